@@ -1,0 +1,1 @@
+"""The ``hearts`` command line: thin Click commands over the layers below."""

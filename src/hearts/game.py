@@ -1,0 +1,594 @@
+"""The game state machine: deal, pass, play, tricks, hand end, game end.
+
+A :class:`Game` is mutable (like python-chess's ``Board``): actions change it
+in place and return a frozen record (like pokerkit) that is also appended to
+``Game.log``.  Every action comes as a triad: ``verify_x()`` raises
+:class:`IllegalAction` with a reason code and a sentence, ``can_x()`` answers
+yes or no, ``x()`` verifies then acts.  A refused action changes nothing.
+
+Legality comes from one function, :meth:`Game._legal`: it narrows the hand
+step by step (opening card, follow suit, first-trick points, hearts unbroken)
+and, when asked, records which step removed which cards.  :meth:`legal_plays`
+and :meth:`explain` both read it, so they cannot disagree.
+
+Phases: ``"deal"`` (between hands: call :meth:`start_hand`), ``"pass"``,
+``"play"``, ``"moon-choice"`` (the shooter picks add or subtract),
+``"game-over"``.
+
+Seats, hands and dealer: ``interfaces.md`` section 1 (hand ``k``: seat
+``(k - 1) mod n`` deals, seat ``k mod n`` is eldest hand).
+Rule sources: ``variants.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from . import scoring
+from .cards import HEARTS, SPADES, SUIT_MASKS, card_str, make_card, suit_of
+from .deal import numbered_deal, random_deal
+from .rules import Rules
+
+PHASE_DEAL = "deal"
+PHASE_PASS = "pass"
+PHASE_PLAY = "play"
+PHASE_MOON = "moon-choice"
+PHASE_OVER = "game-over"
+
+QS = make_card(10, SPADES)
+
+REASON_MESSAGES = {
+    "not_in_hand": "You do not hold {card}.",
+    "must_follow_suit": "You must follow suit: {suit} was led and you still hold {suit}.",
+    "must_lead_lowest_club": "The first trick must be opened with {opening}.",
+    "first_trick_points": "No hearts or other penalty cards on the first trick while you "
+                          "hold another card.",
+    "hearts_not_broken": "Hearts are not broken yet: lead another suit.",
+    "not_your_turn": "It is not your turn: seat {turn} plays next.",
+    "wrong_phase": "That cannot be done now: the game is in the {phase} stage.",
+    "bad_pass": "{detail}",
+    "bad_deal": "{detail}",
+    "bad_moon_choice": "{detail}",
+}
+
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow; the game state is unchanged.
+
+    ``reason`` is a code from ``interfaces.md`` section 3 (``not_in_hand``,
+    ``must_follow_suit``, ``must_lead_lowest_club``, ``first_trick_points``,
+    ``hearts_not_broken``, ``bad_pass``, ``bad_deal``) or one of
+    ``not_your_turn``, ``wrong_phase``, ``bad_moon_choice``; ``message`` is a
+    sentence for the player.
+    """
+
+    def __init__(self, reason: str, message: str, seat: int | None = None,
+                 card: int | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.seat = seat
+        self.card = card
+
+    def to_json(self) -> dict[str, object]:
+        """``{"reason", "message", "seat"?, "card"?}`` for APIs."""
+        out: dict[str, object] = {"reason": self.reason, "message": self.message}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.card is not None:
+            out["card"] = card_str(self.card)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PassAction:
+    """Seat ``seat`` passed ``cards`` (ids) in hand ``hand``."""
+
+    hand: int
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAction:
+    """Seat ``seat`` played ``card`` to trick ``trick`` of hand ``hand``.
+
+    ``winner`` is the seat that took the trick when this card completed it.
+    """
+
+    hand: int
+    seat: int
+    card: int
+    trick: int
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MoonChoiceAction:
+    """The shooter ``seat`` chose ``"add"`` or ``"subtract"`` in hand ``hand``."""
+
+    hand: int
+    seat: int
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: ``leader`` seat, ``cards`` in play order, ``winner`` seat."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A scored hand: points and tricks per seat, moon, and the totals after it.
+
+    ``moon`` is the shooter's seat or ``None``; ``moon_kind`` ``"moon"`` or
+    ``"sun"``; ``moon_choice`` ``"add"``/``"subtract"`` as applied.
+    """
+
+    hand: int
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    moon: int | None
+    moon_kind: str | None
+    moon_choice: str | None
+    totals: tuple[int, ...]
+
+
+class Game:
+    """A whole game of a Hearts-family variant for ``rules.players`` seats.
+
+    ``game_number`` (1..2**32-1) selects the numbered deals of ``deal.py``;
+    without it, :meth:`start_hand` needs an explicit deal or an ``rng``.
+    Card sets are int bitmasks (``cards.py``).
+    """
+
+    def __init__(self, rules: Rules, game_number: int | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.rules = rules
+        self.game_number = game_number
+        self.rng = rng
+        n = rules.players
+        self.n = n
+        self.hand_index = -1
+        self.totals: list[int] = [0] * n
+        self.results: list[HandResult] = []
+        self.log: list[PassAction | PlayAction | MoonChoiceAction] = []
+        self.phase = PHASE_DEAL
+        self.winners: tuple[int, ...] = ()
+        self._reset_hand_state()
+
+    def _reset_hand_state(self) -> None:
+        n = self.n
+        self.dealt: list[int] = [0] * n
+        self.hands: list[int] = [0] * n
+        self.passes: list[tuple[int, ...] | None] = [None] * n
+        self.received: list[int] = [0] * n
+        self.pass_offset = 0
+        self.won: list[int] = [0] * n
+        self.tricks_won: list[int] = [0] * n
+        self.tricks: list[Trick] = []
+        self.trick_cards: list[int] = []
+        self.leader = 0
+        self.turn = 0
+        self.played = 0
+        self.trick_index = 0
+        self.pending_score: scoring.HandScore | None = None
+        self._legal_cache = -1
+
+    # ----------------------------------------------------------------- deal
+    @property
+    def dealer(self) -> int:
+        """Seat dealing the current hand: ``(hand_index - 1) mod n``."""
+        return (self.hand_index - 1) % self.n
+
+    @property
+    def eldest(self) -> int:
+        """Eldest hand of the current hand: ``hand_index mod n``."""
+        return self.hand_index % self.n
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether a heart (or Q♠ with ``qs_breaks_hearts``) has been played this hand."""
+        return bool(self.played & self.rules.breaking_mask)
+
+    def verify_deal(self, deal: Sequence[int]) -> None:
+        """Raise :class:`IllegalAction` (``bad_deal``) unless ``deal`` is a valid deal.
+
+        A valid deal is one card set per seat, ``hand_size`` cards each, disjoint,
+        all from the rules' deck.
+        """
+        r = self.rules
+        if len(deal) != self.n:
+            raise IllegalAction("bad_deal", f"The deal must have {self.n} hands, not {len(deal)}.")
+        seen = 0
+        for s, h in enumerate(deal):
+            if h.bit_count() != r.hand_size:
+                raise IllegalAction("bad_deal", f"Seat {s} must be dealt {r.hand_size} cards, "
+                                    f"not {h.bit_count()}.", seat=s)
+            if h & ~r.deck:
+                bad = (h & ~r.deck).bit_length() - 1
+                raise IllegalAction("bad_deal", f"{card_str(bad)} is not in this deck.",
+                                    seat=s, card=bad)
+            if h & seen:
+                dup = (h & seen).bit_length() - 1
+                raise IllegalAction("bad_deal", f"{card_str(dup)} is dealt twice.",
+                                    seat=s, card=dup)
+            seen |= h
+
+    def start_hand(self, deal: Sequence[int] | None = None) -> None:
+        """Deal the next hand and enter its pass (or play) phase.
+
+        ``deal``: one card-set bitmask per seat; default: the numbered deal of
+        ``game_number``, else a random deal from ``rng``.  Raises
+        :class:`IllegalAction` (``wrong_phase``, ``bad_deal``) and changes nothing then.
+        """
+        if self.phase != PHASE_DEAL:
+            raise self._wrong_phase()
+        index = self.hand_index + 1
+        if deal is None:
+            if self.game_number is not None:
+                deal = numbered_deal(self.rules, self.game_number, index)
+            else:
+                if self.rng is None:
+                    self.rng = random.Random()
+                deal = random_deal(self.rules, self.rng)
+        else:
+            self.verify_deal(deal)
+        self.hand_index = index
+        self._reset_hand_state()
+        self.dealt = list(deal)
+        self.hands = list(deal)
+        self.pass_offset = self.rules.pass_offset(index)
+        if self.pass_offset:
+            self.phase = PHASE_PASS
+        else:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        r = self.rules
+        if r.first_lead == "lowest-club":
+            bit = 1 << r.opening_card
+            leader = next(s for s in range(self.n) if self.hands[s] & bit)
+        else:
+            leader = self.eldest
+        self.leader = self.turn = leader
+        self.phase = PHASE_PLAY
+        self._legal_cache = -1
+
+    # ----------------------------------------------------------------- pass
+    def verify_pass(self, seat: int, cards: Iterable[int]) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may pass ``cards`` now.
+
+        Reasons: ``wrong_phase``, ``bad_pass`` (wrong count, repeated card,
+        already passed), ``not_in_hand``.
+        """
+        cards = tuple(cards)
+        if self.phase != PHASE_PASS:
+            raise self._wrong_phase(seat)
+        if not 0 <= seat < self.n:
+            raise IllegalAction("bad_pass", f"There is no seat {seat}.", seat=seat)
+        if self.passes[seat] is not None:
+            raise IllegalAction("bad_pass", "You have already passed this hand.", seat=seat)
+        k = self.rules.pass_count
+        if len(cards) != k:
+            raise IllegalAction("bad_pass", f"Pass exactly {k} cards, not {len(cards)}.", seat=seat)
+        if len(set(cards)) != k:
+            raise IllegalAction("bad_pass", "Pass three different cards." if k == 3 else
+                                f"Pass {k} different cards.", seat=seat)
+        for c in cards:
+            if not self.hands[seat] >> c & 1:
+                raise IllegalAction("not_in_hand", f"You do not hold {card_str(c)}.",
+                                    seat=seat, card=c)
+
+    def can_pass(self, seat: int, cards: Iterable[int]) -> bool:
+        """Whether :meth:`pass_cards` would accept these cards."""
+        try:
+            self.verify_pass(seat, cards)
+        except IllegalAction:
+            return False
+        return True
+
+    def pass_cards(self, seat: int, cards: Iterable[int]) -> PassAction:
+        """Seat ``seat`` passes ``cards``; once every seat has passed, they change hands.
+
+        Passes are simultaneous: nobody sees what they receive before choosing.
+        Raises :class:`IllegalAction` as :meth:`verify_pass`.
+        """
+        cards = tuple(cards)
+        self.verify_pass(seat, cards)
+        self.passes[seat] = cards
+        action = PassAction(self.hand_index, seat, cards)
+        self.log.append(action)
+        if all(p is not None for p in self.passes):
+            n, off = self.n, self.pass_offset
+            masks = []
+            for s in range(n):
+                m = 0
+                for c in self.passes[s] or ():
+                    m |= 1 << c
+                masks.append(m)
+            for s in range(n):
+                self.hands[s] &= ~masks[s]
+            for s in range(n):
+                to = (s + off) % n
+                self.hands[to] |= masks[s]
+                self.received[to] = masks[s]
+            self._begin_play()
+        return action
+
+    def pass_target(self, seat: int) -> int:
+        """The seat that receives ``seat``'s pass this hand (itself on a no-pass hand)."""
+        return (seat + self.pass_offset) % self.n
+
+    # ----------------------------------------------------------------- play
+    def _legal(self, seat: int, steps: list[tuple[int, str]] | None = None) -> int:
+        """The one legality function: the set of cards ``seat`` may play now.
+
+        Starting from the hand, each rule narrows the candidates; a rule whose
+        result would be empty does not apply.  When ``steps`` is a list, each
+        narrowing appends ``(cards removed, reason code)``.
+        """
+        r = self.rules
+        hand = self.hands[seat]
+        cand = hand
+        first = self.trick_index == 0
+        if self.trick_cards:
+            led = SUIT_MASKS[self.trick_cards[0] >> 4 & 7] if self.trick_cards[0] < 64 else 0
+            new = cand & led
+            if new and new != cand:
+                if steps is not None:
+                    steps.append((cand & ~new, "must_follow_suit"))
+                cand = new
+        elif first and r.first_lead == "lowest-club":
+            new = cand & (1 << r.opening_card)
+            if new and new != cand:
+                if steps is not None:
+                    steps.append((cand & ~new, "must_lead_lowest_club"))
+                cand = new
+        if first and not r.first_trick_points:
+            new = cand & ~r.penalty_mask
+            if new and new != cand:
+                if steps is not None:
+                    steps.append((cand & ~new, "first_trick_points"))
+                cand = new
+        if (not self.trick_cards and not r.hearts_lead_any_time
+                and not self.played & r.breaking_mask):
+            new = cand & ~r.lead_restricted_mask
+            if new and new != cand and not (r.lead_hearts_over_qs and new == 1 << QS):
+                if steps is not None:
+                    steps.append((cand & ~new, "hearts_not_broken"))
+                cand = new
+        return cand
+
+    def legal_plays(self, seat: int | None = None) -> int:
+        """The card set ``seat`` (default: the seat to play) may play now; 0 when none."""
+        if self.phase != PHASE_PLAY:
+            return 0
+        if seat is None or seat == self.turn:
+            if self._legal_cache < 0:
+                self._legal_cache = self._legal(self.turn)
+            return self._legal_cache
+        return 0
+
+    def explain(self, seat: int, card: int) -> IllegalAction | None:
+        """Why ``seat`` may not play ``card`` now, or ``None`` when it may."""
+        if self.phase != PHASE_PLAY:
+            return self._wrong_phase(seat)
+        if seat != self.turn:
+            return IllegalAction("not_your_turn", REASON_MESSAGES["not_your_turn"].format(
+                turn=self.turn), seat=seat, card=card)
+        if not self.hands[seat] >> card & 1:
+            return IllegalAction("not_in_hand", f"You do not hold {card_str(card)}.",
+                                 seat=seat, card=card)
+        steps: list[tuple[int, str]] = []
+        self._legal(seat, steps)
+        for removed, reason in steps:
+            if removed >> card & 1:
+                return IllegalAction(reason, self._message(reason), seat=seat, card=card)
+        return None
+
+    def _message(self, reason: str) -> str:
+        led = suit_of(self.trick_cards[0]) if self.trick_cards else 0
+        return REASON_MESSAGES[reason].format(
+            suit=SUIT_NAMES[led] if led < 4 else "", opening=card_str(self.rules.opening_card))
+
+    def verify_play(self, seat: int, card: int) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may play ``card`` now.
+
+        Reasons: ``wrong_phase``, ``not_your_turn``, ``not_in_hand``,
+        ``must_follow_suit``, ``must_lead_lowest_club``, ``first_trick_points``,
+        ``hearts_not_broken``.
+        """
+        if (self.phase == PHASE_PLAY and seat == self.turn
+                and self.legal_plays() >> card & 1):
+            return
+        err = self.explain(seat, card)
+        if err is None:  # pragma: no cover - explain and _legal share one logic
+            raise AssertionError("legality and explanation disagree")
+        raise err
+
+    def can_play(self, seat: int, card: int) -> bool:
+        """Whether :meth:`play` would accept ``card`` from ``seat``."""
+        return (self.phase == PHASE_PLAY and seat == self.turn
+                and bool(self.legal_plays() >> card & 1))
+
+    def play(self, seat: int, card: int) -> PlayAction:
+        """Seat ``seat`` plays ``card``; completes the trick, hand and game as due.
+
+        Raises :class:`IllegalAction` (see :meth:`verify_play`); the state is
+        unchanged then.  Returns the frozen :class:`PlayAction`.
+        """
+        if not (self.phase == PHASE_PLAY and seat == self.turn
+                and self.legal_plays() >> card & 1):
+            self.verify_play(seat, card)
+        return self._apply_play(seat, card)
+
+    def _apply_play(self, seat: int, card: int) -> PlayAction:
+        b = 1 << card
+        self.hands[seat] ^= b
+        self.played |= b
+        tc = self.trick_cards
+        tc.append(card)
+        self._legal_cache = -1
+        n = self.n
+        if len(tc) < n:
+            self.turn = (seat + 1) % n
+            action = PlayAction(self.hand_index, seat, card, self.trick_index, None)
+            self.log.append(action)
+            return action
+        led = tc[0] >> 4
+        best, best_i = -1, 0
+        for i, c in enumerate(tc):
+            if c >> 4 == led and c > best:
+                best, best_i = c, i
+        winner = (self.leader + best_i) % n
+        m = 0
+        for c in tc:
+            m |= 1 << c
+        self.won[winner] |= m
+        self.tricks_won[winner] += 1
+        self.tricks.append(Trick(self.leader, tuple(tc), winner))
+        action = PlayAction(self.hand_index, seat, card, self.trick_index, winner)
+        self.log.append(action)
+        self.trick_cards = []
+        self.trick_index += 1
+        self.leader = self.turn = winner
+        if self.trick_index >= self.rules.hand_size:
+            self._end_hand()
+        return action
+
+    def pop(self) -> PlayAction:
+        """Take back the last play of the current hand (for search); returns it.
+
+        Raises :class:`IllegalAction` (``wrong_phase``) when the last action
+        was not a play of a hand still being played.
+        """
+        if self.phase != PHASE_PLAY or not self.log or not isinstance(self.log[-1], PlayAction) \
+                or self.log[-1].hand != self.hand_index:
+            raise IllegalAction("wrong_phase", "There is no play to take back.")
+        action = self.log.pop()
+        assert isinstance(action, PlayAction)
+        if action.winner is not None:
+            t = self.tricks.pop()
+            m = 0
+            for c in t.cards:
+                m |= 1 << c
+            self.won[t.winner] &= ~m
+            self.tricks_won[t.winner] -= 1
+            self.trick_index -= 1
+            self.leader = t.leader
+            self.trick_cards = list(t.cards[:-1])
+        else:
+            self.trick_cards.pop()
+        self.hands[action.seat] |= 1 << action.card
+        self.played &= ~(1 << action.card)
+        self.turn = action.seat
+        self._legal_cache = -1
+        return action
+
+    # ------------------------------------------------------------- hand end
+    def _end_hand(self) -> None:
+        score = scoring.score_hand(self.rules, self.won, self.tricks_won)
+        if score.shooter is not None and self.rules.moon == "choice":
+            self.pending_score = score
+            self.phase = PHASE_MOON
+            self.turn = score.shooter
+            return
+        self._finish_hand(score, self.rules.moon if score.shooter is not None else None)
+
+    def verify_moon_choice(self, seat: int, choice: str) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` is the shooter choosing now.
+
+        ``choice`` is ``"add"`` (everyone else takes the points) or ``"subtract"``.
+        """
+        if self.phase != PHASE_MOON or self.pending_score is None:
+            raise self._wrong_phase(seat)
+        if seat != self.pending_score.shooter:
+            raise IllegalAction("bad_moon_choice", "Only the player who shot the moon chooses.",
+                                seat=seat)
+        if choice not in scoring.MOON_CHOICES:
+            raise IllegalAction("bad_moon_choice", "Choose 'add' or 'subtract'.", seat=seat)
+
+    def can_choose_moon(self, seat: int, choice: str) -> bool:
+        """Whether :meth:`choose_moon` would accept this choice."""
+        try:
+            self.verify_moon_choice(seat, choice)
+        except IllegalAction:
+            return False
+        return True
+
+    def choose_moon(self, seat: int, choice: str) -> MoonChoiceAction:
+        """The shooter picks how the moon scores; finishes the hand."""
+        self.verify_moon_choice(seat, choice)
+        assert self.pending_score is not None
+        action = MoonChoiceAction(self.hand_index, seat, choice)
+        self.log.append(action)
+        score, self.pending_score = self.pending_score, None
+        self._finish_hand(score, choice)
+        return action
+
+    def auto_moon_choice(self) -> str:
+        """The sensible default choice for a pending moon (see ``scoring.auto_moon_choice``)."""
+        if self.pending_score is None:
+            raise self._wrong_phase()
+        return scoring.auto_moon_choice(self.rules, self.totals, self.pending_score)
+
+    def _finish_hand(self, score: scoring.HandScore, choice: str | None) -> None:
+        r = self.rules
+        points = scoring.hand_points(r, score, choice)
+        self.totals = list(scoring.add_to_totals(r, self.totals, points))
+        self.results.append(HandResult(
+            self.hand_index, points, score.tricks, score.shooter, score.kind,
+            choice if score.shooter is not None else None, tuple(self.totals)))
+        over, winners = scoring.game_result(r, self.totals)
+        if over:
+            self.phase = PHASE_OVER
+            self.winners = winners
+        else:
+            self.phase = PHASE_DEAL
+
+    # ------------------------------------------------------------- helpers
+    @property
+    def game_over(self) -> bool:
+        """Whether the game has ended (``winners`` then holds the winning seats)."""
+        return self.phase == PHASE_OVER
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now: all seats yet to pass, the seat to play, the shooter."""
+        if self.phase == PHASE_PASS:
+            return tuple(s for s in range(self.n) if self.passes[s] is None)
+        if self.phase in (PHASE_PLAY, PHASE_MOON):
+            return (self.turn,)
+        return ()
+
+    def trick_seats(self) -> list[tuple[int, int]]:
+        """The current trick as ``(seat, card)`` pairs in play order."""
+        return [((self.leader + i) % self.n, c) for i, c in enumerate(self.trick_cards)]
+
+    def copy(self) -> Game:
+        """An independent copy of the game (lists copied; records are immutable)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        for name in ("totals", "results", "log", "dealt", "hands", "passes", "received",
+                     "won", "tricks_won", "tricks", "trick_cards"):
+            setattr(g, name, list(getattr(self, name)))
+        return g
+
+    def _wrong_phase(self, seat: int | None = None) -> IllegalAction:
+        return IllegalAction("wrong_phase", REASON_MESSAGES["wrong_phase"].format(
+            phase=self.phase), seat=seat)
+
+
+__all__ = [
+    "Game", "IllegalAction", "PassAction", "PlayAction", "MoonChoiceAction", "Trick",
+    "HandResult", "PHASE_DEAL", "PHASE_PASS", "PHASE_PLAY", "PHASE_MOON", "PHASE_OVER",
+    "HEARTS", "QS",
+]

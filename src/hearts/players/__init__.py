@@ -1,0 +1,9 @@
+"""Computer players: they see a :class:`hearts.view.PlayerView` and nothing else.
+
+``get_bot(name, seed)`` looks a bot up in the registry by level name
+(``random``, ``easy``, ``medium``, ``hard`` and any registered adapter).
+"""
+
+from .base import BOTS, Bot, get_bot, register_bot
+
+__all__ = ["BOTS", "Bot", "get_bot", "register_bot"]

@@ -1,0 +1,375 @@
+"""Rules as data: the option schema, the variant registry and the frozen ``Rules``.
+
+A game's rules are one frozen :class:`Rules` object, built by :func:`make_rules`
+from a variant name, a player count and option overrides.  The engine
+(``game.py``, ``scoring.py``) reads only the fields of ``Rules``; it never looks
+at the variant's name.  A variant is a :class:`Variant` record in the registry
+:data:`VARIANTS`: option defaults plus deck data.  Adding a variant is adding a
+record, not a branch.
+
+Sources: ``shared/spec/variants.md`` (digest of seeds 000, 001, 002, 004).
+Option keys and values are the public contract of ``interfaces.md`` section 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .cards import (
+    FULL_DECK,
+    HEARTS,
+    SPADES,
+    SUIT_MASKS,
+    make_card,
+    parse_card,
+)
+
+
+class RulesError(ValueError):
+    """A variant name, option key or option value is not valid.
+
+    ``reason`` is ``"unknown_variant"``, ``"unknown_option"`` or ``"bad_option"``.
+    """
+
+    def __init__(self, reason: str, message: str) -> None:
+        self.reason = reason
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One house-rule option: key, type, allowed values, help text.
+
+    ``kind`` is ``"bool"``, ``"int"`` or ``"choice"``; ``choices`` lists the
+    allowed strings of a choice option, the default first.
+    """
+
+    key: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if valid for this option, else raise :class:`RulesError`."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise RulesError("bad_option", f"option {self.key} takes true or false, not {value!r}")
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError("bad_option", f"option {self.key} takes a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise RulesError("bad_option", f"option {self.key} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise RulesError("bad_option", f"option {self.key} must be at most {self.maximum}")
+            return value
+        if value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise RulesError("bad_option", f"option {self.key} takes one of {allowed}, not {value!r}")
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        """The option as the JSON object ``hearts variants --json`` prints."""
+        out: dict[str, Any] = {"key": self.key, "type": self.kind, "default": self.default,
+                               "help": self.help}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        return out
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("moon", "choice", "add",
+               "Shooting the moon (taking every penalty card): 'add' gives every other "
+               "player the hand's penalty total; 'subtract' takes it off the shooter; "
+               "'choice' lets the shooter pick; 'none' leaves the shooter with the points.",
+               ("add", "subtract", "choice", "none")),
+    OptionSpec("qs_breaks_hearts", "bool", False,
+               "Playing the queen of spades breaks hearts."),
+    OptionSpec("first_trick_points", "bool", False,
+               "Penalty cards may be played to the first trick."),
+    OptionSpec("hearts_lead_any_time", "bool", False,
+               "Hearts may be led before hearts are broken."),
+    OptionSpec("lead_hearts_over_qs", "bool", False,
+               "With hearts unbroken, a leader holding only the queen of spades and hearts "
+               "may lead a heart instead of being forced to lead the queen."),
+    OptionSpec("exact_target_resets", "bool", False,
+               "A total of exactly the target score drops to half of it (100 goes back to 50)."),
+    OptionSpec("pass_schedule", "choice", "rotate",
+               "Passing: 'rotate' (left, right, across where the table has one, no pass; "
+               "3 and 5 players: left, right, no pass), always 'left', always 'right', "
+               "'rotate-no-hold' (the rotation without the no-pass hand), or 'none'.",
+               ("rotate", "left", "right", "rotate-no-hold", "none")),
+    OptionSpec("pass_count", "int", 3, "Cards passed each passing hand.", minimum=1, maximum=4),
+    OptionSpec("target_score", "int", 100,
+               "The game ends after the hand in which someone reaches this total.",
+               minimum=1, maximum=100000),
+    OptionSpec("tie", "choice", "share",
+               "Tie for the lowest total at the end: 'share' (all tied players win) or "
+               "'play-on' (play more hands until one player is lowest).",
+               ("share", "play-on")),
+    OptionSpec("shoot_the_sun", "bool", False,
+               "Taking every trick counts as a double moon, scored the moon's way."),
+    OptionSpec("first_lead", "choice", "lowest-club",
+               "Opening lead: 'lowest-club' (the holder of the lowest club in the deck "
+               "leads it) or 'eldest-any' (eldest hand leads any card).",
+               ("lowest-club", "eldest-any")),
+    OptionSpec("jack_of_diamonds", "bool", False,
+               "Omnibus bonus card: its taker scores minus ten, counted apart from the "
+               "penalty cards and from the moon."),
+    OptionSpec("bonus_card", "choice", "JD",
+               "Which card is the Omnibus bonus card: the jack (common) or the ten of diamonds.",
+               ("JD", "TD")),
+    OptionSpec("spot_hearts", "bool", False,
+               "Hearts score their face value (2-10, J 11, Q 12, K 13, A 14) and the queen "
+               "of spades 25."),
+    OptionSpec("spade_penalties", "choice", "queen",
+               "Which spades carry penalties: 'queen' (Q only), 'maria' (Black Maria: "
+               "Q 13, K 10, A 7) or 'maria-swapped' (Q 13, A 10, K 7).",
+               ("queen", "maria", "maria-swapped")),
+    OptionSpec("no_tricks_bonus", "bool", False,
+               "A player who takes no trick in a hand scores minus five."),
+)
+"""Every option key, in the order ``hearts variants`` lists them."""
+
+OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType({o.key: o for o in OPTIONS})
+
+
+def _cards(*names: str) -> tuple[int, ...]:
+    return tuple(parse_card(n) for n in names)
+
+
+# Cards removed from the 52-card pack so that it deals evenly (variants.md).
+STANDARD_REMOVALS: Mapping[int, tuple[int, ...]] = MappingProxyType({
+    3: _cards("2D"), 4: (), 5: _cards("2C", "2D"), 6: _cards("2C", "2D", "2S", "3C"),
+})
+TWOS_REMOVALS: Mapping[int, tuple[int, ...]] = MappingProxyType({
+    3: _cards("2C"), 4: (), 5: _cards("2C", "2D"), 6: _cards("2C", "2D", "2H", "2S"),
+})
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rule set: option defaults and deck data (no code).
+
+    ``removals`` maps a player count to the cards taken out of the pack.
+    ``source`` names the document the facts come from.
+    """
+
+    name: str
+    title: str
+    summary: str
+    defaults: Mapping[str, Any]
+    removals: Mapping[int, tuple[int, ...]]
+    source: str
+    players: tuple[int, ...] = (3, 4, 5, 6)
+    default_players: int = 4
+
+    def to_json(self) -> dict[str, Any]:
+        """The variant as the JSON object ``hearts variants --json`` prints."""
+        return {"name": self.name, "title": self.title, "summary": self.summary,
+                "players": list(self.players), "default_players": self.default_players,
+                "defaults": dict(self.defaults), "source": self.source}
+
+
+VARIANTS: dict[str, Variant] = {}
+"""The variant registry, looked up by name (as python-chess looks up its variants)."""
+
+
+def register_variant(variant: Variant) -> Variant:
+    """Add a variant to :data:`VARIANTS`; raises ``ValueError`` on a duplicate or bad default."""
+    if variant.name in VARIANTS:
+        raise ValueError(f"variant {variant.name} already registered")
+    for key, value in variant.defaults.items():
+        if key not in OPTION_SPECS:
+            raise ValueError(f"variant {variant.name}: unknown option {key}")
+        OPTION_SPECS[key].check(value)
+    VARIANTS[variant.name] = variant
+    return variant
+
+
+register_variant(Variant(
+    "standard", "Hearts (Black Lady)",
+    "Hearts 1 each, Q♠ 13; pass 3 left, right, across, none; 2♣ leads; game to 100.",
+    {}, STANDARD_REMOVALS, "seeds 001, 004"))
+register_variant(Variant(
+    "black-maria", "Black Maria",
+    "Q♠ 13, K♠ 10, A♠ 7 and hearts 1 (43 a hand); pass 3 right every hand; eldest "
+    "hand leads anything; hearts may be led any time; no moon.",
+    {"spade_penalties": "maria", "pass_schedule": "right", "first_lead": "eldest-any",
+     "hearts_lead_any_time": True, "first_trick_points": True, "moon": "none"},
+    TWOS_REMOVALS, "seed 002", default_players=3))
+register_variant(Variant(
+    "spot-hearts", "Spot Hearts",
+    "Hearts at face value (A 14), Q♠ 25: 129 a hand.",
+    {"spot_hearts": True}, STANDARD_REMOVALS, "seeds 000, 002"))
+register_variant(Variant(
+    "omnibus", "Omnibus Hearts",
+    "Standard Hearts plus the J♦ bonus: its taker scores −10.",
+    {"jack_of_diamonds": True}, STANDARD_REMOVALS, "seeds 000, 004"))
+
+
+def pass_offsets(schedule: str, players: int) -> tuple[int, ...]:
+    """The cycle of pass offsets for a schedule and a table size.
+
+    An offset ``k`` means seat ``i`` passes to seat ``(i + k) mod n``; 0 is a
+    no-pass (hold) hand.  Left is +1, right is ``n - 1``, across is two seats on
+    with four players and three seats on with six (variants.md "Table").
+    """
+    left, right = 1, players - 1
+    across = players // 2 if players in (4, 6) else None
+    if schedule == "none":
+        return (0,)
+    if schedule == "left":
+        return (left,)
+    if schedule == "right":
+        return (right,)
+    cycle = [left, right] + ([across] if across is not None else [])
+    if schedule == "rotate":
+        cycle.append(0)
+    return tuple(cycle)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine needs to know about the game being played.
+
+    Card-set fields are int bitmasks (see ``cards.py``).  ``penalty`` is a
+    tuple indexed by card id (length 130) giving each card's penalty points
+    (>= 0); ``bonus`` lists ``(card, points)`` scored apart from the penalty
+    cards and from the moon (negative points are good for the taker).
+    ``pass_offsets`` is the cycle of pass offsets (0 = no pass).
+    Build one with :func:`make_rules`; do not construct directly.
+    """
+
+    variant: str
+    players: int
+    options: Mapping[str, Any]
+    deck: int
+    hand_size: int
+    penalty: tuple[int, ...]
+    penalty_mask: int
+    hand_total: int
+    bonus: tuple[tuple[int, int], ...]
+    breaking_mask: int
+    lead_restricted_mask: int
+    pass_offsets: tuple[int, ...]
+    pass_count: int
+    first_lead: str
+    opening_card: int
+    first_trick_points: bool
+    hearts_lead_any_time: bool
+    lead_hearts_over_qs: bool
+    moon: str
+    shoot_the_sun: bool
+    target_score: int
+    exact_target_resets: bool
+    tie: str
+    no_tricks_bonus: int
+    extensions: Mapping[str, Any] = field(default_factory=dict)
+
+    def pass_offset(self, hand_index: int) -> int:
+        """The pass offset for hand ``hand_index`` (0 = no pass)."""
+        return self.pass_offsets[hand_index % len(self.pass_offsets)]
+
+    def pass_name(self, hand_index: int) -> str:
+        """``"left"``, ``"right"``, ``"across"`` or ``"none"`` for a hand."""
+        off = self.pass_offset(hand_index)
+        if off == 0:
+            return "none"
+        if off == 1:
+            return "left"
+        if off == self.players - 1:
+            return "right"
+        return "across"
+
+    def to_json(self) -> dict[str, Any]:
+        """Variant, player count and the full resolved options, for records and APIs."""
+        return {"variant": self.variant, "players": self.players, "options": dict(self.options)}
+
+
+def resolve_options(variant: str, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """All option values for a variant with ``overrides`` applied.
+
+    Raises :class:`RulesError` (``unknown_variant``, ``unknown_option``,
+    ``bad_option``).
+    """
+    var = VARIANTS.get(variant)
+    if var is None:
+        names = ", ".join(VARIANTS)
+        raise RulesError("unknown_variant", f"unknown variant {variant!r} (known: {names})")
+    values = {o.key: o.default for o in OPTIONS}
+    values.update(var.defaults)
+    for key, value in (overrides or {}).items():
+        spec = OPTION_SPECS.get(key)
+        if spec is None:
+            raise RulesError("unknown_option", f"unknown option {key!r}")
+        values[key] = spec.check(value)
+    return values
+
+
+def make_rules(variant: str = "standard", players: int | None = None,
+               options: Mapping[str, Any] | None = None) -> Rules:
+    """Build the frozen :class:`Rules` for a variant, player count (3-6) and overrides.
+
+    Raises :class:`RulesError` for an unknown variant or option, a bad option
+    value or an unsupported player count (reason ``bad_option``).
+    """
+    opts = resolve_options(variant, options)
+    var = VARIANTS[variant]
+    n = var.default_players if players is None else players
+    if isinstance(n, bool) or not isinstance(n, int) or n not in var.players:
+        raise RulesError("bad_option", f"{var.title} is played by 3 to 6 players, not {n!r}")
+
+    deck = FULL_DECK
+    for c in var.removals[n]:
+        deck &= ~(1 << c)
+
+    penalty = [0] * 130
+    for r in range(13):
+        penalty[make_card(r, HEARTS)] = r + 2 if opts["spot_hearts"] else 1
+    qs, ks, as_ = make_card(10, SPADES), make_card(11, SPADES), make_card(12, SPADES)
+    penalty[qs] = 25 if opts["spot_hearts"] else 13
+    if opts["spade_penalties"] == "maria":
+        penalty[ks], penalty[as_] = 10, 7
+    elif opts["spade_penalties"] == "maria-swapped":
+        penalty[ks], penalty[as_] = 7, 10
+    penalty_mask = 0
+    for c in range(130):
+        if penalty[c] and deck >> c & 1:
+            penalty_mask |= 1 << c
+        elif not deck >> c & 1:
+            penalty[c] = 0
+    bonus: tuple[tuple[int, int], ...] = ()
+    if opts["jack_of_diamonds"]:
+        bonus_card = parse_card(opts["bonus_card"])
+        if deck >> bonus_card & 1:
+            bonus = ((bonus_card, -10),)
+
+    clubs = deck & SUIT_MASKS[0]
+    opening = (clubs & -clubs).bit_length() - 1
+    hearts = SUIT_MASKS[HEARTS]
+    breaking = hearts | ((1 << qs) if opts["qs_breaks_hearts"] else 0)
+    return Rules(
+        variant=variant, players=n, options=MappingProxyType(opts), deck=deck,
+        hand_size=deck.bit_count() // n, penalty=tuple(penalty), penalty_mask=penalty_mask,
+        hand_total=sum(penalty), bonus=bonus, breaking_mask=breaking,
+        lead_restricted_mask=hearts & deck,
+        pass_offsets=pass_offsets(opts["pass_schedule"], n), pass_count=opts["pass_count"],
+        first_lead=opts["first_lead"], opening_card=opening,
+        first_trick_points=opts["first_trick_points"],
+        hearts_lead_any_time=opts["hearts_lead_any_time"],
+        lead_hearts_over_qs=opts["lead_hearts_over_qs"],
+        moon=opts["moon"], shoot_the_sun=opts["shoot_the_sun"],
+        target_score=opts["target_score"], exact_target_resets=opts["exact_target_resets"],
+        tie=opts["tie"], no_tricks_bonus=-5 if opts["no_tricks_bonus"] else 0,
+    )

@@ -1,0 +1,136 @@
+"""Hand and game scoring: penalty values, moon and sun, bonus cards, targets, ties.
+
+Sources: ``variants.md`` sections "Standard Hearts" (moon, game end) and
+"House rules" (moon options, shoot the sun, J♦, no-tricks bonus, exactly
+100 returns to 50, ties); "Black Maria" (no moon by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .rules import Rules
+
+MOON_CHOICES = ("add", "subtract")
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """Raw outcome of one hand before any moon choice is applied.
+
+    ``card_points[s]``: penalty points in seat ``s``'s tricks; ``bonus[s]``:
+    points scored apart (J♦, no-tricks bonus); ``shooter``: the seat that took
+    every penalty card (or every trick, ``kind == "sun"``), else ``None``.
+    """
+
+    card_points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    tricks: tuple[int, ...]
+    shooter: int | None
+    kind: str | None
+
+
+def penalty_of(rules: Rules, cards: int) -> int:
+    """Penalty points of a card set under ``rules`` (bonus cards not included)."""
+    m = cards & rules.penalty_mask
+    pen = rules.penalty
+    total = 0
+    while m:
+        low = m & -m
+        total += pen[low.bit_length() - 1]
+        m ^= low
+    return total
+
+
+def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandScore:
+    """Score a finished hand from each seat's won cards (bitmasks) and trick counts.
+
+    Moon: one seat's tricks hold every penalty card of the deck (all 26 points
+    in standard Hearts; J♦ plays no part).  Sun (option ``shoot_the_sun``): one
+    seat took every trick.  With ``moon == "none"`` neither is detected.
+    """
+    n = rules.players
+    card_points = tuple(penalty_of(rules, won[s]) for s in range(n))
+    bonus = [0] * n
+    for card, value in rules.bonus:
+        for s in range(n):
+            if won[s] >> card & 1:
+                bonus[s] += value
+    if rules.no_tricks_bonus:
+        for s in range(n):
+            if tricks[s] == 0:
+                bonus[s] += rules.no_tricks_bonus
+    shooter: int | None = None
+    kind: str | None = None
+    if rules.moon != "none" and rules.penalty_mask:
+        for s in range(n):
+            if won[s] & rules.penalty_mask == rules.penalty_mask:
+                shooter = s
+                kind = "sun" if rules.shoot_the_sun and tricks[s] == rules.hand_size else "moon"
+    return HandScore(card_points, tuple(bonus), tuple(tricks), shooter, kind)
+
+
+def hand_points(rules: Rules, score: HandScore, choice: str | None = None) -> tuple[int, ...]:
+    """Points each seat scores for the hand.
+
+    ``choice`` is ``"add"`` or ``"subtract"`` for a moon under ``moon ==
+    "choice"`` (ignored otherwise; defaults to ``"add"``).  A moon adds the
+    hand's penalty total to every other seat and zeroes the shooter
+    (``add``), or takes the total off the shooter (``subtract``); a sun
+    doubles it.  Bonus points are added apart, shooter included.
+    """
+    n = rules.players
+    pts = list(score.card_points)
+    if score.shooter is not None:
+        how = rules.moon if rules.moon in MOON_CHOICES else (choice or "add")
+        amount = rules.hand_total * (2 if score.kind == "sun" else 1)
+        pts = [0] * n
+        if how == "add":
+            pts = [amount] * n
+            pts[score.shooter] = 0
+        else:
+            pts[score.shooter] = -amount
+    return tuple(p + b for p, b in zip(pts, score.bonus, strict=True))
+
+
+def add_to_totals(rules: Rules, totals: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
+    """New running totals; with ``exact_target_resets`` a total of exactly the target halves."""
+    out = []
+    for t, p in zip(totals, points, strict=True):
+        v = t + p
+        if rules.exact_target_resets and v == rules.target_score:
+            v = rules.target_score // 2
+        out.append(v)
+    return tuple(out)
+
+
+def game_result(rules: Rules, totals: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
+    """``(game_over, winners)`` after a hand.
+
+    Over when some total reached the target; the lowest total wins.  With
+    ``tie == "share"`` every seat tied for lowest wins; with ``"play-on"`` a tie
+    for lowest means the game goes on.
+    """
+    if max(totals) < rules.target_score:
+        return False, ()
+    low = min(totals)
+    winners = tuple(s for s, t in enumerate(totals) if t == low)
+    if len(winners) > 1 and rules.tie == "play-on":
+        return False, ()
+    return True, winners
+
+
+def auto_moon_choice(rules: Rules, totals: Sequence[int], score: HandScore) -> str:
+    """The choice a sensible shooter makes when the record gives none.
+
+    ``"add"`` unless adding would end the game without the shooter among the
+    winners, in which case ``"subtract"``.
+    """
+    if score.shooter is None:
+        return "add"
+    after = add_to_totals(rules, totals, hand_points(rules, score, "add"))
+    over, winners = game_result(rules, after)
+    if over and score.shooter not in winners:
+        return "subtract"
+    return "add"

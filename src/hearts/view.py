@@ -1,0 +1,133 @@
+"""PlayerView: one seat's information set, and nothing hidden from that seat.
+
+Bots, hints and the web layer only ever receive a :class:`PlayerView`.  It
+holds what a player at the table knows: the rules, their own hand, what they
+passed and received, every card played so far (tricks and the current one),
+the scores, whose turn it is and what they may play.  Other seats' hands are
+absent, not masked: there is no field to peek at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import card_str, cards_of
+from .game import PHASE_PLAY, Game, HandResult, Trick
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """The information set of seat ``seat`` (card sets are int bitmasks).
+
+    ``passed``: the cards this seat passed this hand (ids, empty before passing
+    or on a no-pass hand); ``received``: the card set received (0 until every
+    seat has passed); ``pass_to``: the seat receiving this seat's pass
+    (``seat`` itself on a no-pass hand).  ``tricks``: finished tricks of this
+    hand; ``trick``: the current trick as ``(seat, card)`` pairs.
+    ``legal``: the cards this seat may play now (0 when it is not its turn).
+    ``played``: every card played this hand.  ``counts``: cards left in each
+    seat's hand.  ``has_passed``: which seats have passed (not what).
+    """
+
+    rules: Rules
+    seat: int
+    phase: str
+    hand_index: int
+    game_number: int | None
+    hand: int
+    passed: tuple[int, ...]
+    received: int
+    pass_to: int
+    pass_offset: int
+    has_passed: tuple[bool, ...]
+    tricks: tuple[Trick, ...]
+    trick: tuple[tuple[int, int], ...]
+    leader: int
+    turn: int
+    legal: int
+    played: int
+    hearts_broken: bool
+    counts: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    won: tuple[int, ...]
+    totals: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    winners: tuple[int, ...]
+    moon_pending: bool
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.rules.players
+
+    @property
+    def trick_index(self) -> int:
+        """Index (from 0) of the trick being played."""
+        return len(self.tricks)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat must play a card now."""
+        return self.phase == PHASE_PLAY and self.turn == self.seat
+
+    def unseen(self) -> int:
+        """Cards whose place this seat does not know: the deck less its own hand,
+        every card played and the cards it passed (those sit with ``pass_to``)."""
+        passed = 0
+        for c in self.passed:
+            passed |= 1 << c
+        return self.rules.deck & ~self.hand & ~self.played & ~passed
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of the view (cards in ``interfaces.md`` notation)."""
+        return {
+            "seat": self.seat, "phase": self.phase, "hand_index": self.hand_index,
+            "game": self.game_number, "players": self.players,
+            "variant": self.rules.variant, "options": dict(self.rules.options),
+            "hand": [card_str(c) for c in cards_of(self.hand)],
+            "passed": [card_str(c) for c in self.passed],
+            "received": [card_str(c) for c in cards_of(self.received)],
+            "pass_to": self.pass_to, "pass_direction": self.rules.pass_name(self.hand_index)
+            if self.hand_index >= 0 else "none",
+            "has_passed": list(self.has_passed),
+            "tricks": [{"leader": t.leader, "cards": [card_str(c) for c in t.cards],
+                        "winner": t.winner} for t in self.tricks],
+            "trick": [{"seat": s, "card": card_str(c)} for s, c in self.trick],
+            "leader": self.leader, "turn": self.turn,
+            "legal": [card_str(c) for c in cards_of(self.legal)],
+            "hearts_broken": self.hearts_broken, "counts": list(self.counts),
+            "tricks_won": list(self.tricks_won),
+            "points_taken": [sum(self.rules.penalty[c] for c in cards_of(w)) for w in self.won],
+            "totals": list(self.totals),
+            "results": [{"hand": h.hand, "points": list(h.points), "tricks": list(h.tricks),
+                         "moon": h.moon, "moon_kind": h.moon_kind,
+                         "moon_choice": h.moon_choice, "totals": list(h.totals)}
+                        for h in self.results],
+            "winners": list(self.winners), "moon_pending": self.moon_pending,
+        }
+
+
+def player_view(game: Game, seat: int) -> PlayerView:
+    """The information set of ``seat`` in ``game`` right now.
+
+    Raises ``ValueError`` for a seat outside ``0..players-1``.
+    """
+    if not 0 <= seat < game.n:
+        raise ValueError(f"no seat {seat} at a table of {game.n}")
+    passed = game.passes[seat] or ()
+    all_passed = all(p is not None for p in game.passes) or game.pass_offset == 0
+    return PlayerView(
+        rules=game.rules, seat=seat, phase=game.phase, hand_index=game.hand_index,
+        game_number=game.game_number, hand=game.hands[seat], passed=tuple(passed),
+        received=game.received[seat] if all_passed else 0,
+        pass_to=game.pass_target(seat), pass_offset=game.pass_offset,
+        has_passed=tuple(p is not None for p in game.passes),
+        tricks=tuple(game.tricks), trick=tuple(game.trick_seats()), leader=game.leader,
+        turn=game.turn, legal=game.legal_plays(seat) if game.turn == seat else 0,
+        played=game.played, hearts_broken=game.hearts_broken,
+        counts=tuple(h.bit_count() for h in game.hands), tricks_won=tuple(game.tricks_won),
+        won=tuple(game.won), totals=tuple(game.totals), results=tuple(game.results),
+        winners=game.winners, moon_pending=game.pending_score is not None,
+    )
