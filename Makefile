@@ -1,0 +1,90 @@
+# Developer and CI entry points.  See docs/setup.md.
+#
+#   make run     create .venv, install the package, start the web game (hearts serve)
+#   make test    install the package with its [test] extra (plus chromium and tmux from
+#                Debian when missing), then ruff, mypy and pytest
+#   make lint    ruff and mypy only
+#   make bench   hearts bench engine and hearts bench bots
+#   make clean   remove caches and build output (keeps .venv; `make distclean` removes it too)
+
+PYTHON ?= python3
+VENV   ?= .venv
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+# Extra arguments for pytest, e.g. `make test PYTEST_ARGS="-k record -n 0"`.
+PYTEST_ARGS ?=
+# Parallel pytest workers (pytest-xdist); 0 runs in one process.
+PYTEST_WORKERS ?= 2
+
+BIN := $(VENV)/bin
+# Stamp files: pip runs again only when pyproject.toml is newer than the stamp.
+RUN_STAMP  := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
+
+.PHONY: run test lint bench clean distclean venv install install-test system-deps pytest
+
+run: $(RUN_STAMP)
+	$(BIN)/hearts serve --host $(HOST) --port $(PORT)
+
+test: $(TEST_STAMP) system-deps lint pytest
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check $(wildcard src tests)
+	$(BIN)/mypy
+
+# pytest exit 5 means "no tests collected": not an error here.
+pytest: $(TEST_STAMP) system-deps
+	@workers="$(PYTEST_WORKERS)"; \
+	if [ "$$workers" != 0 ] && $(BIN)/python -c "import xdist" 2>/dev/null; then \
+		par="-n $$workers"; else par=""; fi; \
+	echo "$(BIN)/pytest $$par $(PYTEST_ARGS)"; \
+	rc=0; $(BIN)/pytest $$par $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest: no tests collected (exit 5), treated as success"; rc=0; fi; \
+	exit $$rc
+
+bench: $(RUN_STAMP)
+	$(BIN)/hearts bench engine
+	$(BIN)/hearts bench bots
+
+install: $(RUN_STAMP)
+install-test: $(TEST_STAMP)
+
+venv: $(BIN)/python
+
+# Debian's python3 has no ensurepip unless python3-venv is installed: install it then retry.
+$(BIN)/python:
+	@if ! $(PYTHON) -m venv $(VENV) 2>/dev/null; then \
+		echo "python3 -m venv failed; installing Debian's python3-venv"; \
+		rm -rf $(VENV); \
+		$(APT_GET) update && $(APT_GET) install -y python3-venv python3-pip && \
+		$(PYTHON) -m venv $(VENV); \
+	fi
+	@true
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# The [test] install includes the plain one, so it refreshes both stamps.
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(RUN_STAMP)
+
+# Browser tests drive Debian's chromium through Playwright (executable_path=/usr/bin/chromium);
+# `playwright install` is never used.  tmux drives the terminal game in its tests.
+system-deps:
+	@if [ ! -x /usr/bin/chromium ] || ! command -v tmux >/dev/null 2>&1; then \
+		echo "installing chromium and tmux from Debian"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends chromium tmux; \
+	fi
+
+clean:
+	rm -rf build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis artifacts
+	find src tests -name __pycache__ -type d -prune -exec rm -rf {} +
+	rm -f $(RUN_STAMP) $(TEST_STAMP)
+
+distclean: clean
+	rm -rf $(VENV)
