@@ -1,0 +1,100 @@
+"""HTTP routes of the web game's JSON API (``docs/web-api.md``).
+
+Thin: each route checks the body's shape (``schemas.py``), reads the
+``X-Game-Token`` header and calls :class:`hearts.web.service.GameService`.
+Routes are plain ``def`` functions: FastAPI runs them in its thread pool, and
+the service serialises requests about one game with that game's lock.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi.responses import JSONResponse
+
+from .schemas import CreateGame, MoonBody, PassBody, PlayBody
+from .service import GameService, daily_json, known_levels, variants_json
+
+Token = Annotated[str | None, Header(alias="X-Game-Token")]
+
+
+def _service(request: Request) -> GameService:
+    svc: GameService = request.app.state.service
+    return svc
+
+
+def make_router() -> APIRouter:
+    """The ``/api`` routes."""
+    router = APIRouter(prefix="/api")
+
+    @router.get("/variants")
+    def variants() -> dict[str, Any]:
+        """The variants and option specs (``hearts variants --json``) and the bot levels."""
+        out = variants_json()
+        out.setdefault("levels", known_levels())
+        return out
+
+    @router.get("/daily")
+    def daily() -> dict[str, Any]:
+        """Today's daily game number (UTC): ``{"game": 20261130, "date": "2026-11-30"}``."""
+        return daily_json()
+
+    @router.post("/games", status_code=201)
+    def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+        """Start a game; 201 with the ``State`` and its secret ``token``."""
+        return _service(request).create(body.variant, body.players, body.options, body.game,
+                                        body.level)
+
+    @router.get("/games/{game_id}")
+    def get_game(game_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+        """The game's current ``State`` (to resume)."""
+        return _service(request).state(game_id, token)
+
+    @router.post("/games/{game_id}/pass")
+    def pass_cards(game_id: str, body: PassBody, request: Request,
+                   token: Token = None) -> dict[str, Any]:
+        """Seat 0 passes cards; 409 with the engine's reason when refused."""
+        return _service(request).pass_cards(game_id, token, body.cards)
+
+    @router.post("/games/{game_id}/play")
+    def play(game_id: str, body: PlayBody, request: Request, token: Token = None) -> dict[str, Any]:
+        """Seat 0 plays a card; the bots answer; 409 with the engine's reason when refused."""
+        return _service(request).play(game_id, token, body.card)
+
+    @router.post("/games/{game_id}/moon")
+    def moon(game_id: str, body: MoonBody, request: Request, token: Token = None) -> dict[str, Any]:
+        """Seat 0's moon choice (``add`` or ``subtract``)."""
+        return _service(request).moon(game_id, token, body.choice)
+
+    @router.post("/games/{game_id}/next-hand")
+    def next_hand(game_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+        """Deal the next hand after the end-of-hand table."""
+        return _service(request).next_hand(game_id, token)
+
+    @router.post("/games/{game_id}/restart")
+    def restart(game_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+        """A new game with the same settings and number (new id and token)."""
+        return _service(request).restart(game_id, token)
+
+    @router.get("/games/{game_id}/hint")
+    def hint(game_id: str, request: Request, token: Token = None,
+             level: Annotated[str | None, Query()] = None) -> dict[str, Any]:
+        """The ``level`` bot's (default ``hard``) choice for seat 0, from seat 0's view."""
+        return _service(request).hint(game_id, token, level)
+
+    @router.get("/games/{game_id}/record")
+    def record(game_id: str, request: Request, token: Token = None) -> Response:
+        """The ``hearts-record/1`` JSON of the game so far, as an attachment."""
+        rec, withheld = _service(request).record(game_id, token)
+        headers = {"Content-Disposition":
+                   f'attachment; filename="hearts-{rec.get("game", "game")}-{game_id}.json"'}
+        if withheld:
+            headers["X-Hearts-Withheld"] = "current-hand"
+        return JSONResponse(json.loads(json.dumps(rec)), headers=headers)
+
+    return router
+
+
+__all__ = ["make_router"]

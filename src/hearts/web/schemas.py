@@ -1,0 +1,46 @@
+"""Request bodies of the web API (pydantic models; FastAPI answers 422 when a body
+does not parse as JSON or does not fit these shapes).
+
+Responses are plain dicts built by ``service.state_json`` (the ``State`` object of
+``docs/web-api.md``); their shape is documented there.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+
+class CreateGame(BaseModel):
+    """``POST /api/games``: variant, player count (default: the variant's), option
+    overrides, game number (``null``: a fresh random one) and bot level."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    variant: str = "standard"
+    players: StrictInt | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    game: StrictInt | None = None
+    level: str | None = None
+
+
+class PassBody(BaseModel):
+    """``POST /api/games/{id}/pass``: the cards seat 0 passes, e.g. ``["QS", "AS", "KS"]``."""
+
+    cards: list[str]
+
+
+class PlayBody(BaseModel):
+    """``POST /api/games/{id}/play``: the card seat 0 plays, e.g. ``"QS"``."""
+
+    card: str
+
+
+class MoonBody(BaseModel):
+    """``POST /api/games/{id}/moon``: how seat 0's moon scores."""
+
+    choice: Literal["add", "subtract"]
+
+
+__all__ = ["CreateGame", "MoonBody", "PassBody", "PlayBody"]

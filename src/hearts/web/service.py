@@ -1,0 +1,691 @@
+"""The web game's service layer: live games, bots, events, persistence.
+
+The server is authoritative.  It holds each game's full state, runs the
+computer players of seats 1..n-1 and answers with seat 0's information set
+only (:func:`hearts.view.player_view`).  HTTP lives in ``api.py``; this module
+knows nothing of it and raises :class:`WebError` (status, code, message).
+
+Action list
+    A game is stored as its settings plus the list of every action applied
+    to it, each a JSON list:
+
+    - ``["deal"]``: :meth:`Game.start_hand` (the numbered deal of the game);
+    - ``["pass", seat, "QS", "AS", "KS"]``: :meth:`Game.pass_cards`;
+    - ``["play", seat, "QS"]``: :meth:`Game.play`;
+    - ``["moon", seat, "add"]``: :meth:`Game.choose_moon`.
+
+    Bots' choices are stored like the user's, so replaying the list through
+    the engine (:func:`replay`) rebuilds the very same game.  ``version`` is
+    the length of the list.
+
+Bots
+    ``players.get_bot(level, seed)``; a fresh bot is made for every decision
+    with a seed derived from the game's seed, the action index and the seat
+    (:func:`decision_seed`), so a decision does not depend on whether the
+    server restarted in between.  While a level is not written yet (bots are
+    being built in parallel) a simple legal-card picker stands in for it.
+
+Concurrency
+    Live :class:`~hearts.game.Game` objects are cached by id.  Every request
+    about a game holds that game's lock (a striped lock table), first reads the
+    stored ``(token hash, version)`` (so a write by another server process is
+    noticed and the game reloaded), applies the move, then saves the action
+    list with an optimistic version check (:meth:`GameStore.save_actions`).
+    On a version conflict the cached game is dropped, reloaded and the request
+    re-run against the new state, where the engine usually refuses it (409).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import hashlib
+import importlib
+import logging
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import CardError, card_str, cards_of, parse_card
+from ..deal import MAX_GAME_NUMBER, check_game_number, daily_number, numbered_deal
+from ..game import (
+    PHASE_DEAL,
+    PHASE_MOON,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_PLAY,
+    Game,
+    IllegalAction,
+    PlayAction,
+)
+from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
+from ..scoring import MOON_CHOICES
+from ..view import PlayerView, player_view
+from .storage import GameRow, GameStore, UnknownGame, VersionConflict, hash_token, token_matches
+
+log = logging.getLogger("hearts.web")
+
+USER_SEAT = 0
+"""The web user always sits at seat 0 (South)."""
+
+DEFAULT_LEVEL = "medium"
+"""Bots' level when a new game names none."""
+
+DEFAULT_HINT_LEVEL = "hard"
+"""Level of the hint bot when the request names none."""
+
+STAND_IN_LEVELS = ("random", "easy", "medium", "hard")
+"""Levels for which the built-in legal-card picker stands in until the real bot exists."""
+
+CACHE_SIZE = 2000
+"""Live games kept in memory (least recently used dropped first; they reload from the db)."""
+
+LOCK_STRIPES = 1024
+"""Size of the striped per-game lock table."""
+
+
+class WebError(Exception):
+    """An error for the client: HTTP ``status``, a ``code`` and a ``message`` sentence.
+
+    ``extra`` holds further fields of the error object (``seat``, ``card``).
+    """
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"error": {"code", "message", ...}}`` (the body of every 4xx answer)."""
+        return {"error": {"code": self.code, "message": self.message, **self.extra}}
+
+
+def refused(err: IllegalAction) -> WebError:
+    """The 409 :class:`WebError` for a move the engine refused."""
+    extra: dict[str, Any] = {}
+    if err.card is not None:
+        extra["card"] = card_str(err.card)
+    return WebError(409, err.reason, err.message, **extra)
+
+
+# ------------------------------------------------------------------ bots
+class StandInBot:
+    """A simple legal-card picker used while a bot level is not written yet.
+
+    Passes its highest cards, plays a random legal card (from its own seeded
+    generator), takes ``"add"`` on a moon.  It sees only the :class:`PlayerView`.
+    """
+
+    def __init__(self, name: str, seed: int | None = None) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
+        """The ``pass_count`` highest-ranked cards of the hand."""
+        hand = cards_of(view.hand)
+        hand.sort(key=lambda c: (c & 15, c >> 4), reverse=True)
+        return tuple(hand[: view.rules.pass_count])
+
+    def choose_play(self, view: PlayerView) -> int:
+        """A random legal card."""
+        return self.rng.choice(cards_of(view.legal))
+
+    def choose_moon(self, view: PlayerView) -> str:
+        """Always ``"add"``."""
+        return "add"
+
+
+def _registry_levels() -> list[str]:
+    from ..players import base
+
+    with contextlib.suppress(KeyError):
+        base.get_bot("\x00probe")  # loads the built-in bot modules
+    return sorted(base.BOTS)
+
+
+def known_levels() -> list[str]:
+    """Bot levels a game may use: every registered bot plus the stand-in levels."""
+    return sorted(set(_registry_levels()) | set(STAND_IN_LEVELS))
+
+
+def make_bot(level: str, seed: int) -> Any:
+    """A bot of ``level`` seeded with ``seed``; the stand-in picker for a stand-in level
+    not registered yet.  Raises :class:`WebError` 400 ``bad_option`` for an unknown level."""
+    from ..players import get_bot
+
+    try:
+        return get_bot(level, seed)
+    except KeyError:
+        if level in STAND_IN_LEVELS:
+            return StandInBot(level, seed)
+        raise WebError(400, "bad_option", f"Unknown level {level!r}; known levels: "
+                       f"{', '.join(known_levels())}.") from None
+
+
+def decision_seed(game_seed: int, index: int, seat: int, salt: str = "") -> int:
+    """The seed of the bot deciding for ``seat`` at action index ``index``: a 63-bit
+    integer from SHA-256 of the game's seed, the index, the seat and a salt."""
+    digest = hashlib.sha256(f"hearts-web:{game_seed}:{index}:{seat}:{salt}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+# ------------------------------------------------------------ live games
+@dataclass
+class LiveGame:
+    """A game in memory: its stored settings, the engine ``Game`` and its action list."""
+
+    id: str
+    token_hash: str
+    variant: str
+    players: int
+    options: dict[str, Any]
+    game_number: int
+    level: str
+    seed: int
+    game: Game
+    actions: list[list[Any]] = field(default_factory=list)
+    created_at: _dt.datetime | None = None
+
+    @property
+    def version(self) -> int:
+        """Number of actions applied (grows with every move)."""
+        return len(self.actions)
+
+
+def apply_action(game: Game, action: list[Any]) -> Any:
+    """Apply one stored action to ``game`` through the engine; returns the engine record.
+
+    Raises :class:`IllegalAction` when the engine refuses it, ``ValueError`` for an
+    action that is not in the stored format.
+    """
+    kind = action[0]
+    if kind == "deal":
+        return game.start_hand()
+    if kind == "pass":
+        return game.pass_cards(int(action[1]), [parse_card(c) for c in action[2:]])
+    if kind == "play":
+        return game.play(int(action[1]), parse_card(action[2]))
+    if kind == "moon":
+        return game.choose_moon(int(action[1]), str(action[2]))
+    raise ValueError(f"unknown action {action!r}")
+
+
+def replay(row: GameRow) -> LiveGame:
+    """Rebuild a live game from its stored row by replaying every action."""
+    rules = make_rules(row.variant, row.players, row.options)
+    game = Game(rules, row.game_number)
+    actions = [list(a) for a in row.actions]
+    for i, a in enumerate(actions):
+        try:
+            apply_action(game, a)
+        except (IllegalAction, ValueError, CardError) as exc:
+            raise RuntimeError(f"game {row.id}: stored action {i} {a!r} does not replay: {exc}") \
+                from exc
+    return LiveGame(row.id, row.token_hash, row.variant, row.players, dict(row.options),
+                    row.game_number, row.level, row.seed, game, actions, row.created_at)
+
+
+# ---------------------------------------------------------------- events
+def _hand_end_event(game: Game) -> dict[str, Any]:
+    h = game.results[-1]
+    return {"type": "hand_end", "hand": h.hand, "points": list(h.points),
+            "tricks": list(h.tricks), "moon": h.moon, "moon_kind": h.moon_kind,
+            "moon_choice": h.moon_choice, "totals": list(h.totals)}
+
+
+def step(live: LiveGame, action: list[Any], events: list[dict[str, Any]]) -> None:
+    """Apply ``action`` to the live game, append it to the action list and append
+    what seat 0 may see of it to ``events``.  Raises :class:`IllegalAction` (nothing
+    changes then)."""
+    game = live.game
+    results_before = len(game.results)
+    phase_before = game.phase
+    record = apply_action(game, action)
+    live.actions.append(action)
+    kind = action[0]
+    if kind == "deal":
+        events.append({"type": "deal", "hand": game.hand_index, "dealer": game.dealer,
+                       "pass_direction": game.rules.pass_name(game.hand_index)})
+    elif kind == "pass":
+        if phase_before == PHASE_PASS and game.phase != PHASE_PASS:
+            # The exchange happened: seat 0 learns what it received, nothing more.
+            giver = (USER_SEAT - game.pass_offset) % game.n
+            events.append({"type": "pass", "direction": game.rules.pass_name(game.hand_index),
+                           "passed": [card_str(c) for c in game.passes[USER_SEAT] or ()],
+                           "to": game.pass_target(USER_SEAT), "from": giver,
+                           "received": [card_str(c) for c in cards_of(game.received[USER_SEAT])]})
+    elif kind == "play":
+        assert isinstance(record, PlayAction)
+        events.append({"type": "play", "seat": record.seat, "card": card_str(record.card)})
+        if record.winner is not None:
+            trick = game.tricks[record.trick] if record.hand == game.hand_index \
+                and record.trick < len(game.tricks) else None
+            if trick is not None:
+                events.append({
+                    "type": "trick", "trick": record.trick, "winner": trick.winner,
+                    "cards": [{"seat": (trick.leader + i) % game.n, "card": card_str(c)}
+                              for i, c in enumerate(trick.cards)],
+                    "points": sum(game.rules.penalty[c] for c in trick.cards)})
+    elif kind == "moon":
+        events.append({"type": "moon_choice", "seat": int(action[1]), "choice": action[2]})
+    if game.phase == PHASE_MOON and phase_before != PHASE_MOON:
+        events.append({"type": "moon", "seat": game.turn})
+    if len(game.results) > results_before:
+        events.append(_hand_end_event(game))
+    if game.phase == PHASE_OVER and phase_before != PHASE_OVER:
+        events.append({"type": "game_over", "winners": list(game.winners),
+                       "totals": list(game.totals)})
+
+
+def run_bots(live: LiveGame, events: list[dict[str, Any]]) -> None:
+    """Let the computer players act until seat 0 must act or the hand/game is over.
+
+    A bot that fails or answers an illegal move is replaced for that decision by
+    the stand-in picker (logged), so a game never gets stuck.
+    """
+    game = live.game
+    while True:
+        phase = game.phase
+        if phase == PHASE_PASS:
+            pending = [s for s in range(game.n) if s != USER_SEAT and game.passes[s] is None]
+            if not pending:
+                return
+            for s in pending:
+                step(live, _bot_pass(live, s), events)
+            continue
+        if phase in (PHASE_PLAY, PHASE_MOON):
+            seat = game.turn
+            if seat == USER_SEAT:
+                return
+            if phase == PHASE_PLAY:
+                step(live, _bot_play(live, seat), events)
+            else:
+                step(live, _bot_moon(live, seat), events)
+            continue
+        return  # deal (waits for next-hand) or game over
+
+
+def _decide(live: LiveGame, seat: int, what: str) -> tuple[Any, PlayerView, int]:
+    seed = decision_seed(live.seed, live.version, seat)
+    view = player_view(live.game, seat)
+    try:
+        bot = make_bot(live.level, seed)
+        choice = getattr(bot, what)(view)
+    except Exception:  # a bot bug must not stop the game
+        log.exception("bot %s failed in %s for game %s seat %d", live.level, what, live.id, seat)
+        choice = None
+    return choice, view, seed
+
+
+def _bot_pass(live: LiveGame, seat: int) -> list[Any]:
+    choice, view, seed = _decide(live, seat, "choose_pass")
+    if choice is None or not live.game.can_pass(seat, tuple(choice)):
+        if choice is not None:
+            log.warning("bot %s passed illegally in game %s: %r", live.level, live.id, choice)
+        choice = StandInBot("stand-in", seed).choose_pass(view)
+    return ["pass", seat, *(card_str(c) for c in choice)]
+
+
+def _bot_play(live: LiveGame, seat: int) -> list[Any]:
+    choice, view, seed = _decide(live, seat, "choose_play")
+    if choice is None or not live.game.can_play(seat, int(choice)):
+        if choice is not None:
+            log.warning("bot %s played illegally in game %s: %r", live.level, live.id, choice)
+        choice = StandInBot("stand-in", seed).choose_play(view)
+    return ["play", seat, card_str(int(choice))]
+
+
+def _bot_moon(live: LiveGame, seat: int) -> list[Any]:
+    choice, _view, _seed = _decide(live, seat, "choose_moon")
+    if choice not in MOON_CHOICES:
+        choice = live.game.auto_moon_choice()
+    return ["moon", seat, choice]
+
+
+# ----------------------------------------------------------------- state
+def illegal_map(game: Game) -> dict[str, dict[str, str]]:
+    """For each card of seat 0's hand it may not play now (only on its turn to play):
+    ``{"QS": {"code": reason, "message": sentence}}``."""
+    if game.phase != PHASE_PLAY or game.turn != USER_SEAT:
+        return {}
+    legal = game.legal_plays(USER_SEAT)
+    out: dict[str, dict[str, str]] = {}
+    for c in cards_of(game.hands[USER_SEAT] & ~legal):
+        err = game.explain(USER_SEAT, c)
+        if err is not None:
+            out[card_str(c)] = {"code": err.reason, "message": err.message}
+    return out
+
+
+def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
+               token: str | None = None) -> dict[str, Any]:
+    """The ``State`` object of ``web-api.md``: settings, seat 0's view, ``illegal``,
+    ``events`` (and ``token`` when given: create and restart only)."""
+    game = live.game
+    out: dict[str, Any] = {"id": live.id}
+    if token is not None:
+        out["token"] = token
+    out.update({
+        "game": live.game_number, "variant": live.variant, "players": live.players,
+        "options": dict(game.rules.options), "level": live.level, "version": live.version,
+        "seat": USER_SEAT,
+        "view": player_view(game, USER_SEAT).to_json(),
+        "illegal": illegal_map(game),
+        "events": list(events or ()),
+    })
+    return out
+
+
+def variants_json() -> dict[str, Any]:
+    """The variants and option specs, as ``hearts variants --json`` prints them."""
+    try:  # the CLI verb is the one source when it exists
+        cli_variants = importlib.import_module("hearts.cli.variants")
+        fn = getattr(cli_variants, "variants_json", None)
+        if callable(fn):
+            return dict(fn())
+    except ImportError:
+        pass
+    return {"variants": [v.to_json() for v in VARIANTS.values()],
+            "options": [o.to_json() for o in OPTIONS]}
+
+
+def daily_json(today: _dt.date | None = None) -> dict[str, Any]:
+    """``{"game": YYYYMMDD, "date": "YYYY-MM-DD"}`` for today in UTC (or ``today``)."""
+    if today is None:
+        today = _dt.datetime.now(_dt.UTC).date()
+    return {"game": daily_number(today), "date": today.isoformat()}
+
+
+def _own_record(live: LiveGame) -> dict[str, Any]:
+    """A ``hearts-record/1`` of the game built from the action list."""
+    game = live.game
+    hands: list[dict[str, Any]] = []
+    for a in live.actions:
+        kind = a[0]
+        if kind == "deal":
+            k = len(hands)
+            deal = numbered_deal(game.rules, live.game_number, k)
+            hands.append({"deal": [[card_str(c) for c in cards_of(m)] for m in deal],
+                          "passes": [[] for _ in range(game.n)], "play": []})
+        elif kind == "pass":
+            hands[-1]["passes"][int(a[1])] = list(a[2:])
+        elif kind == "play":
+            hands[-1]["play"].append(a[2])
+        elif kind == "moon":
+            hands[-1]["moon_choice"] = a[2]
+    for h in hands:
+        if not any(h["passes"]):
+            del h["passes"]
+    return {"format": "hearts-record/1", "variant": live.variant,
+            "options": dict(live.options), "players": game.n, "game": live.game_number,
+            "hands": hands}
+
+
+def record_json(live: LiveGame) -> tuple[dict[str, Any], bool]:
+    """The ``hearts-record/1`` of the game so far and whether a hand was withheld.
+
+    The hand being passed or played is left out (its passes would show where other
+    seats' cards are); finished hands, and a hand waiting for a moon choice (all its
+    cards are played), are included.
+    """
+    game = live.game
+    try:
+        record_mod = importlib.import_module("hearts.record")
+        rec = dict(record_mod.record_from_game(game))
+        rec.setdefault("game", live.game_number)
+    except (ImportError, AttributeError):
+        rec = _own_record(live)
+    withheld = game.phase in (PHASE_PASS, PHASE_PLAY) and game.hand_index >= 0
+    hands = list(rec.get("hands", []))
+    if withheld:
+        hands = hands[: game.hand_index]
+    rec["hands"] = hands
+    return rec, withheld
+
+
+# --------------------------------------------------------------- service
+class GameService:
+    """Creates, loads, advances and persists web games (thread-safe).
+
+    Every public method raises :class:`WebError` for the client's mistakes:
+    404 ``unknown_game``, 403 ``bad_token``, 400 option errors, 409 refused moves.
+    """
+
+    def __init__(self, store: GameStore, cache_size: int = CACHE_SIZE) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+
+    # ------------------------------------------------------------ cache
+    def _lock_for(self, game_id: str) -> threading.Lock:
+        h = int.from_bytes(hashlib.blake2s(game_id.encode(), digest_size=4).digest(), "big")
+        return self._locks[h % LOCK_STRIPES]
+
+    def _cache_get(self, game_id: str) -> LiveGame | None:
+        with self._cache_lock:
+            live = self._cache.get(game_id)
+            if live is not None:
+                self._cache.move_to_end(game_id)
+            return live
+
+    def _cache_put(self, live: LiveGame) -> None:
+        with self._cache_lock:
+            self._cache[live.id] = live
+            self._cache.move_to_end(live.id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def _cache_drop(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
+    def forget(self) -> None:
+        """Drop every cached game (they reload from the database on next use)."""
+        with self._cache_lock:
+            self._cache.clear()
+
+    def _fresh(self, game_id: str, token: str | None) -> LiveGame:
+        """The authenticated, up-to-date live game (caller holds its lock)."""
+        try:
+            token_hash, version = self.store.head(game_id)
+        except UnknownGame:
+            raise WebError(404, "unknown_game", "There is no game with this id.") from None
+        if not token_matches(token, token_hash):
+            raise WebError(403, "bad_token", "This game's token is missing or wrong.")
+        live = self._cache_get(game_id)
+        if live is None or live.version != version:
+            live = replay(self.store.load(game_id))
+            self._cache_put(live)
+        return live
+
+    # ------------------------------------------------------------ create
+    def create(self, variant: str = "standard", players: int | None = None,
+               options: dict[str, Any] | None = None, game_number: int | None = None,
+               level: str | None = None, restart_of: str | None = None,
+               seed: int | None = None) -> dict[str, Any]:
+        """Start a new game (hand 0 dealt, bots' passes or plays made) and return its
+        ``State`` with the new ``token``.  Raises :class:`WebError` 400 for a bad variant,
+        option, player count, game number or level."""
+        options = dict(options or {})
+        try:
+            rules = make_rules(variant, players, options)
+        except RulesError as exc:
+            raise WebError(400, exc.reason, str(exc)) from None
+        if game_number is None:
+            game_number = secrets.randbelow(MAX_GAME_NUMBER) + 1
+        try:
+            check_game_number(game_number)
+        except ValueError as exc:
+            raise WebError(400, "bad_option", str(exc)) from None
+        level = level or DEFAULT_LEVEL
+        if level not in known_levels():
+            make_bot(level, 0)  # raises the 400 with the known names
+        if seed is None:
+            seed = secrets.randbits(63)
+        game_id = secrets.token_urlsafe(12)
+        token = secrets.token_urlsafe(24)
+        live = LiveGame(game_id, hash_token(token), variant, rules.players, options,
+                        game_number, level, seed, Game(rules, game_number))
+        events: list[dict[str, Any]] = []
+        step(live, ["deal"], events)
+        run_bots(live, events)
+        row = self.store.create(game_id=game_id, token=token, variant=variant,
+                                players=rules.players, options=options,
+                                game_number=game_number, level=level, seed=seed,
+                                actions=live.actions, restart_of=restart_of)
+        live.created_at = row.created_at
+        self._cache_put(live)
+        return state_json(live, events, token)
+
+    # -------------------------------------------------------------- read
+    def state(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The current ``State`` (resume); no events."""
+        with self._lock_for(game_id):
+            return state_json(self._fresh(game_id, token))
+
+    # ------------------------------------------------------------- moves
+    def _mutate(self, game_id: str, token: str | None,
+                op: Callable[[LiveGame, list[dict[str, Any]]], None]) -> dict[str, Any]:
+        """Run ``op`` (which applies seat 0's move) then the bots, persist, return State."""
+        with self._lock_for(game_id):
+            for _attempt in range(3):
+                live = self._fresh(game_id, token)
+                old_version = live.version
+                events: list[dict[str, Any]] = []
+                try:
+                    op(live, events)
+                    run_bots(live, events)
+                except IllegalAction as exc:
+                    if live.version != old_version:  # cannot happen: refused moves change nothing
+                        self._cache_drop(game_id)
+                    raise refused(exc) from None
+                except BaseException:
+                    self._cache_drop(game_id)
+                    raise
+                try:
+                    self.store.save_actions(game_id, old_version, live.actions)
+                except VersionConflict:
+                    self._cache_drop(game_id)  # another process wrote first: reload, re-run
+                    continue
+                except BaseException:
+                    self._cache_drop(game_id)
+                    raise
+                return state_json(live, events)
+        raise WebError(409, "conflict", "The game was changed by another request; reload it.")
+
+    def pass_cards(self, game_id: str, token: str | None, cards: list[str]) -> dict[str, Any]:
+        """Seat 0 passes ``cards`` (card strings); bots then play up to seat 0's turn."""
+        ids = _parse_cards(cards)
+
+        def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
+            live.game.verify_pass(USER_SEAT, ids)
+            step(live, ["pass", USER_SEAT, *(card_str(c) for c in ids)], events)
+
+        return self._mutate(game_id, token, op)
+
+    def play(self, game_id: str, token: str | None, card: str) -> dict[str, Any]:
+        """Seat 0 plays ``card``; bots then play up to seat 0's next turn or the hand end."""
+        cid = _parse_cards([card])[0]
+
+        def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
+            live.game.verify_play(USER_SEAT, cid)
+            step(live, ["play", USER_SEAT, card_str(cid)], events)
+
+        return self._mutate(game_id, token, op)
+
+    def moon(self, game_id: str, token: str | None, choice: str) -> dict[str, Any]:
+        """Seat 0, having shot the moon under ``moon: choice``, picks add or subtract."""
+        def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
+            live.game.verify_moon_choice(USER_SEAT, choice)
+            step(live, ["moon", USER_SEAT, choice], events)
+
+        return self._mutate(game_id, token, op)
+
+    def next_hand(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """Deal the next hand (only between hands); bots pass or play as due."""
+        def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
+            game = live.game
+            if game.phase != PHASE_DEAL:
+                raise IllegalAction("wrong_phase", "The hand is not over yet." if
+                                    game.phase != PHASE_OVER else "The game is over.")
+            step(live, ["deal"], events)
+
+        return self._mutate(game_id, token, op)
+
+    def restart(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A new game with the same settings, number, level and bot seed (new id, token)."""
+        with self._lock_for(game_id):
+            live = self._fresh(game_id, token)
+            settings = (live.variant, live.players, dict(live.options), live.game_number,
+                        live.level, live.seed)
+        variant, players, options, number, level, seed = settings
+        return self.create(variant, players, options, number, level, restart_of=game_id,
+                           seed=seed)
+
+    # ------------------------------------------------------------- hints
+    def hint(self, game_id: str, token: str | None, level: str | None = None) -> dict[str, Any]:
+        """What the ``level`` bot (default hard) would do for seat 0, from seat 0's view.
+
+        ``{"stage": "pass", "cards": [...]}``, ``{"stage": "play", "card": "QS"}`` or
+        ``{"stage": "moon", "choice": "add"}``; 409 when seat 0 has nothing to do.
+        """
+        level = level or DEFAULT_HINT_LEVEL
+        with self._lock_for(game_id):
+            live = self._fresh(game_id, token)
+            game = live.game
+            view = player_view(game, USER_SEAT)
+            seed = decision_seed(live.seed, live.version, USER_SEAT, "hint")
+            phase, turn = game.phase, game.turn
+            passed = game.passes[USER_SEAT] is not None
+        bot = make_bot(level, seed)
+        try:
+            return self._hint_from(bot, view, phase, turn, passed, level)
+        except WebError:
+            raise
+        except Exception:  # a bot bug: answer with the stand-in rather than fail
+            log.exception("hint bot %s failed for game %s", level, game_id)
+            return self._hint_from(StandInBot("stand-in", seed), view, phase, turn, passed, level)
+
+    @staticmethod
+    def _hint_from(bot: Any, view: PlayerView, phase: str, turn: int, passed: bool,
+                   level: str) -> dict[str, Any]:
+        if phase == PHASE_PASS and not passed:
+            cards = tuple(bot.choose_pass(view))
+            return {"stage": "pass", "cards": [card_str(c) for c in cards], "level": level}
+        if phase == PHASE_PLAY and turn == USER_SEAT:
+            return {"stage": "play", "card": card_str(int(bot.choose_play(view))), "level": level}
+        if phase == PHASE_MOON and turn == USER_SEAT:
+            return {"stage": "moon", "choice": str(bot.choose_moon(view)), "level": level}
+        if phase in (PHASE_PLAY, PHASE_MOON):
+            raise WebError(409, "not_your_turn", f"It is not your turn: seat {turn} plays next.")
+        raise WebError(409, "wrong_phase", "There is nothing for you to choose now.")
+
+    def record(self, game_id: str, token: str | None) -> tuple[dict[str, Any], bool]:
+        """The ``hearts-record/1`` of the game so far (see :func:`record_json`)."""
+        with self._lock_for(game_id):
+            return record_json(self._fresh(game_id, token))
+
+
+def _parse_cards(cards: list[str]) -> list[int]:
+    out = []
+    for c in cards:
+        try:
+            out.append(parse_card(c))
+        except CardError as exc:
+            raise WebError(422, "unknown_card", str(exc)) from None
+    return out
+
+
+__all__ = [
+    "DEFAULT_HINT_LEVEL", "DEFAULT_LEVEL", "GameService", "LiveGame", "StandInBot", "USER_SEAT",
+    "WebError", "apply_action", "daily_json", "decision_seed", "illegal_map", "known_levels",
+    "make_bot", "record_json", "replay", "run_bots", "state_json", "step", "variants_json",
+]

@@ -1,0 +1,219 @@
+"""Persistent storage of web games through SQLAlchemy 2 (Core).
+
+One table, ``games``: a row per game holding its settings, a hash of its
+secret token, the game's whole action list as JSON and a version number.  The
+live :class:`hearts.game.Game` is never stored: it is rebuilt by replaying the
+actions through the engine (:func:`hearts.web.service.replay`), so a server
+restart in the middle of a hand loses nothing.
+
+Writes use optimistic concurrency: :meth:`GameStore.save_actions` updates a
+row only if its ``version`` is still the one the caller read
+(``UPDATE ... WHERE id = :id AND version = :old``), inside a transaction.  When
+another process got there first the update touches no row and
+:class:`VersionConflict` is raised; nothing is written.
+
+The database URL is any SQLAlchemy URL: ``sqlite:///hearts.db`` (the default,
+a file in the working directory, or ``$HEARTS_DB``) or
+``postgresql+psycopg://user:password@host:port/dbname``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import hmac
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+DEFAULT_DB_URL = "sqlite:///hearts.db"
+"""Used when neither an explicit URL nor ``$HEARTS_DB`` is given."""
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("variant", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("game_number", BigInteger, nullable=False),
+    Column("level", String(40), nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("actions", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("restart_of", String(40), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+"""The games table.  ``options`` holds the overrides as given at creation
+(resolved again through the rules registry on load); ``actions`` the action
+list (see ``service.py`` for its encoding); ``version`` the number of actions."""
+
+
+class VersionConflict(Exception):
+    """The row changed since it was read (another request or process wrote first)."""
+
+
+class UnknownGame(KeyError):
+    """No game has this id."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One stored game as read from the table (``actions`` is a list of JSON lists)."""
+
+    id: str
+    token_hash: str
+    variant: str
+    players: int
+    options: dict[str, Any]
+    game_number: int
+    level: str
+    seed: int
+    actions: list[Any]
+    version: int
+    restart_of: str | None
+    created_at: _dt.datetime
+    updated_at: _dt.datetime
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex digest of a game token (tokens are long random strings, so a fast
+    hash is enough: nobody can guess one to brute-force it)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str | None, token_hash: str) -> bool:
+    """Whether ``token`` hashes to ``token_hash``, compared in constant time."""
+    if not token:
+        return False
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
+def resolve_db_url(db_url: str | None = None) -> str:
+    """The URL to use: ``db_url``, else ``$HEARTS_DB``, else ``sqlite:///hearts.db``.
+
+    A bare file path (no ``://``) is taken as an SQLite file.
+    """
+    url = db_url or os.environ.get("HEARTS_DB") or DEFAULT_DB_URL
+    if "://" not in url:
+        url = "sqlite:///" + url
+    return url
+
+
+def _now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.UTC)
+
+
+def make_engine(db_url: str) -> Engine:
+    """A SQLAlchemy engine for ``db_url``; SQLite files get WAL mode and a busy timeout
+    so that several threads and processes can share them."""
+    url = make_url(db_url)
+    if url.get_backend_name() == "sqlite":
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               pool_size=20, max_overflow=40)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
+            cur = dbapi_conn.cursor()
+            if url.database not in (None, "", ":memory:"):
+                cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True)
+
+
+class GameStore:
+    """Reads and writes the ``games`` table.  Thread-safe (one engine, pooled connections)."""
+
+    def __init__(self, db_url: str | None = None) -> None:
+        self.url = resolve_db_url(db_url)
+        self.engine = make_engine(self.url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    def create(self, *, game_id: str, token: str, variant: str, players: int,
+               options: dict[str, Any], game_number: int, level: str, seed: int,
+               actions: list[Any], restart_of: str | None = None) -> GameRow:
+        """Insert a new game at ``version == len(actions)``; returns the stored row."""
+        now = _now()
+        values: dict[str, Any] = {
+            "id": game_id, "token_hash": hash_token(token), "variant": variant,
+            "players": players, "options": options, "game_number": game_number,
+            "level": level, "seed": seed, "actions": actions, "version": len(actions),
+            "restart_of": restart_of, "created_at": now, "updated_at": now,
+        }
+        with self.engine.begin() as conn:
+            conn.execute(insert(games).values(**values))
+        return GameRow(**values)
+
+    def load(self, game_id: str) -> GameRow:
+        """The stored row of ``game_id``; raises :class:`UnknownGame`."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        if row is None:
+            raise UnknownGame(game_id)
+        return GameRow(**dict(row))
+
+    def head(self, game_id: str) -> tuple[str, int]:
+        """``(token_hash, version)`` of ``game_id`` (a cheap read used on every request to
+        notice writes by other processes); raises :class:`UnknownGame`."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games.c.token_hash, games.c.version)
+                               .where(games.c.id == game_id)).first()
+        if row is None:
+            raise UnknownGame(game_id)
+        return row[0], row[1]
+
+    def save_actions(self, game_id: str, old_version: int, actions: list[Any]) -> int:
+        """Replace the action list if the row is still at ``old_version``.
+
+        Returns the new version (``len(actions)``).  Raises :class:`VersionConflict`
+        when the row has moved on (nothing is written then).
+        """
+        new_version = len(actions)
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.version == old_version)
+                .values(actions=actions, version=new_version, updated_at=_now()))
+            if result.rowcount != 1:
+                raise VersionConflict(game_id)
+        return new_version
+
+    def count(self) -> int:
+        """Number of stored games."""
+        from sqlalchemy import func
+
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
+
+
+__all__ = ["DEFAULT_DB_URL", "GameRow", "GameStore", "UnknownGame", "VersionConflict",
+           "games", "hash_token", "make_engine", "metadata", "resolve_db_url", "token_matches"]
