@@ -1,0 +1,629 @@
+"""Game records in the ``hearts-record/1`` notation: load, validate, replay, dump, build.
+
+A record is the product's notation for a whole or partial game, as PGN is for
+chess (``interfaces.md`` section 2)::
+
+    {"format": "hearts-record/1", "variant": "standard", "options": {},
+     "players": 4, "game": 12345,
+     "hands": [{"deal": [["2C", ...], ...], "passes": [["AS", "KS", "QS"], ...],
+                "play": ["2C", "9C", ...], "moon_choice": "add"}]}
+
+Reading rules (documented for users in ``docs/records.md``):
+
+- ``format`` must be ``"hearts-record/1"``; ``hands`` must be a list.
+- ``variant`` defaults to ``"standard"``, ``options`` to ``{}``, ``players`` to
+  the variant's default table size; ``game`` is optional (1..2**32-1).
+- A hand without ``deal`` is dealt the numbered deal of ``game`` for that hand
+  (``deal.py``); without ``game`` that is a ``bad_deal`` error.
+- ``passes`` may be omitted, ``[]``, or a list of empty lists on a no-pass
+  hand.  On a passing hand an empty list (or no ``passes`` at all) means that
+  seat has not passed yet, which is allowed only while nothing is played.
+- ``play`` lists the cards in the order played; each card belongs to the seat
+  whose turn it is.  The record may stop anywhere, but only its last hand may
+  be unfinished, and no hand may follow the end of the game.
+- ``moon_choice`` (``"add"``/``"subtract"``) is used when the rules leave the
+  moon to the shooter; absent, :meth:`hearts.game.Game.auto_moon_choice`
+  decides.  On other hands it is checked and ignored.
+- Keys this version does not know are ignored (records may gain fields).
+
+Every problem raises :class:`RecordError`, whose :attr:`RecordError.error` is
+the JSON error object of ``interfaces.md`` section 3.  Codes and reasons:
+
+================  =====================================================  ========
+code              reason                                                 stage
+================  =====================================================  ========
+bad_record        bad_record (not JSON, not an object, wrong shape)      record
+unknown_variant   unknown_variant                                        rules
+unknown_option    unknown_option                                         rules
+bad_option        bad_option (bad option value or player count)          rules
+bad_deal          bad_deal (wrong count, repeated card, not in the deck)  deal
+unknown_card      unknown_card (text that is no card)                    any
+illegal_pass      bad_pass, not_in_hand                                  pass
+illegal_play      not_in_hand, must_follow_suit, must_lead_lowest_club,  play
+                  first_trick_points, hearts_not_broken
+================  =====================================================  ========
+
+``hand`` and ``index`` count from 0 (``index`` is the position in that hand's
+``play`` list); messages count from 1, as people do.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import CardError, card_str, cards_of, parse_card, suit_of
+from .deal import DealError, check_game_number, numbered_deal
+from .game import (
+    PHASE_DEAL,
+    PHASE_MOON,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_PLAY,
+    Game,
+    IllegalAction,
+    MoonChoiceAction,
+    PassAction,
+    PlayAction,
+)
+from .rules import OPTION_SPECS, VARIANTS, Rules, RulesError, make_rules
+from .scoring import MOON_CHOICES
+
+FORMAT = "hearts-record/1"
+"""The value of a record's ``format`` key."""
+
+ERROR_KEYS = ("code", "reason", "message", "stage", "hand", "index", "seat", "card", "path")
+"""Keys of every error object, in order (absent facts are ``null``)."""
+
+SEAT_NAMES_4 = ("South", "West", "North", "East")
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "")
+
+_PLAY_SENTENCES = {
+    "not_in_hand": "{who} does not hold {card} at that point.",
+    "must_follow_suit": "{who} must follow suit: {suit} were led and {who} still holds {suit}, "
+                        "so {card} may not be played.",
+    "must_lead_lowest_club": "the first trick must be opened with {opening}, not {card}.",
+    "first_trick_points": "{who} may not play {card} to the first trick: penalty cards are "
+                          "not allowed there while the player holds another card.",
+    "hearts_not_broken": "{who} may not lead {card}: hearts are not broken yet and the "
+                         "player holds a card of another suit.",
+}
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or that breaks a rule.
+
+    Attributes mirror the JSON error object of ``interfaces.md`` section 3:
+    ``code`` (``bad_record``, ``unknown_variant``, ``unknown_option``,
+    ``bad_option``, ``bad_deal``, ``unknown_card``, ``illegal_pass``,
+    ``illegal_play``), ``reason`` (the engine's reason code), ``message`` (a
+    sentence for a player), ``stage`` (``record``, ``rules``, ``deal``,
+    ``pass``, ``play``, ``moon``), ``hand`` and ``index`` (from 0), ``seat``,
+    ``card`` (``"QS"``, or the unreadable text) and ``path`` (where in the
+    JSON, e.g. ``hands[0].play[17]``); facts that do not apply are ``None``.
+    """
+
+    def __init__(self, code: str, reason: str, message: str, *, stage: str = "record",
+                 hand: int | None = None, index: int | None = None, seat: int | None = None,
+                 card: str | None = None, path: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.reason = reason
+        self.message = message
+        self.stage = stage
+        self.hand = hand
+        self.index = index
+        self.seat = seat
+        self.card = card
+        self.path = path
+
+    @property
+    def error(self) -> dict[str, Any]:
+        """The JSON error object (every key of :data:`ERROR_KEYS`, ``null`` when unknown)."""
+        return {k: getattr(self, k) for k in ERROR_KEYS}
+
+    def to_json(self) -> dict[str, Any]:
+        """Same as :attr:`error`."""
+        return self.error
+
+
+def _bad(message: str, path: str | None = None, *, hand: int | None = None,
+         stage: str = "record", seat: int | None = None, index: int | None = None) -> RecordError:
+    return RecordError("bad_record", "bad_record", message, stage=stage, hand=hand,
+                       index=index, seat=seat, path=path)
+
+
+def seat_name(seat: int, players: int) -> str:
+    """``"North (seat 2)"`` at a table of four, ``"seat 2"`` otherwise."""
+    if players == 4 and 0 <= seat < 4:
+        return f"{SEAT_NAMES_4[seat]} (seat {seat})"
+    return f"seat {seat}"
+
+
+def _where(hand: int, index: int | None = None) -> str:
+    if index is None:
+        return f"Hand {hand + 1}"
+    return f"Hand {hand + 1}, card {index + 1}"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# ------------------------------------------------------------------ parsing
+def parse_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[str, Any]:
+    """Turn JSON text (str or UTF-8 bytes) or a mapping into a record dict.
+
+    Only the outer shape is checked here (a JSON object); see
+    :func:`replay_record` for the rest.  Raises :class:`RecordError`
+    (``bad_record``) for text that is not UTF-8, not JSON or not an object.
+    """
+    if isinstance(source, Mapping):
+        return dict(source)
+    if isinstance(source, bytes | bytearray):
+        try:
+            source = bytes(source).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise _bad(f"The record is not UTF-8 text (byte {exc.start} cannot be read).") from None
+    if not isinstance(source, str):
+        raise _bad(f"A record is JSON text or an object, not {type(source).__name__}.")
+    if not source.strip():
+        raise _bad("The record is empty: expected a JSON object.")
+    try:
+        value = json.loads(source)
+    except json.JSONDecodeError as exc:
+        raise _bad(f"The record is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                   f"column {exc.colno}.") from None
+    except (ValueError, RecursionError) as exc:
+        raise _bad(f"The record is not valid JSON: {exc}.") from None
+    if not isinstance(value, dict):
+        raise _bad(f"A record is a JSON object, not {_json_kind(value)}.")
+    return value
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if value is None:
+        return "null"
+    return type(value).__name__
+
+
+def rules_of(record: Mapping[str, Any]) -> Rules:
+    """The :class:`~hearts.rules.Rules` a record is played under.
+
+    Checks ``format``, ``variant``, ``options`` and ``players``; raises
+    :class:`RecordError` (``bad_record``, ``unknown_variant``,
+    ``unknown_option``, ``bad_option``).
+    """
+    fmt = record.get("format")
+    if fmt != FORMAT:
+        if fmt is None:
+            raise _bad(f'The record has no "format" key: expected "{FORMAT}".', "format")
+        raise _bad(f'The record format is {fmt!r}; this program reads "{FORMAT}".', "format")
+    variant = record.get("variant", "standard")
+    if not isinstance(variant, str):
+        raise _bad(f'"variant" must be a name such as "standard", not {_json_kind(variant)}.',
+                   "variant")
+    options = record.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise _bad(f'"options" must be an object, not {_json_kind(options)}.', "options")
+    players = record.get("players")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise _bad(f'"players" must be a whole number, not {_json_kind(players)}.', "players")
+    try:
+        return make_rules(variant, players, options)
+    except RulesError as exc:
+        reason = exc.reason if exc.reason in ("unknown_variant", "unknown_option") else "bad_option"
+        if reason == "unknown_variant":
+            raise RecordError(reason, reason, f"Unknown variant {variant!r}; the known variants "
+                              f"are {', '.join(VARIANTS)}.", stage="rules", path="variant") from None
+        if reason == "unknown_option":
+            bad = next((k for k in options if k not in OPTION_SPECS), None)
+            raise RecordError(reason, reason, f"Unknown option {bad!r}; `hearts variants` lists "
+                              f"the options and their values.", stage="rules",
+                              path=f"options.{bad}") from None
+        bad = next((k for k, v in options.items() if not _option_ok(k, v)), None)
+        raise RecordError(reason, reason, _sentence(str(exc)) + ".", stage="rules",
+                          path=f"options.{bad}" if bad is not None else "players") from None
+
+
+def _option_ok(key: str, value: Any) -> bool:
+    try:
+        OPTION_SPECS[key].check(value)
+    except RulesError:
+        return False
+    return True
+
+
+def _game_number(record: Mapping[str, Any]) -> int | None:
+    game = record.get("game")
+    if game is None:
+        return None
+    try:
+        return check_game_number(game)
+    except DealError as exc:
+        raise _bad(_sentence(str(exc)) + ".", "game") from None
+
+
+def _card(text: object, *, stage: str, hand: int, path: str, seat: int | None = None,
+          index: int | None = None, who: str | None = None) -> int:
+    try:
+        if not isinstance(text, str):
+            raise CardError(text)
+        return parse_card(text)
+    except CardError:
+        shown = text if isinstance(text, str) else json.dumps(text)
+        place = f"{_where(hand, index)}: " if index is not None else f"{_where(hand)}: "
+        owner = f" ({who})" if who else ""
+        raise RecordError(
+            "unknown_card", "unknown_card",
+            f"{place}{shown!r}{owner} is not a card; write rank then suit, such as QS, TH or 2C.",
+            stage=stage, hand=hand, index=index, seat=seat,
+            card=text if isinstance(text, str) else shown, path=path) from None
+
+
+def _card_list(value: object, *, stage: str, hand: int, seat: int, path: str,
+               players: int) -> list[int]:
+    if not isinstance(value, list):
+        raise _bad(f"{_where(hand)}: the {stage} of {seat_name(seat, players)} must be a list "
+                   f"of cards, not {_json_kind(value)}.", path, hand=hand, stage=stage, seat=seat)
+    return [_card(x, stage=stage, hand=hand, seat=seat, path=f"{path}[{i}]",
+                  who=seat_name(seat, players)) for i, x in enumerate(value)]
+
+
+# ------------------------------------------------------------------- replay
+def replay_record(source: str | bytes | bytearray | Mapping[str, Any]) -> Game:
+    """Replay a record into a new :class:`~hearts.game.Game` through the engine.
+
+    Every deal, pass and play is checked by the engine; the returned game is in
+    the state the record ends in (phase ``deal`` or ``game-over`` when its last
+    hand is finished, ``pass`` or ``play`` when it stops part-way).  Raises
+    :class:`RecordError` naming the first problem and where it is.
+    """
+    record = parse_record(source)
+    rules = rules_of(record)
+    number = _game_number(record)
+    hands = record.get("hands")
+    if not isinstance(hands, list):
+        raise _bad('The record has no "hands" list.' if hands is None else
+                   f'"hands" must be a list, not {_json_kind(hands)}.', "hands")
+    game = Game(rules, number)
+    for k, hand in enumerate(hands):
+        _replay_hand(game, k, hand, number)
+    return game
+
+
+def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
+    n = game.n
+    rules = game.rules
+    path = f"hands[{k}]"
+    if game.phase == PHASE_OVER:
+        raise _bad(f"{_where(k)} follows the end of the game (someone reached "
+                   f"{rules.target_score} in hand {k}).", path, hand=k)
+    if game.phase != PHASE_DEAL:
+        raise _bad(f"Hand {k} stops part-way, but hand {k + 1} follows it; only the last hand "
+                   f"of a record may be unfinished.", path, hand=k)
+    if not isinstance(hand, dict):
+        raise _bad(f"{_where(k)} must be an object, not {_json_kind(hand)}.", path, hand=k)
+
+    # -- deal
+    deal_value = hand.get("deal")
+    if deal_value is None:
+        if number is None:
+            raise RecordError("bad_deal", "bad_deal",
+                              f"{_where(k)} has no deal and the record has no game number "
+                              f"to take it from.", stage="deal", hand=k, path=f"{path}.deal")
+        deal = numbered_deal(rules, number, k)
+    else:
+        deal = _parse_deal(game, k, deal_value, f"{path}.deal")
+    try:
+        game.start_hand(deal)
+    except IllegalAction as exc:
+        raise RecordError("bad_deal", "bad_deal", f"{_where(k)}: {exc.message}", stage="deal",
+                          hand=k, seat=exc.seat,
+                          card=card_str(exc.card) if exc.card is not None else None,
+                          path=f"{path}.deal" + (f"[{exc.seat}]" if exc.seat is not None else ""),
+                          ) from None
+
+    play = hand.get("play", [])
+    if play is None:
+        play = []
+    if not isinstance(play, list):
+        raise _bad(f"{_where(k)}: \"play\" must be a list of cards, not {_json_kind(play)}.",
+                   f"{path}.play", hand=k, stage="play")
+
+    # -- passes
+    _replay_passes(game, k, hand.get("passes"), f"{path}.passes", bool(play))
+
+    # -- play
+    for i, text in enumerate(play):
+        ipath = f"{path}.play[{i}]"
+        if game.phase != PHASE_PLAY:
+            raise _bad(f"{_where(k, i)}: the hand is already over after {i} cards; "
+                       f"{len(play) - i} more are listed.", ipath, hand=k, index=i, stage="play")
+        seat = game.turn
+        card = _card(text, stage="play", hand=k, index=i, seat=seat, path=ipath,
+                     who=seat_name(seat, n))
+        err = game.explain(seat, card) if not game.can_play(seat, card) else None
+        if err is not None:
+            raise _illegal_play(game, k, i, seat, card, err, ipath)
+        game.play(seat, card)
+
+    # -- moon choice
+    choice = hand.get("moon_choice")
+    if choice is not None and choice not in MOON_CHOICES:
+        raise _bad(f"{_where(k)}: \"moon_choice\" must be \"add\" or \"subtract\", not "
+                   f"{json.dumps(choice)}.", f"{path}.moon_choice", hand=k, stage="moon")
+    if game.phase == PHASE_MOON:
+        shooter = game.turn
+        game.choose_moon(shooter, choice if choice is not None else game.auto_moon_choice())
+
+
+def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
+    n = game.n
+    rules = game.rules
+    if not isinstance(value, list):
+        raise _bad(f"{_where(k)}: \"deal\" must be a list of {n} hands, not "
+                   f"{_json_kind(value)}.", path, hand=k, stage="deal")
+    if len(value) != n:
+        raise RecordError("bad_deal", "bad_deal",
+                          f"{_where(k)}: the deal must have {n} hands, one per seat, not "
+                          f"{len(value)}.", stage="deal", hand=k, path=path)
+    masks = []
+    seen: dict[int, int] = {}
+    for s, cards_value in enumerate(value):
+        cards = _card_list(cards_value, stage="deal", hand=k, seat=s, path=f"{path}[{s}]",
+                           players=n)
+        for c in cards:
+            if c in seen:
+                other = seen[c]
+                also = "twice" if other == s else \
+                    f"to {seat_name(other, n)} and to {seat_name(s, n)}"
+                raise RecordError("bad_deal", "bad_deal",
+                                  f"{_where(k)}: {card_str(c)} is dealt {also}.", stage="deal",
+                                  hand=k, seat=s, card=card_str(c), path=f"{path}[{s}]")
+            seen[c] = s
+            if not rules.deck >> c & 1:
+                raise RecordError("bad_deal", "bad_deal",
+                                  f"{_where(k)}: {card_str(c)} is not in the deck of this game.",
+                                  stage="deal", hand=k, seat=s, card=card_str(c),
+                                  path=f"{path}[{s}]")
+        if len(cards) != rules.hand_size:
+            raise RecordError("bad_deal", "bad_deal",
+                              f"{_where(k)}: {seat_name(s, n)} must be dealt {rules.hand_size} "
+                              f"cards, not {len(cards)}.", stage="deal", hand=k, seat=s,
+                              path=f"{path}[{s}]")
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        masks.append(m)
+    return masks
+
+
+def _replay_passes(game: Game, k: int, value: object, path: str, has_play: bool) -> None:
+    n = game.n
+    rules = game.rules
+    if value is None:
+        value = []
+    if not isinstance(value, list):
+        raise _bad(f"{_where(k)}: \"passes\" must be a list with one list of cards per seat, "
+                   f"not {_json_kind(value)}.", path, hand=k, stage="pass")
+    if value and len(value) != n:
+        raise _bad(f"{_where(k)}: \"passes\" must list {n} seats, not {len(value)}.", path,
+                   hand=k, stage="pass")
+    lists = [_card_list(v, stage="pass", hand=k, seat=s, path=f"{path}[{s}]", players=n)
+             for s, v in enumerate(value)]
+    if game.phase != PHASE_PASS:  # a no-pass hand
+        for s, cards in enumerate(lists):
+            if cards:
+                raise RecordError(
+                    "illegal_pass", "bad_pass",
+                    f"{_where(k)} is a hand without passing, but {seat_name(s, n)} passes "
+                    f"cards.", stage="pass", hand=k, seat=s, card=card_str(cards[0]),
+                    path=f"{path}[{s}]")
+        return
+    direction = rules.pass_name(k)
+    for s, cards in enumerate(lists):
+        if not cards:
+            continue
+        spath = f"{path}[{s}]"
+        who = seat_name(s, n)
+        want = rules.pass_count
+        if len(cards) != want:
+            raise RecordError("illegal_pass", "bad_pass",
+                              f"{_where(k)}: {who} passes {len(cards)} "
+                              f"card{'s' if len(cards) != 1 else ''}; each player passes "
+                              f"exactly {want}.", stage="pass", hand=k, seat=s, path=spath)
+        dup = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+        if dup is not None:
+            raise RecordError("illegal_pass", "bad_pass",
+                              f"{_where(k)}: {who} passes {card_str(dup)} twice; the "
+                              f"{want} cards passed must be different.", stage="pass", hand=k,
+                              seat=s, card=card_str(dup), path=spath)
+        try:
+            game.pass_cards(s, cards)
+        except IllegalAction as exc:
+            card = card_str(exc.card) if exc.card is not None else None
+            if exc.reason == "not_in_hand" and card is not None:
+                message = f"{_where(k)}: {who} passes {card} but was not dealt it."
+            else:
+                message = f"{_where(k)}: {who} cannot pass these cards. {exc.message}"
+            raise RecordError("illegal_pass", exc.reason if exc.reason == "not_in_hand"
+                              else "bad_pass", message, stage="pass", hand=k, seat=s,
+                              card=card, path=spath) from None
+    if game.phase == PHASE_PASS and has_play:
+        missing = next(s for s in range(n) if game.passes[s] is None)
+        raise RecordError("illegal_pass", "bad_pass",
+                          f"{_where(k)} is a passing hand ({direction}), but "
+                          f"{seat_name(missing, n)} has no pass before the play begins.",
+                          stage="pass", hand=k, seat=missing, path=path)
+
+
+def _illegal_play(game: Game, k: int, i: int, seat: int, card: int, err: IllegalAction,
+                  path: str) -> RecordError:
+    n = game.n
+    who = seat_name(seat, n)
+    reason = err.reason
+    template = _PLAY_SENTENCES.get(reason)
+    led = suit_of(game.trick_cards[0]) if game.trick_cards else 4
+    if template is None:  # a reason this version does not phrase itself
+        text = err.message
+    else:
+        text = template.format(who=who, card=card_str(card), suit=SUIT_WORDS[led],
+                               opening=card_str(game.rules.opening_card))
+    return RecordError("illegal_play", reason, f"{_where(k, i)}: {text}", stage="play", hand=k,
+                       index=i, seat=seat, card=card_str(card), path=path)
+
+
+def load_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[str, Any]:
+    """Read and fully check a record (JSON text, UTF-8 bytes or a mapping).
+
+    Returns the record as a dict, unchanged; raises :class:`RecordError` when
+    it cannot be read or breaks a rule (the check is a replay through the engine).
+    """
+    record = parse_record(source)
+    replay_record(record)
+    return record
+
+
+def validate_record(source: str | bytes | bytearray | Mapping[str, Any]) -> None:
+    """Raise :class:`RecordError` unless the record is readable and legal."""
+    replay_record(source)
+
+
+def dump_record(record: Mapping[str, Any], indent: int | None = None) -> str:
+    """The record as JSON text: one line by default (for ``.jsonl``), or indented.
+
+    Non-ASCII text is written as is (UTF-8); keys keep their order.
+    """
+    return json.dumps(record, indent=indent, ensure_ascii=False)
+
+
+# ------------------------------------------------------------------ building
+def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
+    """The ``hearts-record/1`` dict of a game so far, from its action log.
+
+    Includes every hand started, the current one as far as it has gone.  The
+    options are written in full (every option's resolved value), so that a
+    later change of a variant's defaults cannot change the replay.  Deals of
+    finished hands are rebuilt from their passes and plays.  With
+    ``deals=False`` a game that has a number leaves the deals out (they are
+    the numbered deals); without a number the deals are always written.
+    Passes are written on passing hands, with an empty list for a seat that
+    has not passed yet; moon choices are written as made.
+    """
+    rules = game.rules
+    n = game.n
+    out: dict[str, Any] = {"format": FORMAT, "variant": rules.variant,
+                           "options": dict(rules.options), "players": n}
+    if game.game_number is not None:
+        out["game"] = game.game_number
+    write_deals = deals or game.game_number is None
+    count = game.hand_index + 1
+    passes: list[list[tuple[int, ...] | None]] = [[None] * n for _ in range(count)]
+    plays: list[list[PlayAction]] = [[] for _ in range(count)]
+    choices: list[str | None] = [None] * count
+    for action in game.log:
+        if isinstance(action, PassAction):
+            passes[action.hand][action.seat] = action.cards
+        elif isinstance(action, PlayAction):
+            plays[action.hand].append(action)
+        elif isinstance(action, MoonChoiceAction):
+            choices[action.hand] = action.choice
+    hands = []
+    for k in range(count):
+        entry: dict[str, Any] = {}
+        offset = rules.pass_offset(k)
+        if write_deals:
+            if k == game.hand_index:
+                dealt = list(game.dealt)
+            else:
+                dealt = _rebuilt_deal(n, offset, passes[k], plays[k])
+            entry["deal"] = [[card_str(c) for c in cards_of(m)] for m in dealt]
+        if offset:
+            entry["passes"] = [[card_str(c) for c in p] if p is not None else []
+                               for p in passes[k]]
+        entry["play"] = [card_str(a.card) for a in plays[k]]
+        if choices[k] is not None:
+            entry["moon_choice"] = choices[k]
+        hands.append(entry)
+    out["hands"] = hands
+    return out
+
+
+def _rebuilt_deal(n: int, offset: int, passes: Sequence[tuple[int, ...] | None],
+                  plays: Sequence[PlayAction]) -> list[int]:
+    """The deal of a finished hand: what each seat played, less what it received, plus
+    what it passed."""
+    played = [0] * n
+    for a in plays:
+        played[a.seat] |= 1 << a.card
+    given = [0] * n
+    for s, p in enumerate(passes):
+        for c in p or ():
+            given[s] |= 1 << c
+    out = []
+    for s in range(n):
+        received = given[(s - offset) % n] if offset else 0
+        out.append((played[s] & ~received) | given[s])
+    return out
+
+
+def normalize_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical form of a record: replayed, then rebuilt by :func:`record_from_game`.
+
+    Cards come out as ``QS``/``TH``, options in full, deals explicit and a moon
+    choice the record left to :meth:`~hearts.game.Game.auto_moon_choice` written
+    out.  Raises :class:`RecordError` as :func:`replay_record`.
+    """
+    return record_from_game(replay_record(source))
+
+
+# ------------------------------------------------------------------ scoring
+def summary_of(game: Game) -> dict[str, Any]:
+    """The ``hearts score`` object of a replayed game (``interfaces.md`` section 3).
+
+    ``{"ok": true, "complete": bool, "game_over": bool, "winners": [seats],
+    "hands": [{"points": [...], "tricks": [...], "moon": seat | null}],
+    "totals": [...]}``: ``complete`` is false when the record stops part-way
+    through a hand (only finished hands are listed); ``winners`` is empty until
+    the game is over; points are penalty points (higher is worse).
+    """
+    return {
+        "ok": True,
+        "complete": game.phase in (PHASE_DEAL, PHASE_OVER),
+        "game_over": game.phase == PHASE_OVER,
+        "winners": list(game.winners) if game.phase == PHASE_OVER else [],
+        "hands": [{"points": list(r.points), "tricks": list(r.tricks), "moon": r.moon}
+                  for r in game.results],
+        "totals": list(game.totals),
+    }
+
+
+def score_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[str, Any]:
+    """Replay a record and return its score object, or ``{"ok": false, "error": {...}}``.
+
+    Never raises for a bad record: the error object of :class:`RecordError`
+    is returned instead (``interfaces.md`` section 3).
+    """
+    try:
+        return summary_of(replay_record(source))
+    except RecordError as exc:
+        return {"ok": False, "error": exc.error}
+
+
+__all__ = [
+    "FORMAT", "ERROR_KEYS", "RecordError", "parse_record", "rules_of", "replay_record",
+    "load_record", "validate_record", "dump_record", "record_from_game", "normalize_record",
+    "summary_of", "score_record", "seat_name",
+]
