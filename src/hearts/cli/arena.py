@@ -1,0 +1,139 @@
+"""``hearts arena``: bots against bots over many deals, with statistics.
+
+``interfaces.md`` section 3: ``hearts arena --bots A,B,C,D [--variant V]
+[--players N] [--deals N] [--duplicate] [--seed S] [--jobs J] [--json]``;
+with ``--json`` one JSON object ``{"hands": ..., "bots": [{"name",
+"mean_points", "ci95", "moon_rate", "win_rate", ...}, ...], ...}``.  The
+statistics are defined in :mod:`hearts.arena` and ``docs/arena.md``.
+Usage errors (unknown bot, bot count not matching the players, bad option)
+exit with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..arena import ArenaConfig, ArenaError, ArenaResult, check_config, run_arena
+
+PROGRESS_MIN_HANDS = 200
+"""Runs of at least this many hands show a progress bar (on a terminal)."""
+
+
+def parse_option_value(text: str) -> Any:
+    """An option value from the command line: ``true``/``false``, an integer, else the text."""
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(low)
+    except ValueError:
+        return text.strip()
+
+
+def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """Turn ``("key=value", ...)`` into an options dict; raises ``click.BadParameter``."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{pair!r} is not key=value", param_hint="--option")
+        out[key.strip()] = parse_option_value(value)
+    return out
+
+
+def _table(result: ArenaResult) -> Table:
+    cfg = result.config
+    title = (f"{result.hands} hands: {cfg.deals} deals"
+             + (f" x {cfg.rotations} seat rotations (duplicate)" if cfg.duplicate else "")
+             + f", {cfg.variant}, {result.rules.players} players, seed {cfg.seed}")
+    table = Table(title=title)
+    table.add_column("bot")
+    table.add_column("seats", justify="right")
+    table.add_column("points/hand", justify="right")
+    table.add_column("±95%", justify="right")
+    table.add_column("moon rate", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("games", justify="right")
+    for s in result.stats():
+        table.add_row(s.name, str(s.seats), f"{s.mean_points:.3f}",
+                      "-" if s.ci95 is None else f"{s.ci95:.3f}", f"{s.moon_rate:.2%}",
+                      "-" if s.win_rate is None else f"{s.win_rate:.1%}", str(s.games))
+    return table
+
+
+def _pairs_table(result: ArenaResult) -> Table:
+    table = Table(title="Same seat, same deals: A minus B (points per hand; negative = A better)")
+    table.add_column("A")
+    table.add_column("B")
+    table.add_column("mean difference", justify="right")
+    table.add_column("±95%", justify="right")
+    for p in result.pairs():
+        table.add_row(p.a, p.b, f"{p.mean_diff:+.3f}", "-" if p.ci95 is None else f"{p.ci95:.3f}")
+    return table
+
+
+@click.command(name="arena")
+@click.option("--bots", "bots", required=True,
+              help="Comma-separated bot names, one per seat from seat 0 (e.g. hard,medium,medium,medium).")
+@click.option("--variant", default="standard", show_default=True, help="Variant name (hearts variants).")
+@click.option("--players", type=int, default=None,
+              help="Players at the table (default: the variant's usual number).")
+@click.option("--deals", type=int, default=100, show_default=True, help="Number of deals to play.")
+@click.option("--duplicate", is_flag=True,
+              help="Play every deal once per seat rotation, so every bot holds every hand.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Numbered game (1 .. 2^32-1) whose hands are the deals; also seeds the bots.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Rule option override (repeatable), e.g. --option moon=subtract.")
+@click.option("--progress/--no-progress", "show_progress", default=None,
+              help="Show a progress bar on standard error (default: on a terminal, for long runs).")
+def command(bots: str, variant: str, players: int | None, deals: int, duplicate: bool, seed: int,
+            jobs: int, as_json: bool, options: tuple[str, ...], show_progress: bool | None) -> None:
+    """Play bots against each other over many deals and print their statistics."""
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if not names:
+        raise click.BadParameter("give at least one bot name", param_hint="--bots")
+    config = ArenaConfig(bots=names, variant=variant, players=players, deals=deals,
+                         duplicate=duplicate, seed=seed, jobs=jobs, options=parse_options(options))
+    try:
+        check_config(config)
+    except ArenaError as exc:
+        hint = {"bad_table": "--bots", "unknown_bot": "--bots"}.get(exc.reason)
+        raise click.UsageError(f"{hint}: {exc.message}" if hint else exc.message) from None
+
+    err = Console(stderr=True)
+    hands = deals * config.rotations
+    if show_progress is None:
+        show_progress = err.is_terminal and hands >= PROGRESS_MIN_HANDS
+    try:
+        if show_progress:
+            with Progress(TextColumn("arena"), BarColumn(), MofNCompleteColumn(),
+                          TextColumn("hands"), TimeRemainingColumn(), console=err,
+                          transient=True, auto_refresh=False) as bar:
+                # auto_refresh=False: no refresh thread, so forking workers is safe.
+                task = bar.add_task("arena", total=hands)
+                result = run_arena(config, lambda k: bar.update(task, advance=k, refresh=True))
+        else:
+            result = run_arena(config)
+    except ArenaError as exc:
+        click.echo(f"Error: {exc.message}", err=True)
+        sys.exit(1)
+
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    out = Console()
+    out.print(_table(result))
+    if config.duplicate and len(result.bot_names()) > 1:
+        out.print(_pairs_table(result))
