@@ -1,0 +1,238 @@
+// Every text the page shows, in English and Japanese (written for this project).
+// t(key, params) picks the current language; {name} placeholders are filled from params.
+
+const EN = {
+  title: "Hearts",
+  tagline: "Avoid the hearts and the queen of spades",
+  game_no: "Game #{n}",
+  daily_label: "Daily game {date}",
+  you: "You",
+  seat_names_3: ["You", "West", "East"],
+  seat_names_4: ["You", "West", "North", "East"],
+  seat_names_5: ["You", "West", "Northwest", "Northeast", "East"],
+  seat_names_6: ["You", "West", "Northwest", "North", "Northeast", "East"],
+  // toolbar
+  hint: "Hint", new_game: "New game", restart: "Restart", daily: "Daily", stats: "Stats",
+  settings: "Settings", options: "Game options", help: "Rules", language: "日本語",
+  language_label: "言語を日本語に切り替える", download: "Save record", scores: "Score sheet",
+  last_trick: "Last trick", pass_btn: "Pass {k} cards", next_hand: "Next hand",
+  close: "Close", start: "Start game", play_again: "Play again", menu: "More",
+  // status
+  your_turn: "Your turn: tap a card to play it.",
+  your_lead: "Your lead: tap a card to play it.",
+  waiting: "{name} is playing…",
+  pass_to: "Choose {k} cards to pass to {name} ({dir}).",
+  pass_chosen: "{n} of {k} chosen.",
+  pass_waiting: "Passing…",
+  no_pass: "No passing this hand: keep your cards.",
+  received_from: "You received {cards} from {name}.",
+  hearts_broken: "Hearts broken",
+  hearts_unbroken: "Hearts not broken",
+  won_trick: "{name} takes the trick.",
+  plays: "{name} plays {card}.",
+  you_play: "You play {card}.",
+  moon_choice_q: "You shot the moon! How should it score?",
+  moon_add: "Everyone else +{p}",
+  moon_sub: "Me −{p}",
+  loading: "Dealing…",
+  error_net: "The server could not be reached. Try again.",
+  dir_left: "left", dir_right: "right", dir_across: "across", dir_none: "no pass",
+  hand_no: "Hand {n}",
+  tricks_n: "{n} tricks",
+  points_n: "{n} pts",
+  cards_left: "{n} cards",
+  // hand end / game over
+  hand_over: "Hand {n} is over",
+  moon_shot: "{name} shot the moon!",
+  sun_shot: "{name} took every trick: shooting the sun!",
+  this_hand: "This hand",
+  total: "Total",
+  game_over: "Game over",
+  winner_one: "{names} wins!",
+  winner_many: "{names} win — a shared victory!",
+  you_win: "You win!",
+  hand_col: "Hand",
+  // illegal reasons by code
+  reason_must_follow_suit: "You must follow suit: {suit} was led and you still hold {suit}.",
+  reason_must_lead_lowest_club: "The first trick opens with {card}.",
+  reason_first_trick_points: "No penalty cards on the first trick while you hold anything else.",
+  reason_hearts_not_broken: "Hearts are not broken yet: lead another suit.",
+  reason_not_your_turn: "Wait for your turn.",
+  reason_not_in_hand: "That card is not in your hand.",
+  reason_wrong_phase: "That cannot be done right now.",
+  reason_bad_pass: "Choose exactly {k} cards to pass.",
+  reason_busy: "Wait a moment: the other players are still playing.",
+  suit_C: "clubs", suit_D: "diamonds", suit_H: "hearts", suit_S: "spades",
+  // card names
+  rank_2: "Two", rank_3: "Three", rank_4: "Four", rank_5: "Five", rank_6: "Six", rank_7: "Seven",
+  rank_8: "Eight", rank_9: "Nine", rank_T: "Ten", rank_J: "Jack", rank_Q: "Queen", rank_K: "King",
+  rank_A: "Ace",
+  card_name: "{rank} of {suit}",
+  selected: "selected",
+  received_mark: "received",
+  hint_mark: "suggested",
+  hand_label: "Your hand",
+  trick_label: "Cards on the table",
+  // forms
+  variant: "Variant", players: "Players", level: "Computer players", deal_number: "Deal number",
+  deal_random: "random", house_rules: "House rules", defaults_note: "Defaults follow the variant.",
+  level_easy: "Easy", level_medium: "Medium", level_hard: "Hard",
+  yes: "Yes", no: "No",
+  // settings
+  table_colour: "Table colour", card_back: "Card back", four_colour: "Four-colour suits",
+  sound: "Sound effects", speed: "Animation speed", speed_slow: "Slow", speed_normal: "Normal",
+  speed_fast: "Fast", speed_off: "Off", lang_setting: "Language",
+  colour_green: "Green felt", colour_blue: "Blue", colour_red: "Red", colour_grey: "Grey",
+  back_blue: "Blue", back_red: "Red", back_green: "Green", back_black: "Black",
+  // stats
+  stats_title: "Your statistics", stats_note: "Kept in this browser only.",
+  st_played: "Played", st_wins: "Wins", st_rate: "Win rate", st_best: "Best score",
+  st_streak: "Streak", st_longest: "Longest streak", st_none: "No finished games yet.",
+  st_reset: "Reset statistics",
+  record_saved: "Game record downloaded.",
+  restarted: "Same deal, from the first hand.",
+  resumed: "Welcome back: your game continues.",
+  help_title: "Rules and tips",
+  tab_rules: "Rules", tab_variants: "Variants", tab_tips: "Tips", tab_about: "About",
+  keyboard_help: "Keyboard: ← → move across your hand, Enter plays or selects a card, H asks for a hint.",
+};
+
+const JA = {
+  title: "ハーツ",
+  tagline: "ハートとスペードのクイーンをよけるゲーム",
+  game_no: "ゲーム #{n}",
+  daily_label: "今日のゲーム {date}",
+  you: "あなた",
+  seat_names_3: ["あなた", "西", "東"],
+  seat_names_4: ["あなた", "西", "北", "東"],
+  seat_names_5: ["あなた", "西", "北西", "北東", "東"],
+  seat_names_6: ["あなた", "西", "北西", "北", "北東", "東"],
+  hint: "ヒント", new_game: "新しいゲーム", restart: "最初から", daily: "今日のゲーム",
+  stats: "成績", settings: "設定", options: "ルールを選ぶ", help: "遊び方", language: "English",
+  language_label: "Switch the language to English", download: "記録を保存", scores: "得点表",
+  last_trick: "直前のトリック", pass_btn: "{k}枚渡す", next_hand: "次のハンドへ",
+  close: "閉じる", start: "この設定で始める", play_again: "もう一度", menu: "その他",
+  your_turn: "あなたの番です。出すカードをタップしてください。",
+  your_lead: "あなたのリードです。出すカードをタップしてください。",
+  waiting: "{name}が考えています…",
+  pass_to: "{name}（{dir}）に渡すカードを{k}枚選んでください。",
+  pass_chosen: "{k}枚中{n}枚を選択中",
+  pass_waiting: "カードを渡しています…",
+  no_pass: "このハンドはカードを渡しません。",
+  received_from: "{name}から{cards}が来ました。",
+  hearts_broken: "ハートブレイク済み",
+  hearts_unbroken: "ハートはまだ出せません",
+  won_trick: "{name}がトリックを取りました。",
+  plays: "{name}：{card}",
+  you_play: "あなた：{card}",
+  moon_choice_q: "シュート・ザ・ムーン達成！点数の付け方を選んでください。",
+  moon_add: "ほかの全員に＋{p}",
+  moon_sub: "自分から−{p}",
+  loading: "カードを配っています…",
+  error_net: "サーバーにつながりません。もう一度お試しください。",
+  dir_left: "左隣", dir_right: "右隣", dir_across: "向かい", dir_none: "パスなし",
+  hand_no: "第{n}ハンド",
+  tricks_n: "{n}トリック",
+  points_n: "{n}点",
+  cards_left: "残り{n}枚",
+  hand_over: "第{n}ハンド終了",
+  moon_shot: "{name}がシュート・ザ・ムーンを決めました！",
+  sun_shot: "{name}が全トリックを取りました（シュート・ザ・サン）！",
+  this_hand: "このハンド",
+  total: "合計",
+  game_over: "ゲーム終了",
+  winner_one: "{names}の勝ち！",
+  winner_many: "{names}の勝ち（同点で勝利を分け合います）！",
+  you_win: "あなたの勝ちです！",
+  hand_col: "ハンド",
+  reason_must_follow_suit: "{suit}がリードされました。{suit}を持っている間は{suit}を出してください。",
+  reason_must_lead_lowest_club: "最初のトリックは{card}から始めます。",
+  reason_first_trick_points: "最初のトリックでは、ほかに出せるカードがある限り失点カードは出せません。",
+  reason_hearts_not_broken: "ハートはまだブレイクしていません。ほかのスートをリードしてください。",
+  reason_not_your_turn: "あなたの番になるまでお待ちください。",
+  reason_not_in_hand: "そのカードは手札にありません。",
+  reason_wrong_phase: "今はその操作はできません。",
+  reason_bad_pass: "渡すカードをちょうど{k}枚選んでください。",
+  reason_busy: "少しお待ちください。ほかのプレイヤーがまだカードを出しています。",
+  suit_C: "クラブ", suit_D: "ダイヤ", suit_H: "ハート", suit_S: "スペード",
+  rank_2: "2", rank_3: "3", rank_4: "4", rank_5: "5", rank_6: "6", rank_7: "7", rank_8: "8",
+  rank_9: "9", rank_T: "10", rank_J: "ジャック", rank_Q: "クイーン", rank_K: "キング",
+  rank_A: "エース",
+  card_name: "{suit}の{rank}",
+  selected: "選択中",
+  received_mark: "受け取ったカード",
+  hint_mark: "おすすめ",
+  hand_label: "あなたの手札",
+  trick_label: "場のカード",
+  variant: "ゲームの種類", players: "人数", level: "コンピューターの強さ", deal_number: "配り番号",
+  deal_random: "ランダム", house_rules: "ハウスルール", defaults_note: "初期値はゲームの種類に合わせて変わります。",
+  level_easy: "やさしい", level_medium: "ふつう", level_hard: "強い",
+  yes: "はい", no: "いいえ",
+  table_colour: "テーブルの色", card_back: "カードの裏面", four_colour: "4色のマーク",
+  sound: "効果音", speed: "アニメーションの速さ", speed_slow: "ゆっくり", speed_normal: "ふつう",
+  speed_fast: "速い", speed_off: "なし", lang_setting: "言語",
+  colour_green: "緑のフェルト", colour_blue: "青", colour_red: "赤", colour_grey: "グレー",
+  back_blue: "青", back_red: "赤", back_green: "緑", back_black: "黒",
+  stats_title: "あなたの成績", stats_note: "成績はこのブラウザにだけ保存されます。",
+  st_played: "プレイ回数", st_wins: "勝利数", st_rate: "勝率", st_best: "最低スコア",
+  st_streak: "現在の連勝", st_longest: "最長連勝", st_none: "まだ終わったゲームがありません。",
+  st_reset: "成績をリセット",
+  record_saved: "ゲームの記録をダウンロードしました。",
+  restarted: "同じ配りで第1ハンドからやり直します。",
+  resumed: "おかえりなさい。中断したところから続けます。",
+  help_title: "ルールとコツ",
+  tab_rules: "ルール", tab_variants: "バリエーション", tab_tips: "コツ", tab_about: "このゲームについて",
+  keyboard_help: "キーボード：← → で手札を移動、Enterでカードを出す・選ぶ、Hでヒント。",
+};
+
+export const STRINGS = { en: EN, ja: JA };
+let lang = "en";
+
+/** Language chosen before (localStorage), else the browser's: "ja" or "en". */
+export function initialLanguage() {
+  try {
+    const saved = localStorage.getItem("hearts.lang");
+    if (saved === "ja" || saved === "en") return saved;
+  } catch (e) { /* storage blocked */ }
+  const nav = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+  return nav.toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
+export function setLanguage(l) {
+  lang = l === "ja" ? "ja" : "en";
+  document.documentElement.lang = lang;
+  try { localStorage.setItem("hearts.lang", lang); } catch (e) { /* ignore */ }
+}
+
+export function getLanguage() { return lang; }
+
+export function t(key, params = {}) {
+  let s = STRINGS[lang][key];
+  if (s === undefined) s = EN[key];
+  if (s === undefined) return key;
+  if (typeof s !== "string") return s;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+
+/** "Queen of spades" / "スペードのクイーン" for "QS". */
+export function cardName(card) {
+  const rank = card.slice(0, -1);
+  const suit = card[card.length - 1];
+  let name = t("card_name", { rank: t(`rank_${rank}`), suit: t(`suit_${suit}`) });
+  if (lang === "en") name = name.charAt(0).toUpperCase() + name.slice(1);
+  return name;
+}
+
+export function seatName(seat, players) {
+  const names = t(`seat_names_${players}`);
+  return Array.isArray(names) ? names[seat] : `#${seat}`;
+}
+
+/** Fill every element with data-i18n="key" (text) or data-i18n-label (aria-label and title). */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    el.title = t(el.dataset.i18nLabel);
+  }
+}

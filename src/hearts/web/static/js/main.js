@@ -1,0 +1,1039 @@
+// The Hearts page: renders the State of docs/web-api.md, animates the events, sends the user's moves.
+import { api, ApiError } from "./api.js";
+import { cardBack, cardFace, installCardDefs, sortHand, suitOf } from "./cards.js";
+import { cardName, getLanguage, initialLanguage, seatName, setLanguage, t, translatePage } from "./i18n.js";
+import {
+  choiceLabel, normaliseVariants, optionLabel, overrides, parseOptionValue, variantDefaults, variantName,
+} from "./options.js";
+import { renderHelp } from "./content.js";
+import * as sound from "./sound.js";
+import * as store from "./store.js";
+
+const LEVELS = ["easy", "medium", "hard"];
+const PACE = { // ms: a bot's card, the finished trick on show, the sweep to the winner
+  slow: { play: 950, hold: 1700, sweep: 450 },
+  normal: { play: 620, hold: 1150, sweep: 350 },
+  fast: { play: 260, hold: 520, sweep: 180 },
+  off: { play: 0, hold: 0, sweep: 0 },
+};
+const RECEIVED_MS = 6000;
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const app = {
+  catalog: { variants: [], options: [] },
+  state: null, // the last State from the server
+  cur: null, // {id, token, game, variant, players, options, level}
+  busy: true,
+  selected: [], // cards chosen for the pass
+  received: new Set(),
+  receivedUntil: 0,
+  hinted: new Set(),
+  shown: [], // [{seat, card}] drawn in the middle right now
+  settings: store.loadSettings(),
+  daily: null, // {game, date}
+  focusCard: null,
+  pendingDialog: null,
+};
+
+// ------------------------------------------------------------------ helpers
+function pace() { return PACE[app.settings.speed] || PACE.normal; }
+function view() { return app.state && app.state.view; }
+function players() { return (app.state && app.state.players) || 4; }
+function name(seat) { return seatName(seat, players()); }
+function joinNames(seats) {
+  const names = seats.map(name);
+  if (getLanguage() === "ja") return names.join("・");
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+function setBusy(b) {
+  app.busy = b;
+  document.body.dataset.busy = b ? "true" : "false";
+}
+
+let toastTimer = null;
+function toast(text, kind = "error", code = "") {
+  const el = $("#toast");
+  el.textContent = text;
+  el.className = `toast ${kind === "info" ? "info" : ""}`;
+  el.dataset.reason = code;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, kind === "info" ? 3200 : 4200);
+}
+
+function announce(text) {
+  const el = $("#sr-live");
+  el.textContent = "";
+  setTimeout(() => { el.textContent = text; }, 30);
+}
+
+function seatAngle(seat, n) { return ((90 + (seat * 360) / n) * Math.PI) / 180; }
+
+/** Reason code (from the State's `illegal` map or a 409) → a sentence in the page's language. */
+function reasonText(code, serverMessage) {
+  const v = view();
+  const params = {};
+  if (code === "must_follow_suit" && v && v.trick.length) params.suit = t(`suit_${suitOf(v.trick[0].card)}`);
+  if (code === "must_lead_lowest_club" && v && v.legal.length === 1) params.card = cardName(v.legal[0]);
+  if (code === "bad_pass") params.k = passCount();
+  const key = `reason_${code}`;
+  const text = t(key, params);
+  if (text === key || /\{\w+\}/.test(text)) return serverMessage || code;
+  return text;
+}
+
+function passCount() { return (app.state && app.state.options && app.state.options.pass_count) || 3; }
+
+// ------------------------------------------------------------------ rendering
+function renderHeader() {
+  const s = app.state;
+  $("[data-game-number]").textContent = s ? String(s.game) : "";
+  const daily = app.daily && s && s.game === app.daily.game && s.variant === "standard" && s.players === 4;
+  $("#game-label").textContent = daily ? t("daily_label", { date: app.daily.date }) : "";
+  if (s) {
+    const v = app.catalog.variants.find((x) => x.name === s.variant);
+    const bits = [variantName(s.variant, v && v.title)];
+    if (v && s.players !== v.default_players) bits.push(getLanguage() === "ja" ? `${s.players}人` : `${s.players} players`);
+    else if (!v && s.players !== 4) bits.push(`${s.players}p`);
+    $("#variant-chip").textContent = bits.join(" · ");
+  }
+  document.title = s ? `${t("title")} #${s.game}` : t("title");
+}
+
+function renderSeats() {
+  const v = view();
+  const n = players();
+  const box = $("#seats");
+  $("#table").dataset.players = String(n);
+  if (box.children.length !== n - 1) {
+    box.innerHTML = "";
+    for (let seat = 1; seat < n; seat++) {
+      const el = document.createElement("section");
+      el.className = "seat";
+      el.dataset.seatBox = String(seat);
+      const a = seatAngle(seat, n);
+      el.style.left = `${50 + 40 * Math.cos(a)}%`;
+      el.style.top = `${50 + 38 * Math.sin(a)}%`;
+      el.innerHTML = `<div class="name"></div><div class="backs" aria-hidden="true"></div>` +
+        `<div class="total" data-total-seat="${seat}"></div><div class="sub"></div>`;
+      box.appendChild(el);
+    }
+  }
+  for (let seat = 1; seat < n; seat++) {
+    const el = $(`[data-seat-box="${seat}"]`, box);
+    $(".name", el).textContent = name(seat);
+    if (!v) continue;
+    $(".total", el).textContent = String(v.totals[seat]);
+    $(".sub", el).innerHTML = `<span class="pts">${t("points_n", { n: v.points_taken[seat] })}</span> · ` +
+      `${t("tricks_n", { n: v.tricks_won[seat] })}`;
+    el.setAttribute("aria-label", `${name(seat)}: ${t("total")} ${v.totals[seat]}, ` +
+      `${t("this_hand")} ${t("points_n", { n: v.points_taken[seat] })}, ${t("cards_left", { n: v.counts[seat] })}`);
+    const backs = $(".backs", el);
+    const count = v.counts[seat];
+    if (backs.childElementCount !== Math.min(count, 13) || backs.dataset.back !== app.settings.back) {
+      backs.innerHTML = "";
+      backs.dataset.back = app.settings.back;
+      for (let i = 0; i < Math.min(count, 13); i++) {
+        const b = cardBack(app.settings.back);
+        b.classList.add("mini");
+        backs.appendChild(b);
+      }
+    }
+    el.classList.toggle("turn", isTurn(seat));
+  }
+  // the user's own box
+  const me = $("#me");
+  if (v) {
+    me.innerHTML = `<strong>${name(0)}</strong> <span class="total" data-total-seat="0">${v.totals[0]}</span>` +
+      `<span class="sub">${t("points_n", { n: v.points_taken[0] })} · ${t("tricks_n", { n: v.tricks_won[0] })}</span>`;
+    me.classList.toggle("turn", isTurn(0));
+  }
+}
+
+function isTurn(seat) {
+  const v = view();
+  if (!v) return false;
+  if (v.phase === "play" || v.phase === "moon-choice") return v.turn === seat && !(app.busy && seat === 0);
+  if (v.phase === "pass") return !v.has_passed[seat];
+  return false;
+}
+
+function trickPos(seat, n) {
+  const a = seatAngle(seat, n);
+  return { x: 50 + 33 * Math.cos(a), y: 50 + 31 * Math.sin(a), dx: Math.cos(a) * 160, dy: Math.sin(a) * 160 };
+}
+
+function drawTrick({ animateCard = null, winner = null } = {}) {
+  const el = $("#trick");
+  const n = players();
+  el.classList.remove("collect");
+  el.innerHTML = "";
+  for (const { seat, card } of app.shown) {
+    const p = trickPos(seat, n);
+    const d = document.createElement("div");
+    d.className = "tcard";
+    d.dataset.trickCard = card;
+    d.dataset.seat = String(seat);
+    d.setAttribute("role", "img");
+    d.setAttribute("aria-label", `${name(seat)}: ${cardName(card)}`);
+    d.style.left = `${p.x}%`;
+    d.style.top = `${p.y}%`;
+    d.style.setProperty("--fx", `${p.dx}px`);
+    d.style.setProperty("--fy", `${p.dy}px`);
+    if (card === animateCard && pace().play > 0) d.classList.add("enter");
+    if (winner !== null && seat === winner) d.classList.add("winner");
+    d.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
+    el.appendChild(d);
+  }
+}
+
+function canPlayNow() {
+  const v = view();
+  return !!v && !app.busy && v.phase === "play" && v.turn === 0;
+}
+function canSelectNow() {
+  const v = view();
+  return !!v && !app.busy && v.phase === "pass" && !v.has_passed[0];
+}
+
+function layoutHand() {
+  const hand = $("#hand");
+  const count = hand.childElementCount || 13;
+  const cardW = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 84;
+  const avail = hand.clientWidth - 8;
+  const step = Math.max(14, Math.min(cardW * 0.98, (avail - cardW) / Math.max(1, count - 1)));
+  hand.style.setProperty("--step", `${step}px`);
+}
+
+function renderHand() {
+  const v = view();
+  const hand = $("#hand");
+  const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card;
+  hand.innerHTML = "";
+  if (!v) return;
+  const now = Date.now();
+  if (now > app.receivedUntil) app.received.clear();
+  const playing = canPlayNow();
+  const selecting = canSelectNow();
+  const cards = sortHand(v.hand);
+  const legal = new Set(v.legal);
+  for (const card of cards) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "card";
+    b.dataset.card = card;
+    b.setAttribute("aria-label", cardName(card));
+    let enabled;
+    if (selecting) {
+      enabled = true;
+      const sel = app.selected.includes(card);
+      b.setAttribute("aria-pressed", sel ? "true" : "false");
+      b.classList.toggle("selected", sel);
+    } else if (playing) {
+      enabled = legal.has(card);
+      if (!enabled) b.classList.add("illegal");
+    } else {
+      enabled = false;
+    }
+    b.setAttribute("aria-disabled", enabled ? "false" : "true");
+    if (app.received.has(card)) {
+      b.classList.add("received");
+      b.title = t("received_mark");
+    }
+    if (app.hinted.has(card)) {
+      b.classList.add("hinted");
+      b.dataset.hint = "true";
+    }
+    b.tabIndex = -1;
+    b.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
+    hand.appendChild(b);
+  }
+  const target = $(`[data-card="${app.focusCard || focused}"]`, hand) || hand.firstElementChild;
+  if (target) target.tabIndex = 0;
+  if (focused && hand.contains(target) && target.dataset.card === focused) target.focus({ preventScroll: true });
+  layoutHand();
+}
+
+function renderStatus() {
+  const v = view();
+  const st = $("#status");
+  const panel = $("#pass-panel");
+  const passBtn = $('[data-action="pass"]');
+  if (!v) { st.textContent = t("loading"); return; }
+  $("#hand-no").textContent = t("hand_no", { n: v.hand_index + 1 });
+  const hm = $("#hearts-mark");
+  hm.dataset.heartsBroken = v.hearts_broken ? "true" : "false";
+  $(".hearts-text", hm).textContent = v.hearts_broken ? t("hearts_broken") : t("hearts_unbroken");
+  const lt = $('[data-action="last-trick"]');
+  lt.disabled = !(v.tricks && v.tricks.length);
+  let msg = "";
+  panel.hidden = true;
+  if (v.phase === "pass") {
+    const k = passCount();
+    if (!v.has_passed[0]) {
+      const dir = t(`dir_${v.pass_direction}`);
+      msg = t("pass_to", { k, name: name(v.pass_to), dir });
+      panel.hidden = false;
+      const arrow = { left: "←", right: "→", across: "↑" }[v.pass_direction] || "↔";
+      $("#pass-text").innerHTML = `<span class="pass-arrow" aria-hidden="true">${arrow}</span>`;
+      $("#pass-text").append(msg);
+      passBtn.textContent = t("pass_btn", { k });
+      passBtn.disabled = app.selected.length !== k || app.busy;
+      msg = t("pass_chosen", { n: app.selected.length, k });
+    } else {
+      msg = t("pass_waiting");
+    }
+  } else if (v.phase === "play") {
+    if (v.turn === 0 && !app.busy) msg = v.trick.length ? t("your_turn") : t("your_lead");
+    else msg = t("waiting", { name: name(v.turn) });
+    if (v.hand_index >= 0 && v.pass_direction === "none" && v.tricks.length === 0 && v.trick.length <= 1 &&
+        app.state.options.pass_schedule !== "none") {
+      msg = `${t("no_pass")} ${msg}`;
+    }
+  } else if (v.phase === "deal") {
+    msg = v.results.length ? t("hand_over", { n: v.results.length }) : t("loading");
+  } else if (v.phase === "moon-choice") {
+    msg = v.turn === 0 ? t("moon_choice_q") : t("waiting", { name: name(v.turn) });
+  } else if (v.phase === "game-over") {
+    msg = t("game_over");
+  }
+  st.textContent = msg;
+}
+
+function renderAll() {
+  renderHeader();
+  renderSeats();
+  renderStatus();
+  renderHand();
+}
+
+// ------------------------------------------------------------------ score tables
+function scoreSheet(v, highlightLast = false) {
+  const n = players();
+  const rows = (v.results || []).map((r, i) => {
+    const cells = r.points.map((p, s) => {
+      const moon = r.moon !== null && r.moon !== undefined && r.moon === s;
+      return `<td class="${moon ? "moon" : ""}">${p}${moon ? " ☾" : ""}</td>`;
+    }).join("");
+    const cls = highlightLast && i === v.results.length - 1 ? ' class="last"' : "";
+    return `<tr${cls}><td>${r.hand + 1}</td>${cells}</tr>`;
+  }).join("");
+  const min = Math.min(...v.totals);
+  const totals = v.totals.map((x) => `<td class="${x === min ? "best" : ""}">${x}</td>`).join("");
+  const head = Array.from({ length: n }, (_, s) => `<th scope="col">${name(s)}</th>`).join("");
+  return `<div class="scores-wrap"><table class="scores"><thead><tr><th scope="col">${t("hand_col")}</th>${head}` +
+    `</tr></thead><tbody>${rows}</tbody><tfoot><tr class="totals"><td>${t("total")}</td>${totals}</tr></tfoot>` +
+    `</table></div>`;
+}
+
+function handSummary(result, v) {
+  const n = players();
+  const rows = Array.from({ length: n }, (_, s) => `<tr><td>${name(s)}</td><td>${result.points[s]}</td>` +
+    `<td data-hand-total-seat="${s}">${result.totals ? result.totals[s] : v.totals[s]}</td></tr>`).join("");
+  return `<table class="scores"><thead><tr><th></th><th>${t("this_hand")}</th><th>${t("total")}</th></tr></thead>` +
+    `<tbody>${rows}</tbody></table>`;
+}
+
+function moonText(result) {
+  if (result.moon === null || result.moon === undefined) return "";
+  return t(result.moon_kind === "sun" ? "sun_shot" : "moon_shot", { name: name(result.moon) });
+}
+
+function showDialog(name_) {
+  const d = $(`dialog[data-dialog="${name_}"]`);
+  for (const other of $$("dialog[open]")) if (other !== d) other.close();
+  if (!d.open) d.showModal();
+  return d;
+}
+
+function showHandEnd() {
+  const v = view();
+  if (!v || !v.results.length) return;
+  const r = v.results.at(-1);
+  $("#hand-end-title").textContent = t("hand_over", { n: r.hand + 1 });
+  const m = moonText(r);
+  $("#hand-end-moon").hidden = !m;
+  $("#hand-end-moon").textContent = m;
+  $("#hand-end-body").innerHTML = handSummary(r, v) + scoreSheet(v, true);
+  showDialog("hand-end");
+  $('[data-action="next-hand"]').focus();
+}
+
+function showGameOver() {
+  const v = view();
+  if (!v) return;
+  const winners = v.winners || [];
+  const won = winners.includes(0);
+  const text = won && winners.length === 1 ? t("you_win")
+    : t(winners.length > 1 ? "winner_many" : "winner_one", { names: joinNames(winners) });
+  $("#game-over-winners").textContent = text;
+  const r = v.results.at(-1);
+  const m = r ? moonText(r) : "";
+  $("#game-over-body").innerHTML = (m ? `<p class="moon-note">${m}</p>` : "") + scoreSheet(v, true);
+  showDialog("game-over");
+  if (app.state && app.cur) {
+    store.recordResult(app.state.id, app.state.variant, won, v.totals[0]);
+  }
+}
+
+function maybeShowPhaseDialog(fromEvents) {
+  const v = view();
+  if (!v) return;
+  if (v.phase === "game-over") {
+    showGameOver();
+    if (fromEvents) sound.play(v.winners.includes(0) ? "win" : "lose");
+  } else if (v.phase === "deal" && v.results.length) {
+    showHandEnd();
+  } else if (v.phase === "moon-choice" && v.turn === 0) {
+    const p = v.points_taken[0];
+    $('[data-action="moon-add"]').textContent = t("moon_add", { p });
+    $('[data-action="moon-subtract"]').textContent = t("moon_sub", { p });
+    showDialog("moon");
+  }
+}
+
+// ------------------------------------------------------------------ applying server states
+async function animateEvents(events) {
+  const p = pace();
+  for (const ev of events || []) {
+    if (ev.type === "pass") {
+      app.received = new Set(ev.received || []);
+      app.receivedUntil = Date.now() + RECEIVED_MS;
+      if (ev.received && ev.received.length) {
+        const from = view() ? (view().pass_to === undefined ? null : null) : null;
+        void from;
+        const n = players();
+        const offset = { left: 1, right: n - 1, across: Math.floor(n / 2) }[ev.direction] || 1;
+        const giver = (n - offset) % n; // who passed to seat 0
+        toast(t("received_from", { cards: ev.received.map(cardName).join(getLanguage() === "ja" ? "、" : ", "),
+          name: name(giver) }), "info");
+        sound.play("pass");
+      }
+      renderHand();
+    } else if (ev.type === "play") {
+      if (app.shown.length >= players()) app.shown = []; // safety: a stale full trick
+      if (!app.shown.some((x) => x.card === ev.card)) {
+        app.shown.push({ seat: ev.seat, card: ev.card });
+        drawTrick({ animateCard: ev.card });
+        sound.play("card");
+        if (ev.seat !== 0) announce(t("plays", { name: name(ev.seat), card: cardName(ev.card) }));
+        markTurn((ev.seat + 1) % players());
+        if (p.play) await sleep(p.play);
+      }
+    } else if (ev.type === "trick") {
+      app.shown = (ev.cards || []).map((x) => ({ seat: x.seat, card: x.card }));
+      drawTrick({ winner: ev.winner });
+      markTurn(null);
+      if (p.hold) await sleep(p.hold);
+      sound.play("trick");
+      announce(t("won_trick", { name: name(ev.winner) }));
+      const el = $("#trick");
+      if (p.sweep) {
+        const tp = trickPos(ev.winner, players());
+        for (const c of $$(".tcard", el)) {
+          c.style.left = `${50 + (tp.x - 50) * 2.2}%`;
+          c.style.top = `${50 + (tp.y - 50) * 2.2}%`;
+        }
+        el.classList.add("collect");
+        await sleep(p.sweep);
+      }
+      app.shown = [];
+      drawTrick();
+      const box = $(`[data-seat-box="${ev.winner}"]`) || (ev.winner === 0 ? $("#me") : null);
+      if (box) { box.classList.remove("took"); void box.offsetWidth; box.classList.add("took"); }
+    }
+  }
+}
+
+function markTurn(seat) {
+  for (const el of $$("[data-seat-box]")) el.classList.toggle("turn", Number(el.dataset.seatBox) === seat);
+  $("#me").classList.toggle("turn", seat === 0);
+}
+
+/** Take a new State: keep it, animate its events, then draw it and open any dialog it calls for. */
+async function applyState(state, { animate = true } = {}) {
+  const before = view();
+  const wasBroken = before && before.hearts_broken;
+  app.state = state;
+  if (state.token) {
+    app.cur = {
+      id: state.id, token: state.token, game: state.game, variant: state.variant, players: state.players,
+      options: state.options, level: state.level,
+    };
+    store.saveCurrent(app.cur);
+    syncUrl();
+  } else if (app.cur && app.cur.id === state.id) {
+    app.cur.options = state.options;
+  }
+  app.hinted.clear();
+  if (state.view.phase !== "pass") app.selected = [];
+  renderHeader();
+  renderSeats();
+  renderHand(); // the new hand, all cards waiting while the others play
+  if (animate && state.events && state.events.length) await animateEvents(state.events);
+  app.shown = state.view.trick.map((x) => ({ seat: x.seat, card: x.card }));
+  drawTrick();
+  setBusy(false);
+  renderAll();
+  if (!wasBroken && state.view.hearts_broken && before && before.hand_index === state.view.hand_index) sound.play("hearts");
+  maybeShowPhaseDialog(animate);
+  document.body.dataset.phase = state.view.phase;
+  document.body.dataset.version = String(state.version);
+  if (canPlayNow() || canSelectNow()) focusHand(false);
+}
+
+function focusHand(force) {
+  const hand = $("#hand");
+  if (!force && document.activeElement && document.activeElement !== document.body &&
+      !hand.contains(document.activeElement)) return;
+  const b = $('.card[tabindex="0"]', hand);
+  if (b && (force || hand.contains(document.activeElement))) b.focus({ preventScroll: true });
+}
+
+async function act(fn, { optimistic } = {}) {
+  if (app.busy) return;
+  setBusy(true);
+  if (optimistic) optimistic();
+  try {
+    const state = await fn();
+    await applyState(state);
+  } catch (e) {
+    await handleError(e);
+  }
+}
+
+async function handleError(e) {
+  console.error(e);
+  if (e instanceof ApiError && e.status === 409) {
+    toast(reasonText(e.code, e.message), "error", e.code);
+    sound.play("error");
+  } else if (e instanceof ApiError && e.status === 0) {
+    toast(t("error_net"));
+  } else {
+    toast(e.message || String(e));
+  }
+  // re-read the authoritative state
+  if (app.cur) {
+    try {
+      const s = await api.get(app.cur.id, app.cur.token);
+      await applyState(s, { animate: false });
+      return;
+    } catch (e2) { /* fall through */ }
+  }
+  setBusy(false);
+  renderAll();
+}
+
+// ------------------------------------------------------------------ user actions
+function onCardClick(card) {
+  const v = view();
+  if (!v) return;
+  sound.play(""); // unlocks audio on the first gesture
+  if (canSelectNow()) {
+    const k = passCount();
+    const i = app.selected.indexOf(card);
+    if (i >= 0) app.selected.splice(i, 1);
+    else if (app.selected.length < k) app.selected.push(card);
+    else { app.selected.shift(); app.selected.push(card); }
+    app.focusCard = card;
+    sound.play("card");
+    renderHand();
+    renderStatus();
+    return;
+  }
+  if (canPlayNow()) {
+    if (v.legal.includes(card)) {
+      app.focusCard = null;
+      act(() => api.play(app.cur.id, app.cur.token, card), {
+        optimistic: () => {
+          app.hinted.clear();
+          app.state.view.hand = v.hand.filter((c) => c !== card);
+          app.state.view.legal = [];
+          if (app.shown.length >= players()) app.shown = [];
+          app.shown.push({ seat: 0, card });
+          drawTrick({ animateCard: card });
+          sound.play("card");
+          renderHand();
+          renderStatus();
+          renderSeats();
+        },
+      });
+    } else {
+      const why = (app.state.illegal || {})[card];
+      const code = why ? why.code : "wrong_phase";
+      toast(reasonText(code, why && why.message), "error", code);
+      sound.play("error");
+      const b = $(`[data-card="${card}"]`);
+      if (b) { b.classList.remove("shake"); void b.offsetWidth; b.classList.add("shake"); }
+    }
+    return;
+  }
+  if (app.busy) toast(reasonText("busy"), "info", "busy");
+  else if (v.phase === "pass" && v.has_passed[0]) toast(t("pass_waiting"), "info", "not_your_turn");
+  else toast(reasonText(v.phase === "play" ? "not_your_turn" : "wrong_phase"), "info",
+    v.phase === "play" ? "not_your_turn" : "wrong_phase");
+}
+
+function doPass() {
+  const k = passCount();
+  if (!canSelectNow() || app.selected.length !== k) {
+    toast(reasonText("bad_pass"), "error", "bad_pass");
+    return;
+  }
+  const cards = [...app.selected];
+  act(() => api.pass(app.cur.id, app.cur.token, cards), {
+    optimistic: () => {
+      app.state.view.hand = view().hand.filter((c) => !cards.includes(c));
+      app.state.view.has_passed[0] = true;
+      app.selected = [];
+      sound.play("pass");
+      renderAll();
+    },
+  });
+}
+
+async function doHint() {
+  if (!app.cur || app.busy) return;
+  const v = view();
+  if (!v || !(canPlayNow() || canSelectNow())) {
+    toast(reasonText(app.busy ? "busy" : "not_your_turn"), "info");
+    return;
+  }
+  try {
+    const h = await api.hint(app.cur.id, app.cur.token, "hard");
+    app.hinted = new Set(h.stage === "pass" ? h.cards || [] : h.card ? [h.card] : []);
+    renderHand();
+    const first = [...app.hinted][0];
+    if (first) {
+      app.focusCard = first;
+      const b = $(`[data-card="${first}"]`);
+      if (b) { $$(".card").forEach((c) => { c.tabIndex = -1; }); b.tabIndex = 0; b.focus({ preventScroll: true }); }
+    }
+  } catch (e) {
+    toast(e instanceof ApiError ? reasonText(e.code, e.message) : String(e));
+  }
+}
+
+async function newGame(settings) {
+  // settings: {variant, players, options (overrides), level, game (number or null)}
+  for (const d of $$("dialog[open]")) d.close();
+  setBusy(true);
+  app.selected = [];
+  app.shown = [];
+  app.received.clear();
+  drawTrick();
+  try {
+    const state = await api.create({
+      variant: settings.variant, players: settings.players, options: settings.options || {},
+      game: settings.game ?? null, level: settings.level,
+    });
+    await applyState(state);
+  } catch (e) {
+    setBusy(false);
+    toast(e instanceof ApiError ? `${e.code}: ${e.message}` : String(e));
+    renderAll();
+  }
+}
+
+function currentSettings() {
+  const s = app.state;
+  if (!s) return { variant: "standard", players: 4, options: {}, level: "medium", game: null };
+  return {
+    variant: s.variant, players: s.players, options: overrides(app.catalog, s.variant, s.options),
+    level: s.level || "medium", game: s.game,
+  };
+}
+
+function nextNumber(n) { return n >= 4294967295 ? 1 : n + 1; }
+
+async function doNewGame() {
+  const s = currentSettings();
+  s.game = app.state ? nextNumber(app.state.game) : null;
+  await newGame(s);
+}
+
+async function doRestart() {
+  if (!app.cur) return;
+  for (const d of $$("dialog[open]")) d.close();
+  app.shown = [];
+  app.selected = [];
+  drawTrick();
+  await act(() => api.restart(app.cur.id, app.cur.token));
+  toast(t("restarted"), "info");
+}
+
+async function doDaily() {
+  try {
+    app.daily = await api.daily();
+  } catch (e) {
+    toast(String(e.message || e));
+    return;
+  }
+  const level = app.state ? app.state.level : "medium";
+  await newGame({ variant: "standard", players: 4, options: {}, level, game: app.daily.game });
+}
+
+async function doDownload() {
+  if (!app.cur) return;
+  try {
+    const blob = await api.record(app.cur.id, app.cur.token);
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `hearts-${app.state.variant}-${app.state.game}.json`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 5000);
+    toast(t("record_saved"), "info");
+  } catch (e) {
+    toast(String(e.message || e));
+  }
+}
+
+function showLastTrick() {
+  const v = view();
+  const box = $("#last-trick-view");
+  if (!box.hidden) { box.hidden = true; return; }
+  if (!v || !v.tricks.length) return;
+  const tr = v.tricks.at(-1);
+  box.innerHTML = "";
+  tr.cards.forEach((card, i) => {
+    const seat = (tr.leader + i) % players();
+    const f = document.createElement("figure");
+    if (seat === tr.winner) f.className = "won";
+    f.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
+    const cap = document.createElement("figcaption");
+    cap.textContent = name(seat);
+    f.appendChild(cap);
+    f.setAttribute("aria-label", `${name(seat)}: ${cardName(card)}${seat === tr.winner ? " ★" : ""}`);
+    f.setAttribute("role", "img");
+    box.appendChild(f);
+  });
+  box.hidden = false;
+  setTimeout(() => { box.hidden = true; }, 5000);
+}
+
+// ------------------------------------------------------------------ dialogs: stats, settings, options, help
+function renderStats() {
+  const st = store.loadStats();
+  const names = Object.keys(st.variants);
+  if (!names.length) { $("#stats-body").innerHTML = `<p>${t("st_none")}</p>`; return; }
+  const head = names.map((n) => `<th scope="col">${variantName(n)}</th>`).join("");
+  const row = (key, label, fmt) => `<tr><th scope="row">${label}</th>` + names.map((n) =>
+    `<td data-stat="${key}" data-variant="${n}">${fmt(st.variants[n])}</td>`).join("") + "</tr>";
+  $("#stats-body").innerHTML = `<table class="scores stats-table"><thead><tr><th></th>${head}</tr></thead><tbody>` +
+    row("played", t("st_played"), (v) => v.played) +
+    row("wins", t("st_wins"), (v) => v.wins) +
+    row("rate", t("st_rate"), (v) => (v.played ? `${Math.round((100 * v.wins) / v.played)}%` : "–")) +
+    row("best", t("st_best"), (v) => (v.best === null ? "–" : v.best)) +
+    row("streak", t("st_streak"), (v) => v.streak) +
+    row("longest", t("st_longest"), (v) => v.longest) + "</tbody></table>";
+}
+
+function selectHtml(nameAttr, values, current, label) {
+  return `<select name="${nameAttr}" id="f-${nameAttr}">` + values.map((v) =>
+    `<option value="${v}"${String(v) === String(current) ? " selected" : ""}>${label(v)}</option>`).join("") +
+    "</select>";
+}
+
+function renderSettings() {
+  const s = app.settings;
+  const f = $("#settings-form");
+  f.innerHTML =
+    `<label for="f-table">${t("table_colour")}</label>` +
+    selectHtml("table", ["green", "blue", "red", "grey"], s.table, (v) => t(`colour_${v}`)) +
+    `<label for="f-back">${t("card_back")}</label>` +
+    selectHtml("back", ["blue", "red", "green", "black"], s.back, (v) => t(`back_${v}`)) +
+    `<label for="f-fourColour">${t("four_colour")}</label><input type="checkbox" name="fourColour" id="f-fourColour"${s.fourColour ? " checked" : ""}>` +
+    `<label for="f-sound">${t("sound")}</label><input type="checkbox" name="sound" id="f-sound"${s.sound ? " checked" : ""}>` +
+    `<label for="f-speed">${t("speed")}</label>` +
+    selectHtml("speed", ["slow", "normal", "fast", "off"], s.speed, (v) => t(`speed_${v}`)) +
+    `<label for="f-lang">${t("lang_setting")}</label>` +
+    selectHtml("lang", ["en", "ja"], getLanguage(), (v) => (v === "ja" ? "日本語" : "English"));
+}
+
+function applySettings() {
+  const s = app.settings;
+  document.body.classList.remove("table-green", "table-blue", "table-red", "table-grey");
+  document.body.classList.add(`table-${s.table}`);
+  document.body.dataset.fourColour = s.fourColour ? "true" : "false";
+  sound.setSoundEnabled(s.sound);
+}
+
+function onSettingsChange(e) {
+  const el = e.target;
+  if (el.name === "lang") { switchLanguage(el.value); return; }
+  app.settings[el.name] = el.type === "checkbox" ? el.checked : el.value;
+  store.saveSettings(app.settings);
+  applySettings();
+  drawTrick();
+  renderAll();
+}
+
+function renderOptionsForm(pref) {
+  const cat = app.catalog;
+  const f = $("#options-form");
+  const variant = pref.variant;
+  const v = cat.variants.find((x) => x.name === variant) || { players: [3, 4, 5, 6], default_players: 4 };
+  const values = { ...variantDefaults(cat, variant), ...(pref.options || {}) };
+  const playersVal = v.players.includes(pref.players) ? pref.players : v.default_players;
+  let html =
+    `<label for="f-variant">${t("variant")}</label>` +
+    selectHtml("variant", cat.variants.map((x) => x.name), variant, (n) =>
+      variantName(n, (cat.variants.find((x) => x.name === n) || {}).title)) +
+    `<label for="f-players">${t("players")}</label>` +
+    selectHtml("players", v.players, playersVal, (n) => (getLanguage() === "ja" ? `${n}人` : String(n))) +
+    `<label for="f-level">${t("level")}</label>` +
+    selectHtml("level", LEVELS, pref.level || "medium", (x) => t(`level_${x}`)) +
+    `<label for="f-deal">${t("deal_number")}</label>` +
+    `<input type="number" name="deal" id="f-deal" min="1" max="4294967295" placeholder="${t("deal_random")}"` +
+    ` value="${pref.game ?? ""}">` +
+    `<fieldset><legend>${t("house_rules")}</legend><p class="hint-text">${t("defaults_note")}</p>`;
+  for (const o of cat.options) {
+    const id = `f-opt-${o.key}`;
+    const val = values[o.key];
+    html += `<label for="${id}" title="${o.help.replace(/"/g, "&quot;")}">${optionLabel(o)}</label>`;
+    if (o.type === "bool") {
+      html += `<input type="checkbox" id="${id}" name="opt.${o.key}" data-opt="${o.key}"${val ? " checked" : ""}>`;
+    } else if (o.type === "int") {
+      html += `<input type="number" id="${id}" name="opt.${o.key}" data-opt="${o.key}" value="${val}"` +
+        `${o.min !== undefined ? ` min="${o.min}"` : ""}${o.max !== undefined ? ` max="${o.max}"` : ""}>`;
+    } else {
+      html += `<select id="${id}" name="opt.${o.key}" data-opt="${o.key}">` + o.choices.map((c) =>
+        `<option value="${c}"${c === val ? " selected" : ""}>${choiceLabel(o.key, c)}</option>`).join("") + "</select>";
+    }
+  }
+  html += "</fieldset>";
+  f.innerHTML = html;
+}
+
+function readOptionsForm() {
+  const f = $("#options-form");
+  const variant = $("#f-variant", f).value;
+  const options = {};
+  for (const el of $$("[data-opt]", f)) {
+    const spec = app.catalog.options.find((o) => o.key === el.dataset.opt);
+    if (el.type === "checkbox") options[spec.key] = el.checked;
+    else if (spec.type === "int") options[spec.key] = parseInt(el.value, 10);
+    else options[spec.key] = el.value;
+  }
+  const deal = $("#f-deal", f).value.trim();
+  return {
+    variant, players: parseInt($("#f-players", f).value, 10), level: $("#f-level", f).value,
+    options: overrides(app.catalog, variant, options), game: deal ? parseInt(deal, 10) : null,
+  };
+}
+
+let helpTab = "rules";
+function showHelp(tab) {
+  helpTab = tab || helpTab;
+  for (const b of $$("[data-tab]")) b.setAttribute("aria-selected", b.dataset.tab === helpTab ? "true" : "false");
+  $("#help-body").innerHTML = renderHelp(helpTab, getLanguage(), app.catalog);
+  $("#help-body").dataset.section = helpTab;
+  const d = showDialog("help");
+  d.dataset.section = helpTab;
+}
+
+function switchLanguage(l) {
+  setLanguage(l || (getLanguage() === "ja" ? "en" : "ja"));
+  translatePage();
+  drawTrick();
+  renderAll();
+  for (const d of $$("dialog[open]")) {
+    const which = d.dataset.dialog;
+    if (which === "settings") renderSettings();
+    else if (which === "stats") renderStats();
+    else if (which === "help") showHelp();
+    else if (which === "scores") $("#scores-body").innerHTML = scoreSheet(view());
+    else if (which === "new-game-form") renderOptionsForm(readOptionsForm());
+    else if (which === "hand-end") showHandEnd();
+    else if (which === "game-over") showGameOver();
+  }
+}
+
+// ------------------------------------------------------------------ URL
+function readUrl() {
+  const q = new URLSearchParams(location.search);
+  const has = ["deal", "variant", "players", "level"].some((k) => q.has(k)) || [...q.keys()].some((k) => k.startsWith("opt."));
+  const variant = q.get("variant") && app.catalog.variants.some((v) => v.name === q.get("variant"))
+    ? q.get("variant") : "standard";
+  const v = app.catalog.variants.find((x) => x.name === variant);
+  let pl = parseInt(q.get("players") || "", 10);
+  if (!v || !v.players.includes(pl)) pl = v ? v.default_players : 4;
+  const options = {};
+  for (const [k, raw] of q.entries()) {
+    if (!k.startsWith("opt.")) continue;
+    const spec = app.catalog.options.find((o) => o.key === k.slice(4));
+    const val = parseOptionValue(spec, raw);
+    if (val !== undefined) options[spec.key] = val;
+  }
+  let game = parseInt(q.get("deal") || "", 10);
+  if (!(game >= 1 && game <= 4294967295)) game = null;
+  const level = LEVELS.includes(q.get("level")) ? q.get("level") : "medium";
+  return { has, settings: { variant, players: pl, options: overrides(app.catalog, variant, options), level, game } };
+}
+
+function urlFor(s) {
+  const q = new URLSearchParams();
+  q.set("deal", String(s.game));
+  if (s.variant !== "standard") q.set("variant", s.variant);
+  const v = app.catalog.variants.find((x) => x.name === s.variant);
+  if (!v || s.players !== v.default_players) q.set("players", String(s.players));
+  if (s.level && s.level !== "medium") q.set("level", s.level);
+  for (const [k, val] of Object.entries(s.options || {})) q.set(`opt.${k}`, String(val));
+  return `${location.pathname}?${q.toString()}${location.hash}`;
+}
+
+function syncUrl() {
+  if (!app.state) return;
+  history.replaceState(null, "", urlFor(currentSettings()));
+}
+
+function sameGame(cur, s) {
+  if (!cur || cur.game !== s.game || cur.variant !== s.variant || cur.players !== s.players) return false;
+  if ((cur.level || "medium") !== (s.level || "medium")) return false;
+  const a = overrides(app.catalog, cur.variant, cur.options);
+  const b = s.options || {};
+  const ka = Object.keys(a).sort();
+  const kb = Object.keys(b).sort();
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k]);
+}
+
+// ------------------------------------------------------------------ wiring
+function onKey(e) {
+  const hand = $("#hand");
+  if (hand.contains(e.target) && e.target.classList.contains("card")) {
+    const cards = $$(".card", hand);
+    const i = cards.indexOf(e.target);
+    let j = -1;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") j = Math.min(cards.length - 1, i + 1);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") j = Math.max(0, i - 1);
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = cards.length - 1;
+    if (j >= 0) {
+      e.preventDefault();
+      cards.forEach((c) => { c.tabIndex = -1; });
+      cards[j].tabIndex = 0;
+      cards[j].focus();
+      app.focusCard = cards[j].dataset.card;
+      return;
+    }
+  }
+  if ($("dialog[open]") || e.ctrlKey || e.metaKey || e.altKey) return;
+  const tag = (e.target.tagName || "").toLowerCase();
+  if (tag === "input" || tag === "select" || tag === "textarea") return;
+  if (e.key === "h" || e.key === "H") { e.preventDefault(); doHint(); }
+  else if (e.key === "l" || e.key === "L") showLastTrick();
+  else if ((e.key === "p" || e.key === "P") && canSelectNow()) doPass();
+}
+
+function wire() {
+  $("#hand").addEventListener("click", (e) => {
+    const b = e.target.closest(".card");
+    if (b) onCardClick(b.dataset.card);
+  });
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("click", (e) => {
+    const btn = e.target.closest("[data-action], [data-close], [data-tab]");
+    if (!btn) return;
+    if (btn.hasAttribute("data-close")) { btn.closest("dialog").close(); return; }
+    if (btn.dataset.tab) { showHelp(btn.dataset.tab); return; }
+    const a = btn.dataset.action;
+    const handlers = {
+      pass: doPass,
+      hint: doHint,
+      "new-game": doNewGame,
+      "next-game": doNewGame,
+      restart: doRestart,
+      "play-again": doRestart,
+      daily: doDaily,
+      download: doDownload,
+      "download-final": doDownload,
+      language: () => switchLanguage(),
+      "last-trick": showLastTrick,
+      "next-hand": () => {
+        $('dialog[data-dialog="hand-end"]').close();
+        app.shown = [];
+        drawTrick();
+        act(() => api.nextHand(app.cur.id, app.cur.token));
+      },
+      "moon-add": () => { $('dialog[data-dialog="moon"]').close(); act(() => api.moon(app.cur.id, app.cur.token, "add")); },
+      "moon-subtract": () => {
+        $('dialog[data-dialog="moon"]').close();
+        act(() => api.moon(app.cur.id, app.cur.token, "subtract"));
+      },
+      scores: () => {
+        if (!view()) return;
+        $("#scores-body").innerHTML = scoreSheet(view());
+        showDialog("scores");
+      },
+      stats: () => { renderStats(); showDialog("stats"); },
+      "reset-stats": () => { store.resetStats(); renderStats(); },
+      settings: () => { renderSettings(); showDialog("settings"); },
+      options: () => { renderOptionsForm({ ...currentSettings(), game: null }); showDialog("new-game-form"); },
+      "start-game": () => newGame(readOptionsForm()),
+      help: () => showHelp(),
+    };
+    if (handlers[a]) handlers[a]();
+  });
+  $("#settings-form").addEventListener("change", onSettingsChange);
+  $("#options-form").addEventListener("change", (e) => {
+    if (e.target.name === "variant") {
+      const s = readOptionsForm();
+      const v = app.catalog.variants.find((x) => x.name === s.variant);
+      renderOptionsForm({ ...s, options: {}, players: v ? v.default_players : 4 });
+    }
+  });
+  // a hand-end dialog closed with Escape still needs the next hand
+  $('dialog[data-dialog="hand-end"]').addEventListener("cancel", (e) => e.preventDefault());
+  $('dialog[data-dialog="moon"]').addEventListener("cancel", (e) => e.preventDefault());
+  window.addEventListener("resize", layoutHand);
+  setInterval(() => {
+    if (app.received.size && Date.now() > app.receivedUntil && !app.busy) renderHand();
+  }, 1000);
+}
+
+async function start() {
+  installCardDefs();
+  setLanguage(initialLanguage());
+  translatePage();
+  applySettings();
+  wire();
+  renderStatus();
+  try {
+    app.catalog = normaliseVariants(await api.variants());
+  } catch (e) {
+    toast(t("error_net"));
+  }
+  api.daily().then((d) => { app.daily = d; renderHeader(); }).catch(() => {});
+  const path = location.pathname.replace(/\/+$/, "");
+  const section = { "/rules": "rules", "/variants": "variants", "/tips": "tips" }[path] ||
+    (["#rules", "#variants", "#tips", "#about"].includes(location.hash) ? location.hash.slice(1) : null);
+  const url = readUrl();
+  const saved = store.loadCurrent();
+  let resumed = false;
+  if (saved && (!url.has || sameGame(saved, url.settings))) {
+    try {
+      const state = await api.get(saved.id, saved.token);
+      app.cur = saved;
+      state.token = saved.token; // keep the URL in step
+      await applyState(state, { animate: false });
+      resumed = true;
+      if (state.view.phase !== "game-over") toast(t("resumed"), "info");
+    } catch (e) {
+      store.clearCurrent();
+    }
+  }
+  if (!resumed) {
+    await newGame(url.has ? url.settings : { variant: "standard", players: 4, options: {}, level: "medium", game: null });
+  }
+  document.body.dataset.ready = "true";
+  if (section) showHelp(section);
+}
+
+start();

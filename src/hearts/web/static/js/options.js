@@ -1,0 +1,109 @@
+// Names of the variants and house-rule options in both languages, and their URL encoding.
+import { getLanguage } from "./i18n.js";
+
+const VARIANT_NAMES = {
+  standard: ["Hearts (standard)", "ハーツ（標準）"],
+  "black-maria": ["Black Maria", "ブラック・マリア"],
+  "spot-hearts": ["Spot Hearts", "スポット・ハーツ"],
+  omnibus: ["Omnibus Hearts", "オムニバス・ハーツ"],
+};
+
+const OPTION_LABELS = {
+  moon: ["Shooting the moon", "シュート・ザ・ムーン"],
+  qs_breaks_hearts: ["Queen of spades breaks hearts", "スペードのクイーンでもハートブレイク"],
+  first_trick_points: ["Penalty cards allowed on the first trick", "最初のトリックに失点カードを出せる"],
+  hearts_lead_any_time: ["Hearts may be led at any time", "ハートをいつでもリードできる"],
+  lead_hearts_over_qs: ["Holding only Q♠ and hearts, a heart may be led", "手札がQ♠とハートだけならハートをリードできる"],
+  exact_target_resets: ["Exactly the target score drops to half", "ちょうど目標点なら半分に戻る"],
+  pass_schedule: ["Passing", "カードの渡し方"],
+  pass_count: ["Cards passed", "渡す枚数"],
+  target_score: ["Game ends at", "終了する点数"],
+  tie: ["Tie for lowest at the end", "最低点が同点のとき"],
+  shoot_the_sun: ["Shooting the sun (all tricks: double moon)", "シュート・ザ・サン（全トリックで2倍）"],
+  first_lead: ["First lead", "最初のリード"],
+  jack_of_diamonds: ["Bonus diamond (−10 for its taker)", "ダイヤのボーナス（取った人は−10点）"],
+  bonus_card: ["Bonus card", "ボーナスのカード"],
+  spot_hearts: ["Hearts at face value, Q♠ 25", "ハートは数字どおりの点、Q♠は25点"],
+  spade_penalties: ["Spade penalties", "スペードの失点"],
+  no_tricks_bonus: ["−5 for taking no trick", "トリックなしで−5点"],
+};
+
+const CHOICE_LABELS = {
+  "moon.add": ["Others +26 (the hand's total)", "ほかの全員に加点"],
+  "moon.subtract": ["Shooter −26", "達成者から減点"],
+  "moon.choice": ["Shooter chooses", "達成者が選ぶ"],
+  "moon.none": ["No moon (keep the points)", "なし（失点のまま）"],
+  "pass_schedule.rotate": ["Left, right, across, none", "左・右・向かい・なしの順"],
+  "pass_schedule.left": ["Always left", "いつも左隣"],
+  "pass_schedule.right": ["Always right", "いつも右隣"],
+  "pass_schedule.rotate-no-hold": ["Rotate without the no-pass hand", "「渡さない」を除いて順番に"],
+  "pass_schedule.none": ["No passing", "渡さない"],
+  "tie.share": ["All tied players win", "同点の全員が勝ち"],
+  "tie.play-on": ["Play more hands", "決着までハンドを続ける"],
+  "first_lead.lowest-club": ["Lowest club (2♣)", "いちばん低いクラブ（♣2）"],
+  "first_lead.eldest-any": ["Eldest hand, any card", "親の左隣が好きなカード"],
+  "bonus_card.JD": ["Jack of diamonds", "ダイヤのジャック"],
+  "bonus_card.TD": ["Ten of diamonds", "ダイヤの10"],
+  "spade_penalties.queen": ["Queen only (13)", "クイーンのみ（13点）"],
+  "spade_penalties.maria": ["Q 13, K 10, A 7 (Black Maria)", "Q13・K10・A7（ブラック・マリア）"],
+  "spade_penalties.maria-swapped": ["Q 13, A 10, K 7", "Q13・A10・K7"],
+};
+
+const pick = (pair, fallback) => (pair ? pair[getLanguage() === "ja" ? 1 : 0] : fallback);
+
+export function variantName(name, title) { return pick(VARIANT_NAMES[name], title || name); }
+export function optionLabel(spec) { return pick(OPTION_LABELS[spec.key], spec.key); }
+export function choiceLabel(key, value) { return pick(CHOICE_LABELS[`${key}.${value}`], String(value)); }
+
+/**
+ * Normalise GET /api/variants into {variants: [...], options: [...]}.
+ * Accepts lists or name-keyed objects, so small changes of shape on the server side do not break the page.
+ */
+export function normaliseVariants(data) {
+  const list = (x, keyName) => {
+    if (!x) return [];
+    if (Array.isArray(x)) return x;
+    return Object.entries(x).map(([k, v]) => ({ [keyName]: k, ...v }));
+  };
+  const variants = list(data && data.variants, "name").map((v) => ({
+    name: v.name, title: v.title || v.name, summary: v.summary || "",
+    players: v.players || [3, 4, 5, 6], default_players: v.default_players || 4, defaults: v.defaults || {},
+  }));
+  const options = list(data && data.options, "key").map((o) => ({
+    key: o.key, type: o.type || o.kind || "choice", default: o.default, help: o.help || "",
+    choices: o.choices || [], min: o.min ?? o.minimum, max: o.max ?? o.maximum,
+  }));
+  return { variants, options };
+}
+
+/** The default value of every option for a variant. */
+export function variantDefaults(catalog, variantName_) {
+  const out = {};
+  for (const o of catalog.options) out[o.key] = o.default;
+  const v = catalog.variants.find((x) => x.name === variantName_);
+  if (v) Object.assign(out, v.defaults);
+  return out;
+}
+
+/** Parse a URL value for an option spec; returns undefined when it does not fit. */
+export function parseOptionValue(spec, raw) {
+  if (!spec) return undefined;
+  if (spec.type === "bool") {
+    if (["true", "1", "yes", "on"].includes(raw)) return true;
+    if (["false", "0", "no", "off"].includes(raw)) return false;
+    return undefined;
+  }
+  if (spec.type === "int") {
+    const n = Number(raw);
+    return Number.isInteger(n) ? n : undefined;
+  }
+  return spec.choices.length === 0 || spec.choices.includes(raw) ? raw : undefined;
+}
+
+/** Only the options that differ from the variant's defaults. */
+export function overrides(catalog, variant, options) {
+  const d = variantDefaults(catalog, variant);
+  const out = {};
+  for (const [k, v] of Object.entries(options || {})) if (k in d && d[k] !== v) out[k] = v;
+  return out;
+}
