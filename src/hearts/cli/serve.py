@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import click
 
@@ -35,3 +36,91 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
     os.environ["HEARTS_DB"] = url
     uvicorn.run("hearts.web.app:app_from_env", factory=True, host=host, port=port,
                 workers=workers, log_level=log_level)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port that is free on ``host`` right now."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind((host, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``hearts serve`` in a child process on a free localhost port (tests and benchmarks).
+
+    ``start()`` waits until ``GET /api/daily`` answers (raises ``RuntimeError`` with the
+    server's output when it does not within ``timeout`` seconds); ``stop(kill=True)``
+    ends it with SIGKILL (a crash), else SIGTERM.  The server's output goes to
+    ``log_path`` when given.
+    """
+
+    def __init__(self, db_url: str, *, workers: int = 1, log_path: str | None = None,
+                 timeout: float = 60.0) -> None:
+        self.db_url = db_url
+        self.workers = workers
+        self.log_path = log_path
+        self.timeout = timeout
+        self.port = 0
+        self.proc: Any = None
+
+    @property
+    def url(self) -> str:
+        """Base URL, e.g. ``http://127.0.0.1:40123``."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        """Start the server and wait until it answers; returns ``self``."""
+        import subprocess
+        import sys
+        import tempfile
+        import time
+
+        import httpx
+
+        if not self.log_path:
+            fd, self.log_path = tempfile.mkstemp(prefix="hearts-serve-", suffix=".log")
+            os.close(fd)
+        for _attempt in range(3):
+            self.port = free_port()
+            with open(self.log_path, "ab") as out:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-c", "from hearts.cli.main import main; main()", "serve",
+                     "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url,
+                     "--workers", str(self.workers), "--log-level", "warning"],
+                    stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            deadline = time.monotonic() + self.timeout
+            while time.monotonic() < deadline and self.proc.poll() is None:
+                try:
+                    if httpx.get(self.url + "/api/daily", timeout=2).status_code == 200:
+                        return self
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.1)
+            self.stop(kill=True)
+        with open(self.log_path, errors="replace") as f:
+            raise RuntimeError(f"hearts serve did not start: {f.read()[-4000:]}")
+
+    def stop(self, kill: bool = False) -> None:
+        """End the server (SIGKILL when ``kill``, else SIGTERM) and wait for it."""
+        import subprocess
+
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        if kill:
+            self.proc.kill()
+        else:
+            self.proc.terminate()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=20)
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

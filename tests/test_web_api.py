@@ -1,0 +1,457 @@
+"""The web game's JSON API over real HTTP against a ``hearts serve`` child process
+on a real SQLite file (docs/web-api.md).
+
+The ground truth of a game (every seat's hand) is read back from the database
+file and replayed through the engine, so that each response can be checked
+against what seat 0 may know: its own hand, the cards played, the cards it
+passed and received.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from hearts.cards import card_str, cards_of, mask_of, parse_card
+from hearts.cli.serve import ServerProcess
+from hearts.deal import daily_number, numbered_deal
+from hearts.game import Game
+from hearts.rules import make_rules
+from hearts.web.service import replay
+from hearts.web.storage import GameStore
+
+CARD = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
+
+
+# ----------------------------------------------------------------- fixtures
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("webapi") / "hearts.db"
+
+
+@pytest.fixture(scope="module")
+def server(db_path: Path) -> Iterator[ServerProcess]:
+    srv = ServerProcess(f"sqlite:///{db_path}", log_path=str(db_path) + ".log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def store(db_path: Path, server: ServerProcess) -> Iterator[GameStore]:
+    s = GameStore(f"sqlite:///{db_path}")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def client(server: ServerProcess) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=60) as c:
+        yield c
+
+
+class Player:
+    """One game through the API, with its truth read back from the database."""
+
+    def __init__(self, client: httpx.Client, store: GameStore, state: dict[str, Any]) -> None:
+        self.client = client
+        self.store = store
+        self.state = state
+        self.id = state["id"]
+        self.token = state["token"]
+        self.responses = 0
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"X-Game-Token": self.token}
+
+    def truth(self) -> Game:
+        return replay(self.store.load(self.id)).game
+
+    def request(self, method: str, path: str, **kw: Any) -> httpx.Response:
+        r = self.client.request(method, f"/api/games/{self.id}{path}", headers=self.headers, **kw)
+        if r.status_code < 300:
+            check_no_leak(r.json(), self.truth())
+            self.responses += 1
+        return r
+
+    def do(self, method: str, path: str, **kw: Any) -> dict[str, Any]:
+        r = self.request(method, path, **kw)
+        assert r.status_code == 200, r.text
+        self.state = r.json()
+        return self.state
+
+    def auto_step(self, rng: random.Random) -> dict[str, Any]:
+        """Make seat 0's next move (random legal card, random pass, add on a moon)."""
+        v = self.state["view"]
+        if v["phase"] == "deal":
+            return self.do("POST", "/next-hand")
+        if v["phase"] == "pass":
+            return self.do("POST", "/pass", json={"cards": rng.sample(v["hand"], 3)})
+        if v["phase"] == "play":
+            assert v["turn"] == 0 and v["legal"]
+            return self.do("POST", "/play", json={"card": rng.choice(v["legal"])})
+        if v["phase"] == "moon-choice":
+            return self.do("POST", "/moon", json={"choice": "add"})
+        raise AssertionError(f"no move in phase {v['phase']}")
+
+
+def card_strings(obj: Any) -> Iterator[str]:
+    """Every string in a JSON value (keys too) that is a card, except in ``options``
+    (rule settings such as ``"bonus_card": "JD"`` name cards but say nothing of where
+    they are)."""
+    if isinstance(obj, str):
+        if CARD.match(obj):
+            yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if k == "options":
+                continue
+            yield from card_strings(k)
+            yield from card_strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from card_strings(v)
+
+
+def seat0_knowledge(game: Game) -> int:
+    """The cards seat 0 may know now: own hand, played this hand, own pass, received."""
+    passed = mask_of(game.passes[0] or ())
+    all_passed = all(p is not None for p in game.passes) or game.pass_offset == 0
+    received = game.received[0] if all_passed else 0
+    return game.hands[0] | game.played | passed | received
+
+
+def check_no_leak(body: dict[str, Any], game: Game) -> None:
+    """No card string in ``body`` lies outside what seat 0 may know in ``game``."""
+    allowed = seat0_knowledge(game)
+    hidden = 0
+    for s in range(1, game.n):
+        hidden |= game.hands[s]
+    hidden &= ~allowed
+    for c in card_strings(body):
+        cid = parse_card(c)
+        assert allowed >> cid & 1, f"response shows {c}, held by another seat"
+        assert not hidden >> cid & 1
+    if "view" in body:
+        view = body["view"]
+        assert view["hand"] == [card_str(c) for c in cards_of(game.hands[0])]
+        assert body["version"] == len(game.log) + game.hand_index + 1  # deals count too
+
+
+def new_game(client: httpx.Client, store: GameStore, **settings: Any) -> Player:
+    r = client.post("/api/games", json=settings)
+    assert r.status_code == 201, r.text
+    state = r.json()
+    p = Player(client, store, state)
+    check_no_leak(state, p.truth())
+    return p
+
+
+# --------------------------------------------------------------------- tests
+def test_page_and_static(client: httpx.Client) -> None:
+    r = client.get("/")
+    assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+    for path in ("/rules", "/variants", "/tips"):
+        assert client.get(path).status_code == 200
+    if (Path(__file__).resolve().parent.parent / "src/hearts/web/static/index.html").is_file():
+        assert client.get("/static/index.html").status_code == 200
+    assert client.get("/static/no-such-file.js").status_code == 404
+
+
+def test_variants_and_daily(client: httpx.Client) -> None:
+    v = client.get("/api/variants").json()
+    names = {x["name"] for x in v["variants"]}
+    assert {"standard", "black-maria", "spot-hearts", "omnibus"} <= names
+    assert "moon" in {o["key"] for o in v["options"]}
+    before = daily_number()
+    d = client.get("/api/daily").json()
+    after = daily_number()
+    assert d["game"] in (before, after)
+    assert d["date"] == dt.date(d["game"] // 10000, d["game"] // 100 % 100, d["game"] % 100).isoformat()
+
+
+def test_create_deals_the_numbered_game(client: httpx.Client, store: GameStore) -> None:
+    p = new_game(client, store, variant="standard", players=4, game=123, level="medium")
+    s = p.state
+    assert set(s) >= {"id", "token", "game", "variant", "players", "options", "level",
+                      "version", "view", "illegal", "events"}
+    assert s["game"] == 123 and s["variant"] == "standard" and s["players"] == 4
+    assert s["level"] == "medium" and s["options"]["target_score"] == 100
+    deal = numbered_deal(make_rules("standard", 4), 123, 0)
+    assert s["view"]["hand"] == [card_str(c) for c in cards_of(deal[0])]
+    assert s["view"]["phase"] == "pass" and s["view"]["pass_direction"] == "left"
+    assert s["events"][0]["type"] == "deal"
+    assert len(p.token) >= 20 and p.token not in str(p.store.load(p.id))
+    # resume: same state, no token
+    g = p.do("GET", "")
+    assert "token" not in g and g["view"] == s["view"] and g["version"] == s["version"]
+    # a fresh random number when none is given
+    q = new_game(client, store)
+    assert 1 <= q.state["game"] < 2**32 and q.state["level"] == "medium"
+
+
+def test_bad_options_400(client: httpx.Client) -> None:
+    cases = [({"variant": "nope"}, "unknown_variant"),
+             ({"options": {"nope": 1}}, "unknown_option"),
+             ({"options": {"moon": "sideways"}}, "bad_option"),
+             ({"players": 9}, "bad_option"),
+             ({"game": 0}, "bad_option"),
+             ({"game": 2**32}, "bad_option"),
+             ({"level": "grandmaster"}, "bad_option")]
+    for body, code in cases:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400, (body, r.text)
+        err = r.json()["error"]
+        assert err["code"] == code and err["message"]
+
+
+def test_malformed_json_422(client: httpx.Client, store: GameStore) -> None:
+    p = new_game(client, store, game=7)
+    version = p.state["version"]
+    bad = [("/pass", {"content": b"{not json", "headers": {"content-type": "application/json"}}),
+           ("/pass", {"json": {"cards": "QS"}}),
+           ("/play", {"json": {"card": 5}}),
+           ("/play", {"json": {}}),
+           ("/moon", {"json": {"choice": "maybe"}}),
+           ("/pass", {"json": {"cards": ["ZZ", "QS", "AS"]}})]
+    for path, kw in bad:
+        headers = {**p.headers, **kw.pop("headers", {})}
+        r = client.post(f"/api/games/{p.id}{path}", headers=headers, **kw)
+        assert r.status_code == 422, (path, r.text)
+        assert "error" in r.json()
+    r = client.post("/api/games", content=b"[1,", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    assert p.do("GET", "")["version"] == version
+
+
+def test_tokens_403_and_unknown_404(client: httpx.Client, store: GameStore) -> None:
+    p = new_game(client, store, game=11)
+    other = new_game(client, store, game=12)
+    calls = [("GET", "", None), ("POST", "/pass", {"cards": p.state["view"]["hand"][:3]}),
+             ("POST", "/play", {"card": "2C"}), ("POST", "/moon", {"choice": "add"}),
+             ("POST", "/next-hand", None), ("POST", "/restart", None),
+             ("GET", "/hint", None), ("GET", "/record", None)]
+    for method, path, body in calls:
+        url = f"/api/games/{p.id}{path}"
+        for headers in ({}, {"X-Game-Token": "wrong"}, {"X-Game-Token": other.token},
+                        {"X-Game-Token": p.token + "x"}):
+            r = client.request(method, url, json=body, headers=headers)
+            assert r.status_code == 403, (method, path, headers, r.text)
+            assert r.json()["error"]["code"] == "bad_token"
+            assert not set(card_strings(r.json()))
+        r = client.request(method, f"/api/games/nosuchgame{path}", json=body, headers=p.headers)
+        assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_game"
+    assert p.do("GET", "")["version"] == p.state["version"]
+
+
+def test_refused_moves_409_change_nothing(client: httpx.Client, store: GameStore) -> None:
+    p = new_game(client, store, game=2024)
+    before = p.do("GET", "")
+    hand = before["view"]["hand"]
+    not_mine = next(card_str(c) for c in range(64) if c & 15 < 13 and
+                    card_str(c) not in hand)
+
+    def refused(path: str, body: Any, code: str) -> None:
+        r = p.request("POST", path, json=body)
+        assert r.status_code == 409, r.text
+        err = r.json()["error"]
+        assert err["code"] == code and err["message"].endswith(".")
+        now = p.do("GET", "")
+        assert now["version"] == before["version"] and now["view"] == before["view"]
+
+    refused("/play", {"card": hand[0]}, "wrong_phase")
+    refused("/pass", {"cards": hand[:2]}, "bad_pass")
+    refused("/pass", {"cards": [hand[0], hand[0], hand[1]]}, "bad_pass")
+    refused("/pass", {"cards": [hand[0], hand[1], not_mine]}, "not_in_hand")
+    refused("/moon", {"choice": "add"}, "wrong_phase")
+    refused("/next-hand", None, "wrong_phase")
+    # Pass, then try every card the page is told is illegal.
+    s = p.do("POST", "/pass", json={"cards": hand[-3:]})
+    assert s["events"][0]["type"] == "pass" and s["events"][0]["passed"] == hand[-3:]
+    assert s["view"]["phase"] == "play" and s["view"]["turn"] == 0
+    assert s["illegal"], "the first trick always restricts some card"
+    before = s
+    for card, why in s["illegal"].items():
+        assert card in s["view"]["hand"] and card not in s["view"]["legal"]
+        refused("/play", {"card": card}, why["code"])
+    refused("/play", {"card": not_mine if not_mine not in s["view"]["hand"] else "JK"},
+            "not_in_hand")
+    assert set(s["illegal"]) | set(s["view"]["legal"]) == set(s["view"]["hand"])
+
+
+def test_full_game_to_the_end(client: httpx.Client, store: GameStore) -> None:
+    p = new_game(client, store, game=99, level="medium")
+    rng = random.Random(5)
+    hands_seen = 0
+    versions = [p.state["version"]]
+    while p.state["view"]["phase"] != "game-over":
+        s = p.auto_step(rng)
+        versions.append(s["version"])
+        types = [e["type"] for e in s["events"]]
+        if "hand_end" in types:
+            hands_seen += 1
+            end = next(e for e in s["events"] if e["type"] == "hand_end")
+            assert end["totals"] == s["view"]["totals"]
+            assert sum(end["tricks"]) == 13
+        plays = [e for e in s["events"] if e["type"] == "play"]
+        if s["view"]["phase"] == "play":
+            assert s["view"]["turn"] == 0
+        for e in plays:
+            assert 0 <= e["seat"] < 4
+        assert len(p.state["view"]["results"]) == hands_seen
+        assert p.responses < 1000
+    assert versions == sorted(versions) and len(set(versions)) == len(versions)
+    s = p.state
+    assert s["events"][-1]["type"] == "game_over" and s["view"]["winners"]
+    assert max(s["view"]["totals"]) >= 100
+    assert min(s["view"]["totals"]) == min(s["view"]["totals"][w] for w in s["view"]["winners"])
+    # After the game: nothing more to do.
+    r = p.request("POST", "/next-hand")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "wrong_phase"
+    # The record of the finished game replays to the same totals.
+    rec = p.request("GET", "/record")
+    assert "attachment" in rec.headers["content-disposition"]
+    check_record(rec.json(), s)
+
+
+def check_record(rec: dict[str, Any], state: dict[str, Any]) -> None:
+    """Replay a hearts-record/1 through the engine; the totals must match the state."""
+    assert rec["format"] == "hearts-record/1"
+    assert rec["variant"] == state["variant"] and rec["game"] == state["game"]
+    rules = make_rules(rec["variant"], rec["players"], rec.get("options"))
+    game = Game(rules, rec["game"])
+    for hand in rec["hands"]:
+        game.start_hand()
+        if hand.get("deal"):
+            assert [sorted(map(parse_card, d)) for d in hand["deal"]] == \
+                [cards_of(m) for m in game.dealt]
+        for seat, cards in enumerate(hand.get("passes") or []):
+            if cards:
+                game.pass_cards(seat, [parse_card(c) for c in cards])
+        for card in hand["play"]:
+            game.play(game.turn, parse_card(card))
+        if game.phase == "moon-choice":
+            game.choose_moon(game.turn, hand.get("moon_choice") or game.auto_moon_choice())
+    assert [r.totals for r in game.results][-1:] == \
+        [tuple(r["totals"]) for r in state["view"]["results"]][-1:]
+
+
+def test_record_withholds_the_hand_in_play(client: httpx.Client, store: GameStore) -> None:
+    p = new_game(client, store, game=31)
+    rng = random.Random(1)
+    r = p.request("GET", "/record")
+    assert r.status_code == 200 and r.json()["hands"] == []
+    assert r.headers.get("x-hearts-withheld") == "current-hand"
+    while p.state["view"]["phase"] != "deal":
+        p.auto_step(rng)
+        rec = p.request("GET", "/record")  # check_no_leak runs on it too
+        assert rec.status_code == 200
+    rec = p.request("GET", "/record").json()
+    assert len(rec["hands"]) == 1 and len(rec["hands"][0]["play"]) == 52
+    check_record(rec, p.state)
+    p.do("POST", "/next-hand")
+    # Hand 0 is over (all its cards were played) while hand 1 is withheld; hand 0's cards
+    # are now dealt again, so this one response is checked by hand rather than for leaks.
+    rec2 = client.get(f"/api/games/{p.id}/record", headers=p.headers)
+    assert rec2.status_code == 200 and rec2.json()["hands"] == rec["hands"]
+    assert rec2.headers.get("x-hearts-withheld") == "current-hand"
+
+
+def test_next_hand_and_restart(client: httpx.Client, store: GameStore) -> None:
+    p = new_game(client, store, game=4242, options={"target_score": 30})
+    first_hand = p.state["view"]["hand"]
+    rng = random.Random(2)
+    while p.state["view"]["phase"] != "deal":
+        s = p.auto_step(rng)
+    assert s["view"]["results"] and s["events"][-1]["type"] == "hand_end"
+    s = p.do("POST", "/next-hand")
+    assert s["view"]["hand_index"] == 1 and s["view"]["pass_direction"] == "right"
+    assert s["events"][0] == {"type": "deal", "hand": 1, "dealer": 0, "pass_direction": "right"}
+    deal = numbered_deal(make_rules("standard", 4), 4242, 1)
+    assert s["view"]["hand"] == [card_str(c) for c in cards_of(deal[0])]
+    r = p.request("POST", "/next-hand")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "wrong_phase"
+    # restart: a new game, same settings and number, new id and token
+    r = client.post(f"/api/games/{p.id}/restart", headers=p.headers)  # checked below
+    assert r.status_code == 200
+    q = r.json()
+    assert q["id"] != p.id and q["token"] != p.token
+    assert q["game"] == 4242 and q["options"]["target_score"] == 30
+    assert q["view"]["hand_index"] == 0 and q["view"]["hand"] == first_hand
+    assert q["view"]["totals"] == [0, 0, 0, 0]
+    new = Player(client, store, q)
+    check_no_leak(q, new.truth())
+    assert client.get(f"/api/games/{q['id']}", headers=p.headers).status_code == 403
+    assert p.do("GET", "")["view"]["hand_index"] == 1  # the old game is untouched
+
+
+def test_hint(client: httpx.Client, store: GameStore) -> None:
+    p = new_game(client, store, game=77)
+    h = p.request("GET", "/hint").json()
+    assert h["stage"] == "pass" and len(h["cards"]) == 3
+    assert set(h["cards"]) <= set(p.state["view"]["hand"])
+    h2 = p.request("GET", "/hint", params={"level": "random"}).json()
+    assert h2["stage"] == "pass"
+    r = p.request("GET", "/hint", params={"level": "nope"})
+    assert r.status_code == 400
+    p.do("POST", "/pass", json={"cards": h["cards"]})
+    rng = random.Random(3)
+    for _ in range(13):
+        if p.state["view"]["phase"] != "play":
+            break
+        h = p.request("GET", "/hint").json()
+        assert h["stage"] == "play" and h["card"] in p.state["view"]["legal"]
+        p.do("POST", "/play", json={"card": h["card"] if rng.random() < 0.5
+                                    else rng.choice(p.state["view"]["legal"])})
+    assert p.state["view"]["phase"] == "deal"
+    r = p.request("GET", "/hint")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "wrong_phase"
+
+
+def race(server: ServerProcess, p: Player, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Send the same move twice at once from two threads; exactly one may be played."""
+    barrier = threading.Barrier(2)
+    results: list[httpx.Response] = []
+
+    def send() -> None:
+        with httpx.Client(base_url=server.url, timeout=60) as c:
+            barrier.wait()
+            results.append(c.post(f"/api/games/{p.id}{path}", json=body, headers=p.headers))
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    codes = sorted(r.status_code for r in results)
+    assert codes == [200, 409], [r.text for r in results]
+    ok = next(r for r in results if r.status_code == 200).json()
+    bad = next(r for r in results if r.status_code == 409).json()["error"]
+    assert bad["code"] in ("bad_pass", "not_in_hand", "not_your_turn", "wrong_phase")
+    return dict(ok)
+
+
+def test_simultaneous_same_move_is_played_once(server: ServerProcess, store: GameStore) -> None:
+    for round_ in range(5):
+        with httpx.Client(base_url=server.url, timeout=60) as c:
+            p = new_game(c, store, game=500 + round_)
+        hand = p.state["view"]["hand"]
+        ok = race(server, p, "/pass", {"cards": hand[:3]})
+        game = p.truth()
+        assert game.passes[0] == tuple(parse_card(c) for c in hand[:3])
+        assert sum(1 for a in game.log if getattr(a, "seat", None) == 0) == 1
+        card = ok["view"]["legal"][0]
+        ok = race(server, p, "/play", {"card": card})
+        game = p.truth()
+        mine = [a for a in game.log if getattr(a, "card", None) == parse_card(card)]
+        assert len(mine) == 1 and mine[0].seat == 0
+        assert ok["version"] == len(store.load(p.id).actions)
