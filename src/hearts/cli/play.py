@@ -1,0 +1,384 @@
+"""``hearts play``: a whole game in the terminal against computer players.
+
+The user sits in seat 0 (South at a table of four); the other seats are bots
+of ``--level``.  Each bot is given only its own seat's
+:func:`hearts.view.player_view`.  The screen shows the hand sorted by suit with
+the playable cards marked ``*``, the trick on the table, the points and the
+totals; a refused card is explained with the engine's own sentence
+(:meth:`hearts.game.Game.explain`).  At the prompt the user types a card
+(``QS``, ``10h``, ``Q♠``), three cards to pass (``QS AS KS``), ``hint``
+(the strongest available bot's choice for the user's own seat), ``help`` or
+``quit``.  At the end, or on ``quit``, the game is saved as a
+``hearts-record/1`` file (default ``./hearts-game-<number>.json``).
+
+Input goes through :func:`click.prompt`, so the game works in any terminal,
+in a pty, and with input piped in; end of input counts as ``quit``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..cards import CardError, card_str, cards_of, parse_card, sort_key, suit_of
+from ..deal import MAX_GAME_NUMBER, check_game_number
+from ..game import PHASE_DEAL, PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
+from ..players.base import BOTS, Bot, get_bot
+from ..rules import Rules, RulesError, make_rules
+from ..view import player_view
+from .arena import parse_options
+
+USER = 0
+"""The user's seat."""
+
+HINT_LEVELS = ("hard", "medium", "easy", "random")
+"""Bots asked for a hint, strongest first; the first one registered is used."""
+
+SUIT_LABELS = ("♣", "♦", "♥", "♠")
+SUIT_STYLES = ("green", "yellow", "red", "blue")
+
+
+class Quit(Exception):
+    """The user typed ``quit`` (or input ended)."""
+
+
+def seat_names(players: int) -> list[str]:
+    """Display names: South, West, North, East at four; else "You", "Seat 1", ..."""
+    if players == 4:
+        return ["South", "West", "North", "East"]
+    return ["You"] + [f"Seat {s}" for s in range(1, players)]
+
+
+def default_record_path(game_number: int) -> Path:
+    """``./hearts-game-<number>.json`` in the current directory."""
+    return Path(f"hearts-game-{game_number}.json")
+
+
+class TerminalGame:
+    """One game between the user (seat 0) and bots, on a Rich console.
+
+    ``ask`` reads one line of input for a prompt (default :func:`click.prompt`);
+    it may raise :class:`Quit` or :class:`click.Abort` (both end the game).
+    """
+
+    def __init__(self, rules: Rules, game_number: int, level: str, seed: int | None,
+                 console: Console, ask: Callable[[str], str] | None = None) -> None:
+        self.rules = rules
+        self.game = Game(rules, game_number=game_number)
+        self.console = console
+        self.names = seat_names(rules.players)
+        self.level = level
+        self.seed = seed
+        self.bots: dict[int, Bot] = {
+            s: get_bot(level, None if seed is None else seed * 100 + s)
+            for s in range(1, rules.players)}
+        self._hint_bot: Bot | None = None
+        self.ask = ask or (lambda text: click.prompt(text, default="", show_default=False,
+                                                     prompt_suffix=" "))
+
+    # ------------------------------------------------------------- helpers
+    def say(self, text: str = "") -> None:
+        """Print a line of Rich markup (long lines are left to the terminal to wrap)."""
+        self.console.print(text, highlight=False, soft_wrap=True)
+
+    def name(self, seat: int) -> str:
+        """The display name of a seat ("You" style for the user is not used: South)."""
+        return self.names[seat]
+
+    def card(self, card: int) -> str:
+        """A card as typed (``QS``), coloured by suit."""
+        return f"[{SUIT_STYLES[suit_of(card)]}]{card_str(card)}[/]"
+
+    def cards(self, mask_or_cards: int | tuple[int, ...] | list[int]) -> str:
+        """Several cards, sorted for display."""
+        items = cards_of(mask_or_cards) if isinstance(mask_or_cards, int) else list(mask_or_cards)
+        return " ".join(self.card(c) for c in sorted(items, key=sort_key))
+
+    def hint_bot(self) -> Bot | None:
+        """The bot that answers ``hint``: the first of :data:`HINT_LEVELS` registered."""
+        if self._hint_bot is None:
+            get_bot("random", 0)  # loads the built-in levels into the registry
+            for level in HINT_LEVELS:
+                if level in BOTS:
+                    self._hint_bot = get_bot(level, self.seed)
+                    break
+        return self._hint_bot
+
+    def prompt(self, text: str) -> str:
+        """Ask for a line; ``quit``/``exit`` raise :class:`Quit`; ``help`` is answered here."""
+        while True:
+            try:
+                line = self.ask(text).strip()
+            except (click.Abort, EOFError):
+                raise Quit() from None
+            if line.lower() in ("quit", "exit", "q"):
+                raise Quit()
+            if line.lower() in ("help", "?"):
+                self.say("Type a card as rank and suit: [bold]QS[/], [bold]10H[/], [bold]2c[/], "
+                         "[bold]Q♠[/].  When passing, type the cards separated by spaces "
+                         "([bold]QS AS KS[/]).  [bold]hint[/] suggests a move, "
+                         "[bold]quit[/] ends the game (the record is saved).")
+                continue
+            return line
+
+    # ------------------------------------------------------------- display
+    def show_hand(self, hand: int, legal: int | None = None) -> None:
+        """The hand by suit (clubs, diamonds, spades, hearts); ``legal`` cards marked ``*``."""
+        title = "Your hand" + (" (* = playable)" if legal is not None else "") + ":"
+        self.say(title)
+        for suit in (0, 1, 3, 2):
+            mine = [c for c in cards_of(hand) if suit_of(c) == suit]
+            if not mine:
+                continue
+            parts = []
+            for c in mine:
+                if legal is not None and legal >> c & 1:
+                    parts.append(f"[bold {SUIT_STYLES[suit]}]{card_str(c)}*[/]")
+                else:
+                    parts.append(f"[dim]{card_str(c)}[/]" if legal is not None else self.card(c))
+            self.say(f"  [{SUIT_STYLES[suit]}]{SUIT_LABELS[suit]}[/]  " + " ".join(parts))
+
+    def show_scores(self) -> None:
+        """One line: points taken this hand so far and the running totals."""
+        g = self.game
+        parts = []
+        for s in range(g.n):
+            taken = sum(self.rules.penalty[c] for c in cards_of(g.won[s]))
+            parts.append(f"{self.name(s)} {taken} ({g.totals[s]})")
+        self.say("Points this hand (game total): " + " · ".join(parts))
+
+    def show_trick(self) -> None:
+        """The current trick, or who leads when it is empty."""
+        g = self.game
+        if g.trick_cards:
+            played = " · ".join(f"{self.name(s)} {self.card(c)}" for s, c in g.trick_seats())
+            self.say(f"Trick {g.trick_index + 1}: {played}")
+        else:
+            self.say(f"Trick {g.trick_index + 1}: you lead.")
+
+    # ------------------------------------------------------------- the game
+    def run(self) -> bool:
+        """Play until the game ends (True) or the user quits (False)."""
+        g = self.game
+        try:
+            while g.phase != PHASE_OVER:
+                if g.phase == PHASE_DEAL:
+                    self.start_hand()
+                elif g.phase == PHASE_PASS:
+                    self.pass_stage()
+                elif g.phase == PHASE_PLAY:
+                    self.play_one()
+                elif g.phase == PHASE_MOON:
+                    self.moon_choice()
+        except Quit:
+            self.say("\n[bold]Game abandoned.[/]")
+            return False
+        self.final_standings()
+        return True
+
+    def start_hand(self) -> None:
+        """Deal the next hand and say who deals and where the pass goes."""
+        g = self.game
+        g.start_hand()
+        self.console.rule(f"Hand {g.hand_index + 1} · game {g.game_number}")
+        direction = self.rules.pass_name(g.hand_index)
+        if g.pass_offset:
+            target = g.pass_target(USER)
+            self.say(f"{self.name(g.dealer)} deals.  Pass {self.rules.pass_count} cards "
+                     f"[bold]{direction}[/] to {self.name(target)}.")
+        else:
+            self.say(f"{self.name(g.dealer)} deals.  [bold]No passing[/] this hand.")
+
+    def pass_stage(self) -> None:
+        """Bots choose their passes; the user types theirs; show what was received."""
+        g = self.game
+        chosen = {s: tuple(bot.choose_pass(player_view(g, s))) for s, bot in self.bots.items()}
+        self.show_hand(g.hands[USER])
+        k = self.rules.pass_count
+        target = self.name(g.pass_target(USER))
+        while True:
+            line = self.prompt(f"Cards to pass to {target} ({k}, e.g. QS AS KS; or hint, quit):")
+            if line.lower() == "hint":
+                bot = self.hint_bot()
+                if bot is None:
+                    self.say("No hint is available.")
+                else:
+                    self.say(f"Hint: pass {self.cards(tuple(bot.choose_pass(player_view(g, USER))))}")
+                continue
+            try:
+                cards = [parse_card(t) for t in line.replace(",", " ").split()]
+                g.pass_cards(USER, cards)
+            except CardError as exc:
+                self.say(f"[red]{escape(str(exc))}[/]")
+                continue
+            except IllegalAction as exc:
+                self.say(f"[red]{escape(exc.message)}[/]")
+                continue
+            break
+        for s, theirs in chosen.items():
+            g.pass_cards(s, theirs)
+        giver = (USER - g.pass_offset) % g.n
+        self.say(f"You passed {self.cards(g.passes[USER] or ())} to {target}; "
+                 f"you received {self.cards(g.received[USER])} from {self.name(giver)}.")
+
+    def play_one(self) -> None:
+        """One card: the user's (asked) or a bot's (announced)."""
+        g = self.game
+        seat = g.turn
+        card = self.ask_card() if seat == USER else self.bots[seat].choose_play(player_view(g, seat))
+        action = g.play(seat, card)
+        who = "You play" if seat == USER else f"{self.name(seat)} plays"
+        self.say(f"{who} {self.card(card)}")
+        if action.winner is not None:
+            trick = g.tricks[-1]
+            pts = sum(self.rules.penalty[c] for c in trick.cards)
+            taker = "You take" if action.winner == USER else f"{self.name(action.winner)} takes"
+            self.say(f"[bold]{taker} trick {len(g.tricks)}[/]"
+                     + (f" ([red]{pts} point{'s' if pts != 1 else ''}[/])." if pts else "."))
+            if g.phase != PHASE_PLAY:
+                self.hand_over()
+
+    def ask_card(self) -> int:
+        """Show the table and ask until the user names a playable card."""
+        g = self.game
+        self.say()
+        self.show_scores()
+        self.show_trick()
+        legal = g.legal_plays(USER)
+        self.show_hand(g.hands[USER], legal)
+        while True:
+            line = self.prompt("Your card (or hint, quit):")
+            if line.lower() == "hint":
+                bot = self.hint_bot()
+                if bot is None:
+                    self.say("No hint is available.")
+                else:
+                    self.say(f"Hint: play {self.card(bot.choose_play(player_view(g, USER)))}")
+                continue
+            try:
+                card = parse_card(line)
+            except CardError as exc:
+                self.say(f"[red]{escape(str(exc))}[/]")
+                continue
+            err = g.explain(USER, card)
+            if err is not None:
+                self.say(f"[red]{escape(err.message)}[/]  Playable: {self.cards(legal)}")
+                continue
+            return card
+
+    def moon_choice(self) -> None:
+        """The shooter chooses how the moon scores (rules option ``moon = "choice"``)."""
+        g = self.game
+        seat = g.turn
+        total = self.rules.hand_total
+        if seat == USER:
+            while True:
+                line = self.prompt(f"You shot the moon!  Type add (everyone else +{total}) "
+                                   f"or subtract (you -{total}):").lower()
+                if line in ("add", "subtract"):
+                    break
+                if line == "hint":
+                    self.say(f"Hint: {g.auto_moon_choice()}")
+                    continue
+                self.say("Type add or subtract.")
+            g.choose_moon(USER, line)
+        else:
+            choice = self.bots[seat].choose_moon(player_view(g, seat))
+            g.choose_moon(seat, choice)
+            self.say(f"{self.name(seat)} chooses to {choice}.")
+        self.hand_over()
+
+    def hand_over(self) -> None:
+        """Announce the hand's points, a moon, and the totals (once the hand is scored)."""
+        g = self.game
+        if g.phase not in (PHASE_DEAL, PHASE_OVER):
+            return
+        res = g.results[-1]
+        if res.moon is not None:
+            who = "You" if res.moon == USER else self.name(res.moon)
+            kind = "the sun" if res.moon_kind == "sun" else "the moon"
+            self.say(f"[bold magenta]{who} shot {kind}![/]")
+        table = Table(title=f"End of hand {res.hand + 1}")
+        table.add_column("seat")
+        table.add_column("tricks", justify="right")
+        table.add_column("points", justify="right")
+        table.add_column("total", justify="right")
+        for s in range(g.n):
+            table.add_row(self.name(s), str(res.tricks[s]), str(res.points[s]), str(res.totals[s]))
+        self.console.print(table)
+        self.say("Hand points: " + " · ".join(f"{self.name(s)} {res.points[s]}" for s in range(g.n)))
+
+    def final_standings(self) -> None:
+        """The final totals, lowest (best) first, and the winners."""
+        g = self.game
+        table = Table(title="Final standings")
+        table.add_column("place", justify="right")
+        table.add_column("seat")
+        table.add_column("total", justify="right")
+        for place, s in enumerate(sorted(range(g.n), key=lambda s: (g.totals[s], s)), 1):
+            table.add_row(str(place), self.name(s), str(g.totals[s]))
+        self.console.print(table)
+        winners = " and ".join("you" if s == USER else self.name(s) for s in g.winners)
+        verdict = "You win!" if USER in g.winners and len(g.winners) == 1 else f"Winner: {winners}."
+        self.say(f"[bold]Game over.[/] {verdict}")
+        self.say("Final totals: " + " · ".join(f"{self.name(s)} {g.totals[s]}" for s in range(g.n)))
+
+    def save(self, path: Path) -> Path:
+        """Write the game so far as ``hearts-record/1`` JSON; returns the path."""
+        from ..record import dump_record, record_from_game
+
+        path.write_text(dump_record(record_from_game(self.game), indent=2) + "\n", encoding="utf-8")
+        return path
+
+
+@click.command(name="play")
+@click.option("--variant", default="standard", show_default=True, help="Variant name (hearts variants).")
+@click.option("--deal", "deal", type=int, default=None,
+              help="Game number (1 .. 2^32-1) fixing every deal; default: a random one.")
+@click.option("--level", default="medium", show_default=True,
+              help="Computer players: random, easy, medium, hard (or any registered bot).")
+@click.option("--players", type=int, default=None, help="Players at the table (default: the variant's).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Rule option override (repeatable), e.g. --option target_score=50.")
+@click.option("--seed", type=int, default=None, help="Seed for the bots (and the game number if no --deal).")
+@click.option("--record-out", "record_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Where to save the record (default ./hearts-game-<number>.json).")
+def command(variant: str, deal: int | None, level: str, players: int | None,
+            options: tuple[str, ...], seed: int | None, record_out: Path | None) -> None:
+    """Play a game of Hearts in the terminal against computer players (you are South)."""
+    opts: dict[str, Any] = parse_options(options)
+    try:
+        rules = make_rules(variant, players, opts)
+    except RulesError as exc:
+        raise click.UsageError(str(exc)) from None
+    if deal is None:
+        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        deal = rng.randint(1, MAX_GAME_NUMBER)
+    try:
+        check_game_number(deal)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--deal") from None
+    try:
+        get_bot(level, 0)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--level") from None
+
+    console = Console(highlight=False)
+    tg = TerminalGame(rules, deal, level, seed, console)
+    console.print(f"[bold]Hearts[/] · {rules.variant} · {rules.players} players · game {deal} · "
+                  f"target {rules.target_score} · computer level {level}", highlight=False,
+                  soft_wrap=True)
+    console.print("Type cards like QS or 10H; 'hint' for a suggestion, 'help', 'quit'.",
+                  highlight=False, soft_wrap=True)
+    finished = tg.run()
+    path = tg.save(record_out or default_record_path(deal))
+    console.print(f"Record saved to {escape(str(path))}", highlight=False, soft_wrap=True)
+    if not finished:
+        console.print("(The record stops where the game was left.)", highlight=False)

@@ -1,0 +1,219 @@
+"""``hearts play`` driven as a user drives it: in a real terminal (tmux), reading the screen.
+
+The tmux test starts the installed ``hearts`` command in a detached tmux
+session on a private socket, reads the screen with ``capture-pane``, and
+answers every prompt: three cards to pass, and a card marked playable (``*``)
+at each turn, parsed from the screen.  It also tries an unknown card, a card
+the rules refuse and ``hint``.  The game goes to the end (short target score),
+then the saved ``hearts-record/1`` file is replayed by the record module and
+its totals are compared with the final totals shown on the screen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts.cli.main import cli
+from hearts.record import score_record
+
+HEARTS = Path(sys.executable).with_name("hearts")
+TMUX = shutil.which("tmux")
+CARD = r"(?:[2-9TJQKA][CDHS])"
+PROMPTS = ("Cards to pass to", "Your card (or hint, quit):", "You shot the moon!")
+
+
+class Screen:
+    """A tmux session on its own server socket, running one command."""
+
+    def __init__(self, command: list[str], cwd: Path) -> None:
+        assert TMUX is not None
+        self.socket = f"hearts-test-{uuid.uuid4().hex[:10]}"
+        env = {**os.environ, "TERM": "xterm-256color"}
+        subprocess.run([TMUX, "-L", self.socket, "-f", "/dev/null", "new-session", "-d",
+                        "-s", "play", "-x", "150", "-y", "60", "-c", str(cwd), "--", *command],
+                       check=True, env=env, capture_output=True)
+
+    def tmux(self, *args: str) -> str:
+        assert TMUX is not None
+        return subprocess.run([TMUX, "-L", self.socket, *args], check=True, text=True,
+                              capture_output=True).stdout
+
+    def text(self) -> str:
+        """The visible screen plus some scroll-back, lines joined where tmux wrapped them."""
+        return self.tmux("capture-pane", "-p", "-J", "-t", "play", "-S", "-120")
+
+    def send(self, line: str) -> None:
+        self.tmux("send-keys", "-t", "play", "-l", line)
+        self.tmux("send-keys", "-t", "play", "Enter")
+
+    def close(self) -> None:
+        subprocess.run([TMUX or "tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+def waiting_prompt(screen: str) -> str | None:
+    """The prompt the program waits at (last line, nothing typed after it), else None."""
+    lines = [x.rstrip() for x in screen.splitlines() if x.strip()]
+    if not lines:
+        return None
+    last = lines[-1]
+    if last.endswith(":") and any(p in last for p in PROMPTS):
+        return last
+    return None
+
+
+def last_hand_block(screen: str) -> str:
+    """The text from the last "Your hand" heading to the end of the screen."""
+    at = screen.rfind("Your hand")
+    assert at >= 0, screen
+    return screen[at:]
+
+
+def wait_for(scr: Screen, done: str, timeout: float = 30.0) -> Iterator[str]:
+    """Yield each new waiting prompt's screen; stop when ``done`` appears."""
+    deadline = time.monotonic() + timeout
+    last_seen = ""
+    while time.monotonic() < deadline:
+        text = scr.text()
+        if done in text:
+            return
+        if waiting_prompt(text) and text != last_seen:
+            last_seen = text
+            yield text
+            deadline = time.monotonic() + timeout
+            continue
+        time.sleep(0.03)
+    raise AssertionError("the game stopped answering; screen:\n" + scr.text())
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (make test installs it)")
+def test_whole_game_in_a_terminal(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    scr = Screen([str(HEARTS), "play", "--deal", "4242", "--level", "random", "--seed", "3",
+                  "--option", "target_score=30", "--record-out", str(record)], tmp_path)
+    tried_errors = False
+    passes = plays = 0
+    try:
+        for screen in wait_for(scr, "Record saved to"):
+            prompt = waiting_prompt(screen)
+            assert prompt is not None
+            if prompt.startswith("Cards to pass to"):
+                block = last_hand_block(screen)
+                assert "Pass 3 cards" in screen
+                hand = re.findall(rf"\b({CARD})\b", block.split("Cards to pass")[0])
+                assert len(hand) >= 3, block
+                scr.send(" ".join(hand[:3]))
+                passes += 1
+            elif prompt.startswith("Your card"):
+                block = last_hand_block(screen)
+                assert "(* = playable)" in block
+                shown = block.split("Your card")[0]
+                legal = re.findall(rf"\b({CARD})\*", shown)
+                held = re.findall(rf"\b({CARD})\b", shown)
+                assert legal, block
+                assert set(legal) <= set(held)
+                assert re.search(r"Points this hand \(game total\):", screen)
+                assert re.search(r"Trick \d+:", screen)
+                illegal = [c for c in held if c not in legal]
+                if not tried_errors and illegal:
+                    tried_errors = True
+                    scr.send("XX")
+                    _expect(scr, "'XX' is not a card")
+                    scr.send(illegal[0])
+                    _expect(scr, "Playable:")
+                    text = scr.text()
+                    assert re.search(r"(must follow suit|must be opened with|Hearts are not "
+                                     r"broken|No hearts or other penalty cards)", text), text
+                    scr.send("hint")
+                    _expect(scr, "Hint: play")
+                    hinted = re.findall(rf"Hint: play ({CARD})", scr.text())[-1]
+                    assert hinted in legal
+                scr.send(legal[0])
+                plays += 1
+            else:  # the user shot the moon with the "choice" rule (not set here)
+                scr.send("add")
+        final = scr.tmux("capture-pane", "-p", "-J", "-t", "play", "-S", "-")
+    finally:
+        screen_at_end = scr.text()
+        scr.close()
+    assert tried_errors, screen_at_end
+    assert passes >= 1 and plays >= 13
+    assert "Game over." in final and "Final standings" in final
+    assert "End of hand" in final and "Hand points:" in final
+    assert re.search(r"You (passed|received)", final) or "No passing" in final
+
+    totals_line = re.findall(r"Final totals: (.*)", final)[-1]
+    shown_totals = [int(x) for x in re.findall(r"(-?\d+)", totals_line)]
+    data = json.loads(record.read_text())
+    assert data["format"] == "hearts-record/1" and data["game"] == 4242
+    summary = score_record(data)
+    assert summary["ok"] and summary["complete"] and summary["game_over"], summary
+    assert summary["totals"] == shown_totals
+    assert max(summary["totals"]) >= 30
+    assert len(data["hands"]) == len(summary["hands"]) >= 1
+    assert sum(len(h["play"]) for h in data["hands"]) == 52 * len(data["hands"])
+
+
+def _expect(scr: Screen, text: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        screen = scr.text()
+        if text in screen and waiting_prompt(screen):
+            return
+        time.sleep(0.03)
+    raise AssertionError(f"{text!r} did not appear; screen:\n{scr.text()}")
+
+
+# ------------------------------------------------------------- piped input
+def test_quit_saves_the_partial_record(tmp_path: Path) -> None:
+    out = tmp_path / "partial.json"
+    r = CliRunner().invoke(cli, ["play", "--deal", "5", "--level", "random", "--seed", "1",
+                                 "--record-out", str(out)], input="QS AS\nzz\n2C 3C 4C\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Pass 3 cards left to West" in r.output
+    assert "Pass exactly 3 cards, not 2." in r.output
+    assert "'zz' is not a card" in r.output
+    assert "You do not hold 3C." in r.output
+    assert "Game abandoned." in r.output and f"Record saved to {out}" in r.output
+    data = json.loads(out.read_text())
+    assert data["game"] == 5 and len(data["hands"]) == 1
+    assert score_record(data)["ok"]
+
+
+def test_end_of_input_quits(tmp_path: Path) -> None:
+    r = CliRunner().invoke(cli, ["play", "--deal", "9", "--level", "random",
+                                 "--record-out", str(tmp_path / "g.json")], input="")
+    assert r.exit_code == 0
+    assert "Game abandoned." in r.output
+
+
+def test_default_record_path_is_in_the_current_directory(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(cli, ["play", "--deal", "77", "--level", "random"], input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "Record saved to hearts-game-77.json" in r.output
+    assert (tmp_path / "hearts-game-77.json").exists()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--level", "grandmaster"], "unknown bot 'grandmaster'"),
+    (["--variant", "nope"], "unknown variant"),
+    (["--deal", "0"], "game number must be"),
+    (["--option", "target_score=-5"], "target_score"),
+])
+def test_usage_errors_exit_2(args: list[str], words: str) -> None:
+    r = CliRunner().invoke(cli, ["play", *args], input="quit\n")
+    assert r.exit_code == 2, r.output
+    assert words in r.output
