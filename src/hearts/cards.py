@@ -18,6 +18,7 @@ Notation (``interfaces.md`` section 1): rank then suit, ranks ``2-9 T J Q K A``
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -33,6 +34,7 @@ SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (16 * s) for s in SUITS)
 """Bitmask of the 13 cards of each suit, indexed by suit."""
 FULL_DECK: int = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 """The 52-card pack as a card set."""
+_OUTSIDE = ~FULL_DECK  # every bit that is not one of the 52 cards (negative int: all high bits)
 
 _SUIT_INPUT = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
                "♧": 0, "♢": 1, "♡": 2, "♤": 3}
@@ -117,22 +119,79 @@ def parse_cards(items: Iterable[str]) -> list[int]:
     return [parse_card(x) for x in items]
 
 
-def cards_of(mask: int) -> list[int]:
-    """The card ids in a card set, lowest id first (clubs 2 up to spades ace)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def _suit_table(suit: int) -> tuple[tuple[int, ...], ...]:
+    """For one suit: 13-bit rank mask -> tuple of that suit's card ids, lowest first."""
+    base = suit * 16
+    table: list[tuple[int, ...]] = [()]
+    for m in range(1, 8192):
+        top = m.bit_length() - 1
+        table.append(table[m ^ (1 << top)] + (base + top,))
+    return tuple(table)
 
 
-def iter_cards(mask: int) -> Iterator[int]:
-    """Iterate the card ids in a card set, lowest first."""
+SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_suit_table(s) for s in SUITS)
+"""``SUIT_CARDS[suit][m]``: the card ids of ``suit`` whose rank bits are set in the 13-bit
+mask ``m`` (``(cards >> 16 * suit) & 0x1FFF``), lowest first.  Lookup tables of 8192
+entries per suit that turn a card set into its cards without a bit loop."""
+
+_C, _D, _H, _S = SUIT_CARDS
+
+
+def card_tuple(mask: int) -> tuple[int, ...]:
+    """The card ids of a card set as a tuple, lowest id first (table lookups, no loop).
+
+    Sets holding ids outside the 52-card pack (the joker, a second pack) take a
+    slower bit loop and give the same id order.
+    """
+    if mask & _OUTSIDE:
+        return tuple(_bit_loop(mask))
+    return _C[mask & 8191] + _D[mask >> 16 & 8191] + _H[mask >> 32 & 8191] + _S[mask >> 48]
+
+
+def _bit_loop(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ids in a card set, lowest id first (clubs 2 up to spades ace)."""
+    return list(card_tuple(mask))
+
+
+def iter_cards(mask: int) -> Iterator[int]:
+    """Iterate the card ids in a card set, lowest first."""
+    return iter(card_tuple(mask))
+
+
+def random_card(mask: int, rng: random.Random) -> int:
+    """A card drawn uniformly from a non-empty card set with ``rng``.
+
+    One ``rng.random()`` call (``int(random() * k)``: its bias is below 2**-46 for
+    any card set); raises ``IndexError`` on an empty set.
+    """
+    if mask & _OUTSIDE:
+        t = tuple(_bit_loop(mask))
+    else:  # card_tuple written out: this runs once per card in every simulation
+        t = _C[mask & 8191] + _D[mask >> 16 & 8191] + _H[mask >> 32 & 8191] + _S[mask >> 48]
+    return t[int(rng.random() * len(t))]
+
+
+def random_cards(mask: int, k: int, rng: random.Random) -> tuple[int, ...]:
+    """``k`` distinct cards drawn uniformly from a card set (a partial Fisher-Yates).
+
+    Raises ``ValueError`` when the set holds fewer than ``k`` cards.
+    """
+    pool = list(card_tuple(mask))
+    n = len(pool)
+    if k > n:
+        raise ValueError(f"cannot draw {k} cards from a set of {n}")
+    r = rng.random
+    for i in range(k):
+        j = i + int(r() * (n - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    return tuple(pool[:k])
 
 
 def mask_of(cards: Iterable[int]) -> int:

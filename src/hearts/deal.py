@@ -30,6 +30,7 @@ import datetime as _dt
 import hashlib
 import random
 import struct
+from collections.abc import Iterator
 
 from .cards import cards_of
 from .rules import Rules
@@ -43,11 +44,15 @@ class DealError(ValueError):
     reason = "bad_record"
 
 
-def _words(game: int, hand: int, players: int):
+def _words(game: int, hand: int, players: int) -> Iterator[int]:
+    """The stream of 32-bit words of step 2 for one (game, hand, players)."""
+    prefix = hashlib.sha256(f"hearts-deal/1:{game}:{hand}:{players}:".encode())
+    unpack = struct.Struct(">8I").unpack
     block = 0
     while True:
-        digest = hashlib.sha256(f"hearts-deal/1:{game}:{hand}:{players}:{block}".encode()).digest()
-        yield from struct.unpack(">8I", digest)
+        h = prefix.copy()
+        h.update(str(block).encode())
+        yield from unpack(h.digest())
         block += 1
 
 
@@ -62,6 +67,8 @@ def check_game_number(game: object) -> int:
 def shuffled_deck(rules: Rules, game: int, hand: int) -> list[int]:
     """The deck of ``rules`` shuffled by ``hearts-deal/1`` for game ``game``, hand ``hand``."""
     check_game_number(game)
+    if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
+        raise DealError(f"hand number must be a whole number from 0, not {hand!r}")
     deck = cards_of(rules.deck)
     words = _words(game, hand, rules.players)
     for i in range(len(deck) - 1, 0, -1):
@@ -77,13 +84,9 @@ def shuffled_deck(rules: Rules, game: int, hand: int) -> list[int]:
 
 def _split(rules: Rules, deck: list[int]) -> list[int]:
     size = rules.hand_size
-    hands = []
-    for s in range(rules.players):
-        m = 0
-        for c in deck[s * size:(s + 1) * size]:
-            m |= 1 << c
-        hands.append(m)
-    return hands
+    bits = [1 << c for c in deck]
+    # the bits of distinct cards never overlap, so their sum is their union
+    return [sum(bits[s * size:(s + 1) * size]) for s in range(rules.players)]
 
 
 def numbered_deal(rules: Rules, game: int, hand: int) -> list[int]:
@@ -95,10 +98,21 @@ def numbered_deal(rules: Rules, game: int, hand: int) -> list[int]:
 
 
 def random_deal(rules: Rules, rng: random.Random) -> list[int]:
-    """A deal drawn from ``rng`` (for simulations; not reproducible across versions)."""
-    deck = cards_of(rules.deck)
-    rng.shuffle(deck)
-    return _split(rules, deck)
+    """A uniformly random deal drawn from ``rng`` (for simulations).
+
+    One card-set bitmask per seat.  Reproducible for a seeded ``rng`` within a
+    release, but not promised across releases (use :func:`numbered_deal` for that).
+    A Fisher-Yates shuffle of the cards' bits driven by ``rng.random()``, stopped
+    once the last ``hand_size`` places are all that is left (their order does not
+    matter: they form seat 0's hand).
+    """
+    bits = [1 << c for c in rules.deck_cards]
+    r = rng.random
+    size = rules.hand_size
+    for i in range(len(bits) - 1, size - 1, -1):
+        j = int(r() * (i + 1))
+        bits[i], bits[j] = bits[j], bits[i]
+    return [sum(bits[s * size:(s + 1) * size]) for s in range(rules.players)]
 
 
 def daily_number(date: _dt.date | None = None) -> int:

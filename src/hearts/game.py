@@ -25,9 +25,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import scoring
-from .cards import HEARTS, SPADES, SUIT_MASKS, card_str, make_card, suit_of
+from .cards import HEARTS, JOKER, SPADES, SUIT_MASKS, card_str, make_card, suit_of
 from .deal import numbered_deal, random_deal
 from .rules import Rules
 
@@ -84,20 +85,19 @@ class IllegalAction(Exception):
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class PassAction:
-    """Seat ``seat`` passed ``cards`` (ids) in hand ``hand``."""
+class PassAction(NamedTuple):
+    """Seat ``seat`` passed ``cards`` (ids, in the order given) in hand ``hand``."""
 
     hand: int
     seat: int
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayAction:
+class PlayAction(NamedTuple):
     """Seat ``seat`` played ``card`` to trick ``trick`` of hand ``hand``.
 
-    ``winner`` is the seat that took the trick when this card completed it.
+    ``winner`` is the seat that took the trick when this card completed it,
+    else ``None``.  A ``NamedTuple``: immutable, cheap to make (one per card).
     """
 
     hand: int
@@ -107,8 +107,7 @@ class PlayAction:
     winner: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class MoonChoiceAction:
+class MoonChoiceAction(NamedTuple):
     """The shooter ``seat`` chose ``"add"`` or ``"subtract"`` in hand ``hand``."""
 
     hand: int
@@ -116,13 +115,16 @@ class MoonChoiceAction:
     choice: str
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick: ``leader`` seat, ``cards`` in play order, ``winner`` seat."""
 
     leader: int
     cards: tuple[int, ...]
     winner: int
+
+
+# Making a NamedTuple through tuple.__new__ skips its Python-level __new__ (hot path only).
+_new_record = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,12 +144,39 @@ class HandResult:
     totals: tuple[int, ...]
 
 
+# _LED_MASK[card]: the cards that follow suit when ``card`` is led (0 for a joker lead:
+# anything follows).  Indexed by card id, both packs.
+_LED_MASK: tuple[int, ...] = tuple(
+    SUIT_MASKS[(c & 127) >> 4] if (c & 127) < JOKER else 0 for c in range(256))
+_QS_BIT = 1 << QS
+
+
+def _is_card_id(card: object) -> bool:
+    return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 256
+
+
+def _valid_face(card: int) -> bool:
+    c = card & 127
+    return c == JOKER or (c < JOKER and c & 15 < 13)
+
+
+def _card_name(card: int) -> str:
+    return card_str(card) if _valid_face(card) else f"card {card}"
+
+
 class Game:
     """A whole game of a Hearts-family variant for ``rules.players`` seats.
 
     ``game_number`` (1..2**32-1) selects the numbered deals of ``deal.py``;
     without it, :meth:`start_hand` needs an explicit deal or an ``rng``.
     Card sets are int bitmasks (``cards.py``).
+
+    Public state (read it, do not write it): ``phase``, ``hand_index``,
+    ``dealt``/``hands``/``won`` (card sets per seat), ``passes``, ``received``,
+    ``pass_offset``, ``tricks`` (finished :class:`Trick` records),
+    ``trick_cards`` (current trick, play order), ``leader``, ``turn``,
+    ``played`` (every card played this hand), ``trick_index``, ``tricks_won``,
+    ``totals``, ``results``, ``log``, ``winners``.
     """
 
     def __init__(self, rules: Rules, game_number: int | None = None,
@@ -170,6 +199,7 @@ class Game:
         self.dealt: list[int] = [0] * n
         self.hands: list[int] = [0] * n
         self.passes: list[tuple[int, ...] | None] = [None] * n
+        self._pass_masks: list[int] = [0] * n
         self.received: list[int] = [0] * n
         self.pass_offset = 0
         self.won: list[int] = [0] * n
@@ -181,17 +211,18 @@ class Game:
         self.played = 0
         self.trick_index = 0
         self.pending_score: scoring.HandScore | None = None
-        self._legal_cache = -1
+        self._trick_base = 0  # ``played`` when the current trick began
+        self._legal_cache = -1  # legal set of ``turn``, or -1 when not computed yet
 
     # ----------------------------------------------------------------- deal
     @property
     def dealer(self) -> int:
-        """Seat dealing the current hand: ``(hand_index - 1) mod n``."""
+        """Seat dealing the current hand: ``(hand_index - 1) mod n`` (interfaces.md §1)."""
         return (self.hand_index - 1) % self.n
 
     @property
     def eldest(self) -> int:
-        """Eldest hand of the current hand: ``hand_index mod n``."""
+        """Eldest hand of the current hand: ``hand_index mod n`` (left of the dealer)."""
         return self.hand_index % self.n
 
     @property
@@ -206,19 +237,26 @@ class Game:
         all from the rules' deck.
         """
         r = self.rules
-        if len(deal) != self.n:
-            raise IllegalAction("bad_deal", f"The deal must have {self.n} hands, not {len(deal)}.")
+        try:
+            hands = list(deal)
+        except TypeError:
+            raise IllegalAction("bad_deal", "The deal must be a list of hands.") from None
+        if len(hands) != self.n:
+            raise IllegalAction("bad_deal", f"The deal must have {self.n} hands, not {len(hands)}.")
         seen = 0
-        for s, h in enumerate(deal):
+        for s, h in enumerate(hands):
+            if isinstance(h, bool) or not isinstance(h, int) or h < 0:
+                raise IllegalAction("bad_deal", f"Seat {s}'s hand is not a card set.", seat=s)
+            if h & ~r.deck:
+                bad = ((h & ~r.deck) & -(h & ~r.deck)).bit_length() - 1
+                name = card_str(bad) if bad < 128 and bad & 15 < 13 and bad >> 4 & 7 < 4 else str(bad)
+                raise IllegalAction("bad_deal", f"{name} is not in this deck.", seat=s,
+                                    card=bad if name != str(bad) else None)
             if h.bit_count() != r.hand_size:
                 raise IllegalAction("bad_deal", f"Seat {s} must be dealt {r.hand_size} cards, "
                                     f"not {h.bit_count()}.", seat=s)
-            if h & ~r.deck:
-                bad = (h & ~r.deck).bit_length() - 1
-                raise IllegalAction("bad_deal", f"{card_str(bad)} is not in this deck.",
-                                    seat=s, card=bad)
             if h & seen:
-                dup = (h & seen).bit_length() - 1
+                dup = ((h & seen) & -(h & seen)).bit_length() - 1
                 raise IllegalAction("bad_deal", f"{card_str(dup)} is dealt twice.",
                                     seat=s, card=dup)
             seen |= h
@@ -261,37 +299,51 @@ class Game:
             leader = self.eldest
         self.leader = self.turn = leader
         self.phase = PHASE_PLAY
+        self._trick_base = 0
         self._legal_cache = -1
 
     # ----------------------------------------------------------------- pass
     def verify_pass(self, seat: int, cards: Iterable[int]) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` may pass ``cards`` now.
 
-        Reasons: ``wrong_phase``, ``bad_pass`` (wrong count, repeated card,
-        already passed), ``not_in_hand``.
+        Reasons, checked in this order: ``wrong_phase``; ``bad_pass`` (no such
+        seat, already passed this hand, not exactly ``rules.pass_count`` cards,
+        the same card twice); ``not_in_hand`` (something that is not a card, or
+        a card the seat does not hold).
         """
-        cards = tuple(cards)
+        self._pass_mask(seat, tuple(cards))
+
+    def _pass_mask(self, seat: int, cards: tuple[int, ...]) -> int:
+        """Check a pass (see :meth:`verify_pass`) and return its cards as a card set."""
         if self.phase != PHASE_PASS:
             raise self._wrong_phase(seat)
-        if not 0 <= seat < self.n:
-            raise IllegalAction("bad_pass", f"There is no seat {seat}.", seat=seat)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction("bad_pass", f"There is no seat {seat}.")
         if self.passes[seat] is not None:
             raise IllegalAction("bad_pass", "You have already passed this hand.", seat=seat)
         k = self.rules.pass_count
         if len(cards) != k:
             raise IllegalAction("bad_pass", f"Pass exactly {k} cards, not {len(cards)}.", seat=seat)
-        if len(set(cards)) != k:
-            raise IllegalAction("bad_pass", "Pass three different cards." if k == 3 else
-                                f"Pass {k} different cards.", seat=seat)
+        mask = 0
         for c in cards:
-            if not self.hands[seat] >> c & 1:
-                raise IllegalAction("not_in_hand", f"You do not hold {card_str(c)}.",
-                                    seat=seat, card=c)
+            if not _is_card_id(c):
+                raise IllegalAction("not_in_hand", f"You do not hold {c!r}: it is not a card.",
+                                    seat=seat)
+            mask |= 1 << c
+        if mask.bit_count() != k:
+            raise IllegalAction("bad_pass", f"Pass {k} different cards, not the same card twice.",
+                                seat=seat)
+        stray = mask & ~self.hands[seat]
+        if stray:
+            c = (stray & -stray).bit_length() - 1
+            raise IllegalAction("not_in_hand", f"You do not hold {_card_name(c)}.", seat=seat,
+                                card=c if _is_card_id(c) and _valid_face(c) else None)
+        return mask
 
     def can_pass(self, seat: int, cards: Iterable[int]) -> bool:
         """Whether :meth:`pass_cards` would accept these cards."""
         try:
-            self.verify_pass(seat, cards)
+            self._pass_mask(seat, tuple(cards))
         except IllegalAction:
             return False
         return True
@@ -303,23 +355,19 @@ class Game:
         Raises :class:`IllegalAction` as :meth:`verify_pass`.
         """
         cards = tuple(cards)
-        self.verify_pass(seat, cards)
+        mask = self._pass_mask(seat, cards)
         self.passes[seat] = cards
-        action = PassAction(self.hand_index, seat, cards)
+        self._pass_masks[seat] = mask
+        action = _new_record(PassAction, (self.hand_index, seat, cards))
         self.log.append(action)
-        if all(p is not None for p in self.passes):
+        if None not in self.passes:
             n, off = self.n, self.pass_offset
-            masks = []
+            hands, masks = self.hands, self._pass_masks
             for s in range(n):
-                m = 0
-                for c in self.passes[s] or ():
-                    m |= 1 << c
-                masks.append(m)
-            for s in range(n):
-                self.hands[s] &= ~masks[s]
+                hands[s] &= ~masks[s]
             for s in range(n):
                 to = (s + off) % n
-                self.hands[to] |= masks[s]
+                hands[to] |= masks[s]
                 self.received[to] = masks[s]
             self._begin_play()
         return action
@@ -332,62 +380,86 @@ class Game:
     def _legal(self, seat: int, steps: list[tuple[int, str]] | None = None) -> int:
         """The one legality function: the set of cards ``seat`` may play now.
 
-        Starting from the hand, each rule narrows the candidates; a rule whose
-        result would be empty does not apply.  When ``steps`` is a list, each
-        narrowing appends ``(cards removed, reason code)``.
+        Starting from the hand, each rule narrows the candidates in turn; a rule
+        whose result would be empty does not apply (so it only ever narrows the
+        cards the earlier rules left).  When ``steps`` is a list, each narrowing
+        appends ``(cards removed, reason code)``: :meth:`explain` reads them, so
+        legality and explanation cannot disagree.
+
+        1. follow suit (``must_follow_suit``) or, leading the first trick under
+           ``first_lead == "lowest-club"``, lead the opening card
+           (``must_lead_lowest_club``);
+        2. first trick without ``first_trick_points``: no penalty card
+           (``first_trick_points``);
+        3. leading while hearts are unbroken (and not ``hearts_lead_any_time``):
+           no heart (``hearts_not_broken``); with ``lead_hearts_over_qs`` a
+           leader left with only Q♠ besides hearts may lead either.
         """
         r = self.rules
-        hand = self.hands[seat]
-        cand = hand
+        cand = self.hands[seat]
+        tc = self.trick_cards
         first = self.trick_index == 0
-        if self.trick_cards:
-            led = SUIT_MASKS[self.trick_cards[0] >> 4 & 7] if self.trick_cards[0] < 64 else 0
-            new = cand & led
+        if tc:
+            new = cand & _LED_MASK[tc[0]]
             if new and new != cand:
                 if steps is not None:
-                    steps.append((cand & ~new, "must_follow_suit"))
+                    steps.append((cand ^ new, "must_follow_suit"))
                 cand = new
+            if not first:
+                return cand  # after the first trick, following suit is the only rule
         elif first and r.first_lead == "lowest-club":
             new = cand & (1 << r.opening_card)
             if new and new != cand:
                 if steps is not None:
-                    steps.append((cand & ~new, "must_lead_lowest_club"))
+                    steps.append((cand ^ new, "must_lead_lowest_club"))
                 cand = new
         if first and not r.first_trick_points:
             new = cand & ~r.penalty_mask
             if new and new != cand:
                 if steps is not None:
-                    steps.append((cand & ~new, "first_trick_points"))
+                    steps.append((cand ^ new, "first_trick_points"))
                 cand = new
-        if (not self.trick_cards and not r.hearts_lead_any_time
-                and not self.played & r.breaking_mask):
+        if not tc and not r.hearts_lead_any_time and not self.played & r.breaking_mask:
             new = cand & ~r.lead_restricted_mask
-            if new and new != cand and not (r.lead_hearts_over_qs and new == 1 << QS):
+            if new and new != cand and not (r.lead_hearts_over_qs and new == _QS_BIT):
                 if steps is not None:
-                    steps.append((cand & ~new, "hearts_not_broken"))
+                    steps.append((cand ^ new, "hearts_not_broken"))
                 cand = new
         return cand
 
     def legal_plays(self, seat: int | None = None) -> int:
-        """The card set ``seat`` (default: the seat to play) may play now; 0 when none."""
-        if self.phase != PHASE_PLAY:
+        """The card set ``seat`` (default: the seat to play) may play now; 0 when none.
+
+        Cached until the next play or take-back, so calling it again is cheap.
+        """
+        legal = self._legal_cache  # >= 0 only in the play phase (set by play())
+        if legal >= 0 and (seat is None or seat == self.turn):
+            return legal
+        if self.phase != PHASE_PLAY or (seat is not None and seat != self.turn):
             return 0
-        if seat is None or seat == self.turn:
-            if self._legal_cache < 0:
-                self._legal_cache = self._legal(self.turn)
-            return self._legal_cache
-        return 0
+        legal = self._legal_cache = self._legal(self.turn)
+        return legal
 
     def explain(self, seat: int, card: int) -> IllegalAction | None:
-        """Why ``seat`` may not play ``card`` now, or ``None`` when it may."""
+        """Why ``seat`` may not play ``card`` now, or ``None`` when it may.
+
+        The reason is the rule of :meth:`_legal` that removed the card
+        (``must_follow_suit``, ``must_lead_lowest_club``, ``first_trick_points``,
+        ``hearts_not_broken``), else ``wrong_phase``, ``not_your_turn`` or
+        ``not_in_hand``.
+        """
         if self.phase != PHASE_PLAY:
             return self._wrong_phase(seat)
         if seat != self.turn:
             return IllegalAction("not_your_turn", REASON_MESSAGES["not_your_turn"].format(
-                turn=self.turn), seat=seat, card=card)
+                turn=self.turn), seat=seat,
+                card=card if _is_card_id(card) and _valid_face(card) else None)
+        if not _is_card_id(card):
+            return IllegalAction("not_in_hand", f"You do not hold {card!r}: it is not a card.",
+                                 seat=seat)
         if not self.hands[seat] >> card & 1:
-            return IllegalAction("not_in_hand", f"You do not hold {card_str(card)}.",
-                                 seat=seat, card=card)
+            return IllegalAction("not_in_hand", f"You do not hold {_card_name(card)}.",
+                                 seat=seat, card=card if _valid_face(card) else None)
         steps: list[tuple[int, str]] = []
         self._legal(seat, steps)
         for removed, reason in steps:
@@ -407,8 +479,7 @@ class Game:
         ``must_follow_suit``, ``must_lead_lowest_club``, ``first_trick_points``,
         ``hearts_not_broken``.
         """
-        if (self.phase == PHASE_PLAY and seat == self.turn
-                and self.legal_plays() >> card & 1):
+        if self.can_play(seat, card):
             return
         err = self.explain(seat, card)
         if err is None:  # pragma: no cover - explain and _legal share one logic
@@ -417,59 +488,72 @@ class Game:
 
     def can_play(self, seat: int, card: int) -> bool:
         """Whether :meth:`play` would accept ``card`` from ``seat``."""
-        return (self.phase == PHASE_PLAY and seat == self.turn
-                and bool(self.legal_plays() >> card & 1))
+        if self.phase != PHASE_PLAY or seat != self.turn or not _is_card_id(card):
+            return False
+        return bool(self.legal_plays() >> card & 1)
 
     def play(self, seat: int, card: int) -> PlayAction:
         """Seat ``seat`` plays ``card``; completes the trick, hand and game as due.
 
         Raises :class:`IllegalAction` (see :meth:`verify_play`); the state is
-        unchanged then.  Returns the frozen :class:`PlayAction`.
+        unchanged then.  Returns the :class:`PlayAction` also appended to ``log``.
         """
-        if not (self.phase == PHASE_PLAY and seat == self.turn
-                and self.legal_plays() >> card & 1):
-            self.verify_play(seat, card)
-        return self._apply_play(seat, card)
-
-    def _apply_play(self, seat: int, card: int) -> PlayAction:
-        b = 1 << card
-        self.hands[seat] ^= b
-        self.played |= b
-        tc = self.trick_cards
-        tc.append(card)
-        self._legal_cache = -1
-        n = self.n
-        if len(tc) < n:
-            self.turn = (seat + 1) % n
-            action = PlayAction(self.hand_index, seat, card, self.trick_index, None)
-            self.log.append(action)
-            return action
-        led = tc[0] >> 4
-        best, best_i = -1, 0
-        for i, c in enumerate(tc):
-            if c >> 4 == led and c > best:
-                best, best_i = c, i
-        winner = (self.leader + best_i) % n
-        m = 0
-        for c in tc:
-            m |= 1 << c
-        self.won[winner] |= m
-        self.tricks_won[winner] += 1
-        self.tricks.append(Trick(self.leader, tuple(tc), winner))
-        action = PlayAction(self.hand_index, seat, card, self.trick_index, winner)
-        self.log.append(action)
-        self.trick_cards = []
-        self.trick_index += 1
-        self.leader = self.turn = winner
-        if self.trick_index >= self.rules.hand_size:
-            self._end_hand()
-        return action
+        # The hot path of every simulation: checks and effects are written out here.
+        if self.phase == PHASE_PLAY and seat == self.turn:
+            legal = self._legal_cache
+            if legal < 0:
+                legal = self._legal_cache = self._legal(seat)
+            try:
+                ok = legal >> card & 1
+            except (TypeError, ValueError):  # not an int, or a negative one
+                ok = 0
+            if ok:
+                b = 1 << card
+                self.hands[seat] ^= b
+                played = self.played = self.played | b
+                tc = self.trick_cards
+                tc.append(card)
+                self._legal_cache = -1
+                n = self.n
+                if len(tc) < n:
+                    nxt = self.turn = seat + 1 if seat + 1 < n else 0
+                    trick = self.trick_index
+                    if trick:
+                        # After the first trick the next seat must follow suit, nothing
+                        # else: _legal's first step, precomputed here to save a call.
+                        hand = self.hands[nxt]
+                        self._legal_cache = hand & _LED_MASK[tc[0]] or hand
+                    action = _new_record(PlayAction, (self.hand_index, seat, card, trick, None))
+                    self.log.append(action)
+                    return action
+                # Trick complete: the highest card of the led suit takes it.
+                trick_mask = played ^ self._trick_base
+                best = (trick_mask & _LED_MASK[tc[0]]).bit_length() - 1
+                leader = self.leader
+                winner = (leader + tc.index(best)) % n
+                self.won[winner] |= trick_mask
+                self.tricks_won[winner] += 1
+                self.tricks.append(_new_record(Trick, (leader, tuple(tc), winner)))
+                action = _new_record(PlayAction, (self.hand_index, seat, card,
+                                                  self.trick_index, winner))
+                self.log.append(action)
+                self.trick_cards = []
+                self._trick_base = played
+                self.leader = self.turn = winner
+                self.trick_index += 1
+                if self.trick_index == self.rules.hand_size:
+                    self._end_hand()
+                return action
+        self.verify_play(seat, card)
+        raise AssertionError("legality and explanation disagree")  # pragma: no cover
 
     def pop(self) -> PlayAction:
         """Take back the last play of the current hand (for search); returns it.
 
-        Raises :class:`IllegalAction` (``wrong_phase``) when the last action
-        was not a play of a hand still being played.
+        Restores the state exactly as it was before that play.  Raises
+        :class:`IllegalAction` (``wrong_phase``) when the last action was not a
+        play of a hand still being played (a hand's last card scores the hand
+        and cannot be taken back).
         """
         if self.phase != PHASE_PLAY or not self.log or not isinstance(self.log[-1], PlayAction) \
                 or self.log[-1].hand != self.hand_index:
@@ -478,14 +562,13 @@ class Game:
         assert isinstance(action, PlayAction)
         if action.winner is not None:
             t = self.tricks.pop()
-            m = 0
-            for c in t.cards:
-                m |= 1 << c
+            m = sum(1 << c for c in t.cards)
             self.won[t.winner] &= ~m
             self.tricks_won[t.winner] -= 1
             self.trick_index -= 1
             self.leader = t.leader
             self.trick_cards = list(t.cards[:-1])
+            self._trick_base = self.played & ~m
         else:
             self.trick_cards.pop()
         self.hands[action.seat] |= 1 << action.card
@@ -577,7 +660,8 @@ class Game:
         """An independent copy of the game (lists copied; records are immutable)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        for name in ("totals", "results", "log", "dealt", "hands", "passes", "received",
+        for name in ("totals", "results", "log", "dealt", "hands", "passes", "_pass_masks",
+                     "received",
                      "won", "tricks_won", "tricks", "trick_cards"):
             setattr(g, name, list(getattr(self, name)))
         return g

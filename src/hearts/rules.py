@@ -276,6 +276,12 @@ class Rules:
     tie: str
     no_tricks_bonus: int
     extensions: Mapping[str, Any] = field(default_factory=dict)
+    deck_cards: tuple[int, ...] = ()
+    """The deck's card ids in ascending order (filled in by :func:`make_rules`)."""
+
+    def __hash__(self) -> int:
+        # The mapping fields are not hashable; variant, players and options decide the rest.
+        return hash((self.variant, self.players, tuple(sorted(self.options.items()))))
 
     def pass_offset(self, hand_index: int) -> int:
         """The pass offset for hand ``hand_index`` (0 = no pass)."""
@@ -372,4 +378,5 @@ def make_rules(variant: str = "standard", players: int | None = None,
         moon=opts["moon"], shoot_the_sun=opts["shoot_the_sun"],
         target_score=opts["target_score"], exact_target_resets=opts["exact_target_resets"],
         tie=opts["tie"], no_tricks_bonus=-5 if opts["no_tricks_bonus"] else 0,
+        deck_cards=tuple(c for c in range(64) if deck >> c & 1),
     )

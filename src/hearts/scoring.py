@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .cards import card_tuple
 from .rules import Rules
 
 MOON_CHOICES = ("add", "subtract")
@@ -33,14 +34,7 @@ class HandScore:
 
 def penalty_of(rules: Rules, cards: int) -> int:
     """Penalty points of a card set under ``rules`` (bonus cards not included)."""
-    m = cards & rules.penalty_mask
-    pen = rules.penalty
-    total = 0
-    while m:
-        low = m & -m
-        total += pen[low.bit_length() - 1]
-        m ^= low
-    return total
+    return sum(map(rules.penalty.__getitem__, card_tuple(cards & rules.penalty_mask)))
 
 
 def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandScore:

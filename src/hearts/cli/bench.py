@@ -1,0 +1,119 @@
+"""``hearts bench``: speed measurements (interfaces.md section 3).
+
+``hearts bench engine [--seconds S]`` plays random full hands through the
+public engine API (deal, a random pass, random legal cards to the end, scoring)
+and prints one JSON object: ``{"hands_per_s": ..., ...}``.
+``hearts bench bots [--seconds S]`` prints what
+``hearts.players.bench.bench_bots(seconds)`` returns, as JSON.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import platform
+import random
+import sys
+import time
+from typing import Any
+
+import click
+
+from ..cards import random_card, random_cards
+from ..game import PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game
+from ..rules import RulesError, make_rules
+
+
+def engine_hands_per_second(seconds: float = 3.0, variant: str = "standard",
+                            players: int | None = None, seed: int = 1) -> dict[str, Any]:
+    """Play random hands for about ``seconds`` wall-clock seconds and measure the rate.
+
+    Every hand goes through the public API only: :meth:`Game.start_hand` (a
+    random deal), :meth:`Game.pass_cards` with :func:`random_cards` for each seat,
+    then :meth:`Game.legal_plays` / :func:`random_card` / :meth:`Game.play` until
+    the hand is scored (a moon under ``moon == "choice"`` is answered ``"add"``).
+    Games run to their end and a new one starts.  Returns ``hands_per_s`` (hands
+    per wall-clock second), ``plays_per_s``, ``hands``, ``seconds`` and the setup.
+    Raises :class:`RulesError` for a bad variant or player count.
+    """
+    rules = make_rules(variant, players)
+    rng = random.Random(seed)
+    n, k = rules.players, rules.pass_count
+    hands = plays = games = 0
+    game = Game(rules, rng=rng)
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        if game.phase == PHASE_OVER:
+            game = Game(rules, rng=rng)
+            games += 1
+        game.start_hand()
+        if game.phase == PHASE_PASS:
+            held = game.hands
+            for seat in range(n):
+                game.pass_cards(seat, random_cards(held[seat], k, rng))
+        legal, play = game.legal_plays, game.play
+        while game.phase == PHASE_PLAY:
+            play(game.turn, random_card(legal(), rng))
+        if game.phase == PHASE_MOON:
+            game.choose_moon(game.turn, "add")
+        hands += 1
+        if clock() >= deadline:
+            break
+    elapsed = clock() - start
+    plays = hands * rules.hand_size * n
+    return {
+        "hands_per_s": round(hands / elapsed, 1),
+        "plays_per_s": round(plays / elapsed, 1),
+        "hands": hands,
+        "games_finished": games,
+        "seconds": round(elapsed, 3),
+        "variant": variant,
+        "players": n,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+    }
+
+
+@click.group()
+def command() -> None:
+    """Measure the speed of the engine and of the computer players."""
+
+
+@command.command("engine")
+@click.option("--seconds", type=click.FloatRange(min=0.01), default=3.0, show_default=True,
+              help="How long to run.")
+@click.option("--variant", default="standard", show_default=True, help="Variant to play.")
+@click.option("--players", type=int, default=None, help="Number of players (variant default).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+def engine(seconds: float, variant: str, players: int | None, seed: int) -> None:
+    """Random full hands per second through the public engine API; prints JSON."""
+    try:
+        result = engine_hands_per_second(seconds, variant, players, seed)
+    except RulesError as exc:
+        click.echo(json.dumps({"error": {"code": exc.reason, "message": str(exc)}}))
+        sys.exit(1)
+    click.echo(json.dumps(result))
+
+
+@command.command("bots")
+@click.option("--seconds", type=click.FloatRange(min=0.01), default=None,
+              help="Time budget passed to the bot benchmark (its default when omitted).")
+def bots(seconds: float | None) -> None:
+    """Decision times of the computer players (``hearts.players.bench``); prints JSON."""
+    try:
+        module = importlib.import_module("hearts.players.bench")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("hearts.players.bench", "hearts.players"):
+            raise
+        click.echo(json.dumps({"error": {"code": "unavailable",
+                                         "message": "The bot benchmark (hearts.players.bench) "
+                                                    "is not installed."}}))
+        sys.exit(1)
+    bench_bots = getattr(module, "bench_bots", None)
+    if bench_bots is None:
+        click.echo(json.dumps({"error": {"code": "unavailable",
+                                         "message": "hearts.players.bench has no bench_bots()."}}))
+        sys.exit(1)
+    click.echo(json.dumps(bench_bots(seconds)))
