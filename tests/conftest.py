@@ -7,9 +7,15 @@ Browser tests drive Debian's chromium through Playwright with
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from hearts.cards import cards_of
+from hearts.game import PHASE_DEAL, PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root."""
@@ -23,3 +29,39 @@ CHROMIUM = "/usr/bin/chromium"
 def data_dir() -> Path:
     """The ``tests/data`` folder."""
     return DATA
+
+
+def play_random(game_or_rules: Any, number: int | None = None, seed: int = 0,
+                max_plays: int | None = None, moon: str | None = None) -> Game:
+    """Play random legal moves through the real engine.
+
+    ``game_or_rules`` is a :class:`Game` to continue or a ``Rules`` to start a
+    new game with game number ``number`` (``None``: random deals from ``seed``).
+    Stops when the game is over or after ``max_plays`` card plays (which may
+    leave the game part-way through a hand).  A pending moon is settled by
+    ``moon`` (``"add"``/``"subtract"``), or at random when ``moon`` is None.
+    """
+    rng = random.Random(seed)
+    game = game_or_rules if isinstance(game_or_rules, Game) else Game(
+        game_or_rules, number, rng=random.Random(seed + 1))
+    plays = 0
+    while game.phase != PHASE_OVER:
+        if game.phase == PHASE_DEAL:
+            game.start_hand()
+        elif game.phase == PHASE_PASS:
+            for s in game.to_act():
+                game.pass_cards(s, rng.sample(cards_of(game.hands[s]), game.rules.pass_count))
+        elif game.phase == PHASE_PLAY:
+            if max_plays is not None and plays >= max_plays:
+                break
+            game.play(game.turn, rng.choice(cards_of(game.legal_plays())))
+            plays += 1
+        elif game.phase == PHASE_MOON:
+            game.choose_moon(game.turn, moon or rng.choice(["add", "subtract"]))
+    return game
+
+
+@pytest.fixture
+def random_game() -> Callable[..., Game]:
+    """:func:`play_random` as a fixture: ``random_game(rules, number, seed, max_plays)``."""
+    return play_random

@@ -81,8 +81,8 @@ SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "")
 
 _PLAY_SENTENCES = {
     "not_in_hand": "{who} does not hold {card} at that point.",
-    "must_follow_suit": "{who} must follow suit: {suit} were led and {who} still holds {suit}, "
-                        "so {card} may not be played.",
+    "must_follow_suit": "{who} must follow suit: {suit} were led and the player still holds "
+                        "{suit}, so {card} may not be played.",
     "must_lead_lowest_club": "the first trick must be opened with {opening}, not {card}.",
     "first_trick_points": "{who} may not play {card} to the first trick: penalty cards are "
                           "not allowed there while the player holds another card.",
@@ -210,16 +210,16 @@ def rules_of(record: Mapping[str, Any]) -> Rules:
         raise _bad(f'The record format is {fmt!r}; this program reads "{FORMAT}".', "format")
     variant = record.get("variant", "standard")
     if not isinstance(variant, str):
-        raise _bad(f'"variant" must be a name such as "standard", not {_json_kind(variant)}.',
+        raise _bad(f'The "variant" key must be a name such as "standard", not {_json_kind(variant)}.',
                    "variant")
     options = record.get("options", {})
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise _bad(f'"options" must be an object, not {_json_kind(options)}.', "options")
+        raise _bad(f'The "options" key must be an object, not {_json_kind(options)}.', "options")
     players = record.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise _bad(f'"players" must be a whole number, not {_json_kind(players)}.', "players")
+        raise _bad(f'The "players" key must be a whole number, not {_json_kind(players)}.', "players")
     try:
         return make_rules(variant, players, options)
     except RulesError as exc:
@@ -263,13 +263,14 @@ def _card(text: object, *, stage: str, hand: int, path: str, seat: int | None = 
         return parse_card(text)
     except CardError:
         shown = text if isinstance(text, str) else json.dumps(text)
-        place = f"{_where(hand, index)}: " if index is not None else f"{_where(hand)}: "
-        owner = f" ({who})" if who else ""
+        owner = who or "a player"
+        doing = {"deal": f"the deal of {owner} lists", "pass": f"{owner} passes",
+                 "play": f"{owner} plays"}.get(stage, "the record has")
         raise RecordError(
             "unknown_card", "unknown_card",
-            f"{place}{shown!r}{owner} is not a card; write rank then suit, such as QS, TH or 2C.",
-            stage=stage, hand=hand, index=index, seat=seat,
-            card=text if isinstance(text, str) else shown, path=path) from None
+            f"{_where(hand, index)}: {doing} {shown!r}, which is not a card; write rank then "
+            f"suit, such as QS, TH or 2C.",
+            stage=stage, hand=hand, index=index, seat=seat, card=shown, path=path) from None
 
 
 def _card_list(value: object, *, stage: str, hand: int, seat: int, path: str,
@@ -296,7 +297,7 @@ def replay_record(source: str | bytes | bytearray | Mapping[str, Any]) -> Game:
     hands = record.get("hands")
     if not isinstance(hands, list):
         raise _bad('The record has no "hands" list.' if hands is None else
-                   f'"hands" must be a list, not {_json_kind(hands)}.', "hands")
+                   f'The "hands" key must be a list, not {_json_kind(hands)}.', "hands")
     game = Game(rules, number)
     for k, hand in enumerate(hands):
         _replay_hand(game, k, hand, number)
@@ -349,8 +350,10 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
     for i, text in enumerate(play):
         ipath = f"{path}.play[{i}]"
         if game.phase != PHASE_PLAY:
-            raise _bad(f"{_where(k, i)}: the hand is already over after {i} cards; "
-                       f"{len(play) - i} more are listed.", ipath, hand=k, index=i, stage="play")
+            extra = len(play) - i
+            raise _bad(f"{_where(k, i)}: the hand is already over after {i} cards, but "
+                       f"{extra} more {'card is' if extra == 1 else 'cards are'} listed.", ipath,
+                       hand=k, index=i, stage="play")
         seat = game.turn
         card = _card(text, stage="play", hand=k, index=i, seat=seat, path=ipath,
                      who=seat_name(seat, n))
