@@ -1,0 +1,177 @@
+"""``hearts score``: files, JSONL, stdin, unreadable input, exit status; the real console script."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from hearts.cli.main import cli
+from hearts.game import Game
+from hearts.record import dump_record, record_from_game
+from hearts.rules import make_rules
+
+
+def run(*args: str, stdin: bytes | str | None = None) -> tuple[int, list[dict[str, Any]]]:
+    """Invoke ``hearts score ARGS`` in-process; returns the exit code and the parsed lines."""
+    result = CliRunner().invoke(cli, ["score", *args], input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    return result.exit_code, lines
+
+
+def hearts_command() -> list[str]:
+    """The installed console script next to this interpreter (``.venv/bin/hearts``)."""
+    script = Path(sys.executable).with_name("hearts")
+    assert script.exists(), f"console script missing: run `make test` to install ({script})"
+    return [str(script)]
+
+
+def test_complete_game_file(data_dir: Path) -> None:
+    code, lines = run(str(data_dir / "standard-game.json"))
+    assert code == 0
+    assert lines == [json.loads((data_dir / "standard-game.score.json").read_text())]
+    assert list(lines[0]) == ["ok", "complete", "game_over", "winners", "hands", "totals"]
+    assert list(lines[0]["hands"][0]) == ["points", "tricks", "moon"]
+
+
+def test_random_games_score_to_the_engine_totals(tmp_path: Path, random_game: Any) -> None:
+    games: list[Game] = [random_game(make_rules(v, n), 500 + i, seed=i)
+                         for i, (v, n) in enumerate([("standard", 4), ("black-maria", 3),
+                                                     ("omnibus", 5), ("spot-hearts", 6)])]
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(dump_record(record_from_game(g)) + "\n" for g in games))
+    code, lines = run(str(path))
+    assert code == 0
+    assert [line["totals"] for line in lines] == [g.totals for g in games]
+    assert [line["winners"] for line in lines] == [list(g.winners) for g in games]
+    assert all(line["complete"] and line["game_over"] for line in lines)
+
+
+def test_jsonl_with_good_and_bad_lines(data_dir: Path) -> None:
+    code, lines = run(str(data_dir / "mixed.jsonl"))
+    assert code == 1
+    assert len(lines) == 3
+    assert lines[0]["ok"] is True and lines[0]["totals"] == [0, 26, 26, 26]
+    bad = lines[1]["error"]
+    assert lines[1]["ok"] is False
+    assert (bad["code"], bad["reason"], bad["hand"], bad["index"], bad["seat"], bad["card"]) == \
+        ("illegal_play", "first_trick_points", 0, 2, 2, "QS")
+    assert bad["line"] == 2
+    assert (lines[2]["error"]["code"], lines[2]["error"]["line"]) == ("bad_record", 3)
+
+
+def test_blank_lines_in_jsonl_are_skipped(tmp_path: Path, data_dir: Path) -> None:
+    good = json.loads((data_dir / "moon.json").read_text())
+    path = tmp_path / "two.jsonl"
+    path.write_text("\n" + dump_record(good) + "\n\n   \n" + dump_record(good) + "\n")
+    code, lines = run(str(path))
+    assert code == 0 and len(lines) == 2
+
+
+def test_stdin_single_record_pretty_printed(data_dir: Path) -> None:
+    code, lines = run("-", stdin=(data_dir / "moon.json").read_text())
+    assert code == 0
+    assert lines == [{"ok": True, "complete": True, "game_over": False, "winners": [],
+                      "hands": [{"points": [0, 26, 26, 26], "tricks": [13, 0, 0, 0], "moon": 0}],
+                      "totals": [0, 26, 26, 26]}]
+
+
+def test_stdin_jsonl(data_dir: Path) -> None:
+    code, lines = run("-", stdin=(data_dir / "mixed.jsonl").read_bytes())
+    assert code == 1
+    assert [line["ok"] for line in lines] == [True, False, False]
+
+
+def test_stdin_illegal_record(data_dir: Path) -> None:
+    code, lines = run("-", stdin=(data_dir / "first-trick-qs.json").read_text())
+    assert code == 1
+    assert lines[0]["error"]["reason"] == "first_trick_points"
+
+
+def test_several_files_in_order(data_dir: Path) -> None:
+    code, lines = run(str(data_dir / "moon.json"), str(data_dir / "partial.json"))
+    assert code == 0
+    assert [line["complete"] for line in lines] == [True, False]
+
+
+@pytest.mark.parametrize(("name", "content"), [
+    ("missing.json", None),
+    ("latin1.json", b'{"format": "hearts-record/1", "variant": "caf\xe9", "hands": []}'),
+    ("array.json", b"[1, 2, 3]"),
+    ("number.json", b"12"),
+    ("broken.json", b'{"format": "hearts-record/1",'),
+    ("empty.json", b""),
+    ("binary.jsonl", b"\x00\xff\xfe\n"),
+    ("deep.json", b"[" * 50000),
+])
+def test_unreadable_input_gives_an_error_line_not_a_traceback(tmp_path: Path, name: str,
+                                                               content: bytes | None) -> None:
+    path = tmp_path / name
+    if content is not None:
+        path.write_bytes(content)
+    code, lines = run(str(path))
+    assert code == 1
+    assert len(lines) == 1
+    err = lines[0]["error"]
+    assert lines[0]["ok"] is False
+    assert (err["code"], err["reason"]) == ("bad_record", "bad_record")
+    assert err["file"] == str(path)
+    assert err["message"].endswith(".")
+
+
+def test_a_directory_is_an_error(tmp_path: Path) -> None:
+    code, lines = run(str(tmp_path))
+    assert code == 1 and lines[0]["error"]["code"] == "bad_record"
+
+
+def test_one_bad_file_among_good_ones_fails_the_run(data_dir: Path, tmp_path: Path) -> None:
+    code, lines = run(str(data_dir / "moon.json"), str(tmp_path / "nope.json"))
+    assert code == 1
+    assert [line["ok"] for line in lines] == [True, False]
+
+
+def test_no_file_is_a_usage_error() -> None:
+    result = CliRunner().invoke(cli, ["score"])
+    assert result.exit_code == 2
+
+
+# ------------------------------------------------------------ the real console script
+def test_console_script_scores_files_and_stdin(data_dir: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.run([*hearts_command(), "score", str(data_dir / "moon.json"), "-"],
+                          input=(data_dir / "first-trick-qs.json").read_bytes(),
+                          capture_output=True, env=env, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr == b""
+    lines = [json.loads(x) for x in proc.stdout.decode().splitlines()]
+    assert lines[0]["ok"] is True
+    assert lines[1]["error"]["code"] == "illegal_play"
+
+
+def test_console_script_exit_zero_and_no_traceback(data_dir: Path, tmp_path: Path) -> None:
+    proc = subprocess.run([*hearts_command(), "score", str(data_dir / "standard-game.json")],
+                          capture_output=True, check=False)
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["game_over"] is True
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe not json")
+    proc = subprocess.run([*hearts_command(), "score", str(bad), str(tmp_path / "missing.jsonl")],
+                          capture_output=True, check=False, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 1
+    assert b"Traceback" not in proc.stderr
+    assert [json.loads(x)["ok"] for x in proc.stdout.splitlines()] == [False, False]
+
+
+def test_module_entry_point_matches_console_script(data_dir: Path) -> None:
+    proc = subprocess.run([sys.executable, "-c", "from hearts.cli.main import main; main()",
+                           "score", str(data_dir / "moon.json")],
+                          capture_output=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["totals"] == [0, 26, 26, 26]
