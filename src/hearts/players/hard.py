@@ -1,0 +1,140 @@
+"""Level ``hard``: Perfect Information Monte Carlo search (PIMC) with medium-style play-outs.
+
+For each card to play:
+
+1. :func:`hearts.players.sampling.infer` works out what this seat knows
+   (shown voids, the cards it passed and to whom, first-trick and
+   hearts-lead inferences) from its :class:`hearts.view.PlayerView` only.
+2. Up to ``worlds`` deals of the hidden cards consistent with that
+   knowledge are sampled (:func:`hearts.players.sampling.sample_hands`).
+3. In every sampled deal each candidate card is played and the hand is
+   finished by every seat with the fast policy of
+   :mod:`hearts.players.policy` in the lean simulator
+   :class:`hearts.players.sim.Sim` (rules from ``Rules``, score from
+   :mod:`hearts.scoring`, moon and sun included).
+4. The card with the lowest mean points for this seat wins; near-ties go to
+   the card medium would play.  Cards that are equivalent (same suit, no
+   outstanding card between them, same value) are searched once.
+
+The amount of work is fixed by a budget of simulated plays per move
+(``play_budget``), which makes a choice reproducible for a given seed and
+view; a wall-clock cap (``time_limit``, seconds) stops the search early on a
+slow machine.  Passing uses medium's rules, the moon choice ``common.moon_choice``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..cards import SUIT_MASKS, cards_of
+from ..view import PlayerView
+from .base import register_bot
+from .common import card_value, moon_choice
+from .medium import medium_pass, medium_play
+from .policy import policy_rules, rollout
+from .sampling import infer, sample_hands
+from .sim import Sim
+
+
+def distinct_moves(view: PlayerView, out: int) -> list[int]:
+    """The legal cards with equivalent ones removed.
+
+    Two cards of a suit are equivalent when every card ranked between them is
+    in this hand or already played and they score the same: whatever one
+    does in a trick, the other does too.  The highest of each run is kept.
+    """
+    r = view.rules
+    legal = view.legal
+    moves: list[int] = []
+    for s in range(4):
+        cards = cards_of(legal & SUIT_MASKS[s])
+        prev = -1
+        for c in cards:
+            if prev >= 0 and not out & ((1 << c) - (2 << prev)) \
+                    and card_value(r, c) == card_value(r, prev):
+                moves[-1] = c
+            else:
+                moves.append(c)
+            prev = c
+    return moves
+
+
+class HardBot:
+    """PIMC search bot (see the module text).
+
+    ``play_budget``: simulated card plays per move (spread over the sampled
+    deals and candidate cards); ``max_worlds``/``min_worlds``: bounds on the
+    number of sampled deals; ``time_limit``: wall-clock cap in seconds per
+    move (``None``: none, fully reproducible).
+    """
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, play_budget: int = 24000, max_worlds: int = 400,
+                 min_worlds: int = 12, time_limit: float | None = 0.8) -> None:
+        self.rng = random.Random(seed)
+        self.play_budget = play_budget
+        self.max_worlds = max_worlds
+        self.min_worlds = min_worlds
+        self.time_limit = time_limit
+        self.last_stats: dict[str, float] = {}
+
+    def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
+        """Cards to pass (medium's rules)."""
+        return medium_pass(view)
+
+    def choose_moon(self, view: PlayerView) -> str:
+        """Moon scoring choice (``common.moon_choice``)."""
+        return moon_choice(view)
+
+    def evaluate(self, view: PlayerView) -> dict[int, float]:
+        """Mean points for this seat after each candidate card (lower is better)."""
+        start = time.perf_counter()
+        know = infer(view)
+        moves = distinct_moves(view, know.out())
+        me = view.seat
+        r = view.rules
+        pr = policy_rules(r)
+        remaining = sum(view.counts)
+        per_world = max(1, remaining * len(moves))
+        worlds = max(self.min_worlds, min(self.max_worlds, self.play_budget // per_world))
+        totals = dict.fromkeys(moves, 0.0)
+        done = 0
+        for _ in range(worlds):
+            hands = sample_hands(know, self.rng)
+            base = Sim.from_view(view, hands)
+            for m in moves:
+                sim = base.copy()
+                sim.play(m)
+                rollout(sim, pr)
+                score = sim.score()
+                choice = None
+                if score.shooter is not None and r.moon == "choice":
+                    choice = "subtract" if score.shooter == me else "add"
+                totals[m] += sim.points(choice)[me]
+            done += 1
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                break
+        self.last_stats = {"worlds": done, "moves": len(moves),
+                           "seconds": time.perf_counter() - start}
+        return {m: t / done for m, t in totals.items()}
+
+    def choose_play(self, view: PlayerView) -> int:
+        """The card with the best mean over the sampled deals."""
+        legal = view.legal
+        if not legal:
+            raise ValueError("no legal card: it is not this seat's turn")
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        values = self.evaluate(view)
+        if len(values) == 1:
+            return next(iter(values))
+        pref = medium_play(view)
+        best = min(values.values())
+        if pref in values and values[pref] <= best + 0.05:
+            return pref
+        return min(values, key=lambda c: (values[c], c))
+
+
+register_bot("hard", HardBot)

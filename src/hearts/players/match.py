@@ -1,0 +1,153 @@
+"""Playing bots against each other on fixed deals (for tests, benches and evaluation).
+
+:func:`play_hand` plays one hand of a :class:`hearts.game.Game` with one bot
+per seat, each bot seeing only its own :class:`hearts.view.PlayerView`.
+:func:`duplicate` plays each deal once per seat rotation, so every bot of a
+line-up plays every hand from every seat; comparing two line-ups on the same
+deals removes most of the luck of the cards.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..deal import numbered_deal
+from ..game import PHASE_MOON, PHASE_PASS, PHASE_PLAY, Game
+from ..rules import Rules
+from ..view import player_view
+from .base import Bot, get_bot
+
+
+@dataclass
+class HandLog:
+    """Outcome of one hand: points per seat, the shooter (or None), and the
+    seconds each decision took per seat (``play_times[s]``: one entry per card)."""
+
+    points: tuple[int, ...]
+    moon: int | None
+    play_times: list[list[float]] = field(default_factory=list)
+
+
+def play_hand(rules: Rules, deal: Sequence[int], bots: Sequence[Bot], hand_index: int = 0,
+              totals: Sequence[int] | None = None) -> HandLog:
+    """Play one hand of ``deal`` (card-set bitmasks per seat) with ``bots[s]`` in seat ``s``.
+
+    ``hand_index`` sets the pass direction (``rules.pass_offset(hand_index)``)
+    and eldest hand; ``totals`` the running scores seen by the bots.  Raises
+    :class:`hearts.game.IllegalAction` if a bot makes an illegal choice.
+    """
+    g = Game(rules)
+    g.hand_index = hand_index - 1  # so that start_hand deals hand number ``hand_index``
+    if totals is not None:
+        g.totals = list(totals)
+    g.start_hand(deal=list(deal))
+    n = rules.players
+    times: list[list[float]] = [[] for _ in range(n)]
+    if g.phase == PHASE_PASS:
+        for s in range(n):
+            g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
+    while g.phase == PHASE_PLAY:
+        s = g.turn
+        v = player_view(g, s)
+        t0 = time.perf_counter()
+        c = bots[s].choose_play(v)
+        times[s].append(time.perf_counter() - t0)
+        g.play(s, c)
+    if g.phase == PHASE_MOON:
+        s = g.turn
+        g.choose_moon(s, bots[s].choose_moon(player_view(g, s)))
+    res = g.results[-1]
+    return HandLog(res.points, res.moon, times)
+
+
+@dataclass
+class DuplicateResult:
+    """Points of a line-up over duplicate deals.
+
+    ``points[d][rot][s]``: points of seat ``s`` on deal ``d`` in rotation ``rot``
+    (in rotation ``rot`` seat ``s`` holds line-up entry ``(s - rot) mod n``).
+    """
+
+    lineup: tuple[str, ...]
+    points: list[list[tuple[int, ...]]]
+    moons: int = 0
+    play_times: dict[str, list[float]] = field(default_factory=dict)
+
+    def by_entry(self, entry: int) -> list[float]:
+        """Mean points per hand of line-up entry ``entry``, one value per deal."""
+        n = len(self.lineup)
+        out = []
+        for rots in self.points:
+            vals = [pts[(entry + rot) % n] for rot, pts in enumerate(rots)]
+            out.append(sum(vals) / len(vals))
+        return out
+
+    def by_entry_seat(self, entry: int) -> list[list[int]]:
+        """``[deal][seat]``: points of entry ``entry`` when it sat in ``seat``."""
+        n = len(self.lineup)
+        out = []
+        for rots in self.points:
+            row = [0] * n
+            for rot, pts in enumerate(rots):
+                row[(entry + rot) % n] = pts[(entry + rot) % n]
+            out.append(row)
+        return out
+
+
+def deal_for(rules: Rules, number: int) -> tuple[int, list[int]]:
+    """Deal ``number`` of the evaluation set: ``(hand_index, hands)``.
+
+    The hands are ``numbered_deal(rules, 1_000_000 + number, hand_index)`` and
+    the hand index cycles through the pass directions.
+    """
+    hand_index = number % len(rules.pass_offsets)
+    return hand_index, numbered_deal(rules, 1_000_000 + number, hand_index)
+
+
+def duplicate(rules: Rules, lineup: Sequence[str], deals: Sequence[int],
+              factory: Callable[[str, int], Bot] | None = None,
+              progress: Callable[[int], None] | None = None) -> DuplicateResult:
+    """Play every deal number in ``deals`` once per seat rotation of ``lineup``.
+
+    Bots are built fresh per hand by ``factory(name, seed)`` (default
+    :func:`hearts.players.get_bot`) with a seed fixed by deal and seat, so a
+    run is reproducible up to time budgets.
+    """
+    make = factory or get_bot
+    n = rules.players
+    if len(lineup) != n:
+        raise ValueError(f"need {n} bots, got {len(lineup)}")
+    res = DuplicateResult(tuple(lineup), [])
+    for i, d in enumerate(deals):
+        hand_index, hands = deal_for(rules, d)
+        rots = []
+        for rot in range(n):
+            names = [lineup[(s - rot) % n] for s in range(n)]
+            bots = [make(names[s], d * 16 + s) for s in range(n)]
+            log = play_hand(rules, hands, bots, hand_index)
+            rots.append(log.points)
+            res.moons += log.moon is not None
+            for s in range(n):
+                res.play_times.setdefault(names[s], []).extend(log.play_times[s])
+        res.points.append(rots)
+        if progress:
+            progress(i)
+    return res
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    k = len(values)
+    if k == 0:
+        return 0.0, 0.0
+    m = sum(values) / k
+    if k < 2:
+        return m, math.inf
+    var = sum((v - m) ** 2 for v in values) / (k - 1)
+    return m, 1.96 * math.sqrt(var / k)
+
+
+__all__ = ["HandLog", "play_hand", "DuplicateResult", "duplicate", "deal_for", "mean_ci"]

@@ -1,0 +1,149 @@
+"""Every bot level: registry, legal choices in every variant, fairness (no hidden cards)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.game import PHASE_MOON, PHASE_PASS, PHASE_PLAY, Game
+from hearts.players import get_bot
+from hearts.players.hard import HardBot
+from hearts.players.match import duplicate
+from hearts.players.sampling import infer, sample_hands
+from hearts.rules import make_rules
+from hearts.view import player_view
+
+LEVELS = ["random", "easy", "medium", "hard"]
+
+
+def make(level: str, seed: int):
+    """A bot of ``level``; hard with a small fixed budget and no clock (reproducible)."""
+    if level == "hard":
+        return HardBot(seed, play_budget=600, max_worlds=6, min_worlds=3, time_limit=None)
+    return get_bot(level, seed)
+
+
+def test_registry_knows_every_level():
+    for level in LEVELS:
+        bot = get_bot(level, 1)
+        assert bot.name == level
+    with pytest.raises(KeyError):
+        get_bot("grandmaster", 1)
+
+
+CONFIGS = [
+    ("standard", 4, {}),
+    ("standard", 3, {"moon": "choice", "shoot_the_sun": True}),
+    ("standard", 5, {"pass_count": 2, "qs_breaks_hearts": True}),
+    ("standard", 6, {"hearts_lead_any_time": True, "no_tricks_bonus": True}),
+    ("black-maria", 3, {}),
+    ("black-maria", 4, {"spade_penalties": "maria-swapped", "spot_hearts": True}),
+    ("spot-hearts", 4, {"moon": "subtract"}),
+    ("omnibus", 5, {"first_lead": "eldest-any", "pass_count": 4}),
+]
+
+
+@pytest.mark.parametrize("variant,players,options", CONFIGS)
+def test_every_level_plays_every_variant(variant, players, options):
+    rules = make_rules(variant, players, options)
+    rng = random.Random(5)
+    for hand in range(2):
+        g = Game(rules, rng=rng)
+        g.hand_index = hand - 1
+        g.start_hand()
+        bots = [make(LEVELS[(s + hand) % 4], 100 + s) for s in range(players)]
+        if g.phase == PHASE_PASS:
+            for s in range(players):
+                cards = bots[s].choose_pass(player_view(g, s))
+                assert g.can_pass(s, cards), (bots[s].name, cards)
+                g.pass_cards(s, cards)
+        while g.phase == PHASE_PLAY:
+            s = g.turn
+            c = bots[s].choose_play(player_view(g, s))
+            assert g.can_play(s, c), (bots[s].name, c)
+            g.play(s, c)
+        if g.phase == PHASE_MOON:
+            s = g.turn
+            g.choose_moon(s, bots[s].choose_moon(player_view(g, s)))
+        assert g.results
+
+
+def _scrambled(g: Game, me: int, rng: random.Random) -> Game:
+    """A game that ``me`` cannot tell from ``g``: the same deal for ``me``, the same
+    public plays, but the other hands redrawn consistently with everything ``me``
+    knows (shown voids, the cards ``me`` passed)."""
+    v = player_view(g, me)
+    n = g.n
+    cur = sample_hands(infer(v), rng)
+    played_by = [0] * n
+    for t in g.tricks:
+        for i, c in enumerate(t.cards):
+            played_by[(t.leader + i) % n] |= 1 << c
+    for s, c in g.trick_seats():
+        played_by[s] |= 1 << c
+    after_pass = [cur[s] | played_by[s] for s in range(n)]
+    off = g.pass_offset
+    passes = [0] * n
+    if off:
+        passes[me] = sum(1 << c for c in g.passes[me])
+        src = (me - off) % n
+        passes[src] = g.received[me]
+        for s in range(n):
+            if s in (me, src):
+                continue
+            to = (s + off) % n
+            pool = [c for c in range(64) if after_pass[to] >> c & 1 and not passes[me] >> c & 1]
+            passes[s] = sum(1 << c for c in rng.sample(pool, g.rules.pass_count))
+    dealt = [after_pass[s] & ~passes[(s - off) % n] | passes[s] if off else after_pass[s]
+             for s in range(n)]
+    g2 = Game(g.rules)
+    g2.hand_index = g.hand_index - 1
+    g2.start_hand(deal=dealt)
+    if off:
+        for s in range(n):
+            g2.pass_cards(s, [c for c in range(64) if passes[s] >> c & 1] if s != me
+                          else g.passes[me])
+    for t in g.tricks:
+        for i, c in enumerate(t.cards):
+            g2.play((t.leader + i) % n, c)
+    for s, c in g.trick_seats():
+        g2.play(s, c)
+    assert g2.hands[me] == g.hands[me]
+    return g2
+
+
+@pytest.mark.parametrize("variant,players,options", CONFIGS[:6])
+def test_no_bot_sees_hidden_cards(variant, players, options):
+    """Two games that agree on everything a seat knows but differ in where the
+    hidden cards lie give that seat the same view and the same choices."""
+    rules = make_rules(variant, players, options)
+    rng = random.Random(9)
+    differed = 0
+    for trial in range(6):
+        g = Game(rules, rng=rng)
+        g.hand_index = trial % 4 - 1
+        g.start_hand()
+        if g.phase == PHASE_PASS:
+            for s in range(players):
+                g.pass_cards(s, make("medium", s).choose_pass(player_view(g, s)))
+        stop = rng.randrange(1, rules.hand_size * players - 1)
+        for _ in range(stop):
+            s = g.turn
+            g.play(s, make("medium", s).choose_play(player_view(g, s)))
+        me = g.turn
+        g2 = _scrambled(g, me, rng)
+        differed += g2.hands != g.hands
+        v1, v2 = player_view(g, me), player_view(g2, me)
+        assert v1 == v2
+        for level in LEVELS:
+            assert make(level, trial).choose_play(v1) == make(level, trial).choose_play(v2), level
+    assert differed >= 3  # the scrambling really moved hidden cards
+
+
+def test_medium_beats_random():
+    """Sanity: over 40 duplicate deals medium scores far less than random."""
+    res = duplicate(make_rules("standard"), ["medium", "random", "random", "random"], range(40))
+    med = sum(res.by_entry(0)) / 40
+    rnd = sum(res.by_entry(1)) / 40
+    assert med < 3.5 < rnd

@@ -1,0 +1,127 @@
+"""The lean simulator and the deal sampler agree with the engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.cards import SUIT_MASKS
+from hearts.game import PHASE_PASS, PHASE_PLAY, Game
+from hearts.players.sampling import infer, sample_hands
+from hearts.players.sim import Sim
+from hearts.rules import make_rules
+from hearts.view import player_view
+
+CONFIGS = [
+    ("standard", 4, {}),
+    ("standard", 3, {"moon": "subtract", "shoot_the_sun": True}),
+    ("standard", 5, {"qs_breaks_hearts": True, "first_trick_points": True}),
+    ("standard", 6, {"hearts_lead_any_time": True, "no_tricks_bonus": True}),
+    ("standard", 4, {"lead_hearts_over_qs": True, "first_lead": "eldest-any"}),
+    ("black-maria", 3, {}),
+    ("black-maria", 4, {"spot_hearts": True, "jack_of_diamonds": True}),
+    ("spot-hearts", 4, {}),
+    ("omnibus", 4, {"bonus_card": "TD", "pass_count": 4}),
+]
+
+
+def _random_game(rules, rng):
+    g = Game(rules, rng=rng)
+    g.hand_index = rng.randrange(4) - 1
+    g.start_hand()
+    if g.phase == PHASE_PASS:
+        for s in range(rules.players):
+            g.pass_cards(s, rng.sample(
+                [c for c in range(64) if g.hands[s] >> c & 1], rules.pass_count))
+    return g
+
+
+def _cards(mask):
+    return [c for c in range(64) if mask >> c & 1]
+
+
+@pytest.mark.parametrize("variant,players,options", CONFIGS)
+def test_sim_matches_game(variant, players, options):
+    rules = make_rules(variant, players, options)
+    rng = random.Random(7)
+    for _ in range(25):
+        g = _random_game(rules, rng)
+        sim = Sim(rules, g.hands, leader=g.leader)
+        while g.phase == PHASE_PLAY:
+            assert sim.turn == g.turn
+            assert sim.legal() == g.legal_plays(), "legal sets differ"
+            c = rng.choice(_cards(g.legal_plays()))
+            g.play(g.turn, c)
+            sim.play(c)
+        assert sim.done
+        if g.results:
+            assert sim.points(g.results[-1].moon_choice) == g.results[-1].points
+        else:  # moon choice pending
+            assert sim.score().shooter == g.pending_score.shooter
+
+
+@pytest.mark.parametrize("variant,players,options", CONFIGS)
+def test_sim_from_view_mid_hand(variant, players, options):
+    """A Sim built from a view and the true hands continues exactly as the game."""
+    rules = make_rules(variant, players, options)
+    rng = random.Random(11)
+    for _ in range(10):
+        g = _random_game(rules, rng)
+        stop = rng.randrange(rules.hand_size * players)
+        for _ in range(stop):
+            g.play(g.turn, rng.choice(_cards(g.legal_plays())))
+        v = player_view(g, g.turn)
+        sim = Sim.from_view(v, g.hands)
+        while g.phase == PHASE_PLAY:
+            assert sim.legal() == g.legal_plays()
+            c = rng.choice(_cards(g.legal_plays()))
+            g.play(g.turn, c)
+            sim.play(c)
+        assert sim.won == g.won
+
+
+@pytest.mark.parametrize("variant,players,options", CONFIGS)
+def test_sampled_deals_fit_the_view(variant, players, options):
+    rules = make_rules(variant, players, options)
+    rng = random.Random(3)
+    for _ in range(20):
+        g = _random_game(rules, rng)
+        stop = rng.randrange(rules.hand_size * players)
+        for _ in range(stop):
+            g.play(g.turn, rng.choice(_cards(g.legal_plays())))
+        me = rng.randrange(players)
+        v = player_view(g, me)
+        know = infer(v)
+        # The true hands are consistent with what the seat inferred.
+        for s in range(players):
+            assert g.hands[s] & ~know.allowed[s] == 0, "true hand outside allowed"
+            assert know.known[s] & ~g.hands[s] == 0, "a known card is not there"
+        for _ in range(5):
+            hands = sample_hands(know, rng)
+            assert hands[me] == g.hands[me]
+            total = 0
+            for s in range(players):
+                assert hands[s].bit_count() == g.hands[s].bit_count()
+                assert hands[s] & ~know.allowed[s] == 0
+                assert hands[s] & total == 0
+                total |= hands[s]
+            # Shown voids are respected.
+            for s in range(players):
+                for suit in range(4):
+                    if know.voids[s] >> suit & 1:
+                        assert hands[s] & SUIT_MASKS[suit] == 0
+
+
+def test_sampler_handles_tight_voids():
+    """Voids that leave one way to deal the cards still give a valid deal."""
+    from hearts.players.sampling import Knowledge
+
+    rng = random.Random(1)
+    clubs, diamonds = SUIT_MASKS[0] & 0x7, SUIT_MASKS[1] & (0x7 << 16)
+    know = Knowledge(seat=0, hand=0, free=clubs | diamonds, known=(0, 0, 0, 0),
+                     allowed=(0, clubs, diamonds, clubs | diamonds), voids=(0, 0, 0, 0),
+                     counts=(0, 3, 2, 1))
+    for _ in range(50):
+        hands = sample_hands(know, rng)
+        assert hands[1] == clubs and hands[2] | hands[3] == diamonds
