@@ -1,0 +1,265 @@
+"""The web game's storage (``hearts.web.storage``) on SQLite and on PostgreSQL.
+
+PostgreSQL runs as a throw-away cluster started by the ``pg_url`` fixture:
+``initdb`` in a temporary folder, ``pg_ctl start`` on a free localhost port (as
+the ``postgres`` user when the tests run as root), one fresh database per test,
+``pg_ctl stop`` at the end.  It needs Debian's ``postgresql`` package (the
+``initdb``/``pg_ctl`` binaries under ``/usr/lib/postgresql/*/bin``); without
+them the PostgreSQL cases are skipped with that reason.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import random
+import shutil
+import subprocess
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from hearts.cli.serve import ServerProcess, free_port
+from hearts.web.service import GameService, WebError, replay
+from hearts.web.storage import (
+    GameStore,
+    UnknownGame,
+    VersionConflict,
+    hash_token,
+    resolve_db_url,
+    token_matches,
+)
+
+
+# ------------------------------------------------------------- PostgreSQL
+def _pg_bindir() -> Path | None:
+    found = shutil.which("pg_ctl")
+    if found and (Path(found).resolve().parent / "initdb").exists():
+        return Path(found).resolve().parent
+    for cand in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
+        if os.path.exists(os.path.join(cand, "initdb")):
+            return Path(cand)
+    return None
+
+
+class PgCluster:
+    """A temporary PostgreSQL cluster owned by a non-root user."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.root = Path(tempfile.mkdtemp(prefix="hearts-pg-"))
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:
+            user = pwd.getpwnam("postgres")
+            os.chown(self.root, user.pw_uid, user.pw_gid)
+            self.prefix = ["runuser", "-u", "postgres", "--"]
+        self.data = self.root / "data"
+        self.port = free_port()
+
+    def run(self, *args: str) -> None:
+        subprocess.run([*self.prefix, *args], check=True, capture_output=True, timeout=120,
+                       stdin=subprocess.DEVNULL)
+
+    def start(self) -> None:
+        self.run(str(self.bindir / "initdb"), "-D", str(self.data), "-U", "hearts",
+                 "-A", "trust", "-E", "UTF8", "--no-sync")
+        self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
+                 str(self.root / "server.log"), "-w", "-t", "60", "-o",
+                 f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
+                 "-c fsync=off -c max_connections=200", "start")
+
+    def stop(self) -> None:
+        try:
+            self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def url(self, dbname: str = "postgres") -> str:
+        return f"postgresql+psycopg://hearts@127.0.0.1:{self.port}/{dbname}"
+
+    def create_database(self, name: str) -> str:
+        import psycopg
+
+        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=hearts dbname=postgres",
+                             autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    bindir = _pg_bindir()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (Debian package: postgresql)")
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            pytest.skip("running as root and there is no postgres user to run the cluster")
+    cluster = PgCluster(bindir)
+    cluster.start()
+    yield cluster
+    cluster.stop()
+
+
+_db_counter = [0]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database: an SQLite file, or a new database in the test cluster."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'hearts.db'}"
+    cluster: PgCluster = request.getfixturevalue("pg_cluster")
+    _db_counter[0] += 1
+    return cluster.create_database(f"hearts_test_{os.getpid()}_{_db_counter[0]}")
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[GameStore]:
+    s = GameStore(db_url)
+    yield s
+    s.close()
+
+
+def _create(store: GameStore, game_id: str = "g1", actions: list | None = None) -> None:
+    store.create(game_id=game_id, token="secret-token", variant="standard", players=4,
+                 options={"target_score": 50}, game_number=2**32 - 1, level="medium",
+                 seed=2**63 - 1, actions=actions if actions is not None else [["deal"]])
+
+
+# ------------------------------------------------------------------ tests
+def test_resolve_db_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HEARTS_DB", raising=False)
+    assert resolve_db_url(None) == "sqlite:///hearts.db"
+    assert resolve_db_url("x/y.db") == "sqlite:///x/y.db"
+    monkeypatch.setenv("HEARTS_DB", "postgresql+psycopg://u@h/db")
+    assert resolve_db_url(None) == "postgresql+psycopg://u@h/db"
+    assert resolve_db_url("sqlite:///a.db") == "sqlite:///a.db"
+
+
+def test_tokens_are_stored_hashed() -> None:
+    h = hash_token("abc")
+    assert len(h) == 64 and h != "abc"
+    assert token_matches("abc", h)
+    assert not token_matches("abd", h)
+    assert not token_matches("", h) and not token_matches(None, h)
+
+
+def test_create_load_roundtrip(store: GameStore) -> None:
+    _create(store, actions=[["deal"], ["pass", 1, "QS", "AS", "KS"]])
+    row = store.load("g1")
+    assert row.id == "g1" and row.variant == "standard" and row.players == 4
+    assert row.options == {"target_score": 50}
+    assert row.game_number == 2**32 - 1 and row.seed == 2**63 - 1
+    assert row.actions == [["deal"], ["pass", 1, "QS", "AS", "KS"]]
+    assert row.version == 2 and row.level == "medium"
+    assert row.token_hash == hash_token("secret-token")
+    assert "secret-token" not in repr(row)
+    assert row.created_at is not None and row.updated_at is not None
+    assert store.head("g1") == (hash_token("secret-token"), 2)
+    assert store.count() == 1
+    with pytest.raises(UnknownGame):
+        store.load("nope")
+    with pytest.raises(UnknownGame):
+        store.head("nope")
+
+
+def test_save_checks_the_version(store: GameStore) -> None:
+    _create(store)
+    assert store.save_actions("g1", 1, [["deal"], ["play", 0, "2C"]]) == 2
+    with pytest.raises(VersionConflict):
+        store.save_actions("g1", 1, [["deal"], ["play", 0, "3C"]])
+    assert store.load("g1").actions == [["deal"], ["play", 0, "2C"]]
+    with pytest.raises(VersionConflict):
+        store.save_actions("nope", 0, [])
+
+
+def test_two_stores_racing_one_write_wins(db_url: str) -> None:
+    """Two engines (as two server processes would have) write from the same version."""
+    first = GameStore(db_url)
+    second = GameStore(db_url)
+    try:
+        _create(first)
+        for round_ in range(10):
+            version = first.head("g1")[1]
+            base = first.load("g1").actions
+            barrier = threading.Barrier(2)
+            outcome: list[str] = []
+
+            def write(store: GameStore, tag: str, base: list = base, version: int = version,
+                      barrier: threading.Barrier = barrier, outcome: list[str] = outcome) -> None:
+                barrier.wait()
+                try:
+                    store.save_actions("g1", version, [*base, ["x", tag]])
+                    outcome.append(tag)
+                except VersionConflict:
+                    outcome.append("conflict")
+
+            threads = [threading.Thread(target=write, args=(s, f"{t}{round_}"))
+                       for s, t in ((first, "a"), (second, "b"))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert len(outcome) == 2 and outcome.count("conflict") == 1, outcome
+            winner = next(o for o in outcome if o != "conflict")
+            row = second.load("g1")
+            assert row.version == version + 1 and row.actions[-1] == ["x", winner]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_service_plays_a_hand_and_reloads(store: GameStore) -> None:
+    """The service over each database: a hand played, then rebuilt from storage alone."""
+    service = GameService(store)
+    state = service.create(game_number=8, level="random")
+    gid, token = state["id"], state["token"]
+    rng = random.Random(4)
+    state = service.pass_cards(gid, token, rng.sample(state["view"]["hand"], 3))
+    while state["view"]["phase"] == "play":
+        state = service.play(gid, token, rng.choice(state["view"]["legal"]))
+    assert state["view"]["phase"] == "deal" and len(state["view"]["results"]) == 1
+    # A new service (a new process) rebuilds the same game from the database.
+    again = GameService(GameStore(store.url))
+    try:
+        assert again.state(gid, token)["view"] == state["view"]
+    finally:
+        again.store.close()
+    live = replay(store.load(gid))
+    assert live.version == state["version"] and live.game.results
+    with pytest.raises(WebError) as info:
+        service.state(gid, "bad")
+    assert info.value.status == 403
+
+
+def test_server_on_postgresql_survives_a_restart(pg_cluster: PgCluster, tmp_path: Path) -> None:
+    url = pg_cluster.create_database(f"hearts_serve_{os.getpid()}")
+    log = str(tmp_path / "serve.log")
+    server = ServerProcess(url, log_path=log).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=60) as c:
+            s = c.post("/api/games", json={"game": 321}).json()
+            h = {"X-Game-Token": s["token"]}
+            s = c.post(f"/api/games/{s['id']}/pass", json={"cards": s["view"]["hand"][:3]},
+                       headers=h).json()
+            s = c.post(f"/api/games/{s['id']}/play", json={"card": s["view"]["legal"][0]},
+                       headers=h).json()
+    finally:
+        server.stop(kill=True)
+    server = ServerProcess(url, log_path=log).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=60) as c:
+            again = c.get(f"/api/games/{s['id']}", headers=h).json()
+            assert again["view"] == s["view"] and again["version"] == s["version"]
+            r = c.post(f"/api/games/{s['id']}/play", json={"card": again["view"]["legal"][0]},
+                       headers=h)
+            assert r.status_code == 200 and r.json()["version"] > s["version"]
+    finally:
+        server.stop()
