@@ -109,23 +109,29 @@ function renderSeats() {
   const n = players();
   const box = $("#seats");
   $("#table").dataset.players = String(n);
-  if (box.children.length !== n - 1) {
+  if (box.children.length !== n) {
     box.innerHTML = "";
-    for (let seat = 1; seat < n; seat++) {
+    for (let seat = 0; seat < n; seat++) {
       const el = document.createElement("section");
-      el.className = "seat";
+      el.className = seat === 0 ? "seat me" : "seat";
       el.dataset.seatBox = String(seat);
       const a = seatAngle(seat, n);
-      el.style.left = `${50 + 40 * Math.cos(a)}%`;
-      el.style.top = `${50 + 38 * Math.sin(a)}%`;
-      el.innerHTML = `<div class="name"></div><div class="backs" aria-hidden="true"></div>` +
+      const x = 50 + 41 * Math.cos(a);
+      const y = 50 + 39 * Math.sin(a);
+      if (seat === 0) { /* placed by CSS: bottom-left corner */ }
+      else if (x < 30) { el.style.left = "8px"; el.classList.add("edge-left"); }
+      else if (x > 70) { el.style.right = "8px"; el.classList.add("edge-right"); }
+      else el.style.left = `${x}%`;
+      if (seat) el.style.top = `${y}%`;
+      el.innerHTML = `<div class="name"></div>` + (seat ? `<div class="backs" aria-hidden="true"></div>` : "") +
         `<div class="total" data-total-seat="${seat}"></div><div class="sub"></div>`;
       box.appendChild(el);
     }
   }
-  for (let seat = 1; seat < n; seat++) {
+  for (let seat = 0; seat < n; seat++) {
     const el = $(`[data-seat-box="${seat}"]`, box);
     $(".name", el).textContent = name(seat);
+    el.classList.toggle("turn", isTurn(seat));
     if (!v) continue;
     $(".total", el).textContent = String(v.totals[seat]);
     $(".sub", el).innerHTML = `<span class="pts">${t("points_n", { n: v.points_taken[seat] })}</span> · ` +
@@ -133,24 +139,17 @@ function renderSeats() {
     el.setAttribute("aria-label", `${name(seat)}: ${t("total")} ${v.totals[seat]}, ` +
       `${t("this_hand")} ${t("points_n", { n: v.points_taken[seat] })}, ${t("cards_left", { n: v.counts[seat] })}`);
     const backs = $(".backs", el);
-    const count = v.counts[seat];
-    if (backs.childElementCount !== Math.min(count, 13) || backs.dataset.back !== app.settings.back) {
+    if (!backs) continue;
+    const count = Math.min(v.counts[seat], 13);
+    if (backs.childElementCount !== count || backs.dataset.back !== app.settings.back) {
       backs.innerHTML = "";
       backs.dataset.back = app.settings.back;
-      for (let i = 0; i < Math.min(count, 13); i++) {
+      for (let i = 0; i < count; i++) {
         const b = cardBack(app.settings.back);
         b.classList.add("mini");
         backs.appendChild(b);
       }
     }
-    el.classList.toggle("turn", isTurn(seat));
-  }
-  // the user's own box
-  const me = $("#me");
-  if (v) {
-    me.innerHTML = `<strong>${name(0)}</strong> <span class="total" data-total-seat="0">${v.totals[0]}</span>` +
-      `<span class="sub">${t("points_n", { n: v.points_taken[0] })} · ${t("tricks_n", { n: v.tricks_won[0] })}</span>`;
-    me.classList.toggle("turn", isTurn(0));
   }
 }
 
@@ -164,7 +163,8 @@ function isTurn(seat) {
 
 function trickPos(seat, n) {
   const a = seatAngle(seat, n);
-  return { x: 50 + 33 * Math.cos(a), y: 50 + 31 * Math.sin(a), dx: Math.cos(a) * 160, dy: Math.sin(a) * 160 };
+  const r = n >= 5 ? 38 : 33;
+  return { x: 50 + r * Math.cos(a), y: 50 + (r - 2) * Math.sin(a), dx: Math.cos(a) * 160, dy: Math.sin(a) * 160 };
 }
 
 function drawTrick({ animateCard = null, winner = null } = {}) {
@@ -443,7 +443,7 @@ async function animateEvents(events) {
       }
       app.shown = [];
       drawTrick();
-      const box = $(`[data-seat-box="${ev.winner}"]`) || (ev.winner === 0 ? $("#me") : null);
+      const box = $(`[data-seat-box="${ev.winner}"]`);
       if (box) { box.classList.remove("took"); void box.offsetWidth; box.classList.add("took"); }
     }
   }
@@ -451,7 +451,6 @@ async function animateEvents(events) {
 
 function markTurn(seat) {
   for (const el of $$("[data-seat-box]")) el.classList.toggle("turn", Number(el.dataset.seatBox) === seat);
-  $("#me").classList.toggle("turn", seat === 0);
 }
 
 /** Take a new State: keep it, animate its events, then draw it and open any dialog it calls for. */
