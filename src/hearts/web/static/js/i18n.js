@@ -76,7 +76,7 @@ const EN = {
   // forms
   variant: "Variant", players: "Players", level: "Computer players", deal_number: "Deal number",
   deal_random: "random", house_rules: "House rules", defaults_note: "Defaults follow the variant.",
-  level_easy: "Easy", level_medium: "Medium", level_hard: "Hard",
+  level_easy: "Easy", level_medium: "Medium", level_hard: "Hard", level_random: "Random (beginner)",
   yes: "Yes", no: "No",
   // settings
   table_colour: "Table colour", card_back: "Card back", four_colour: "Four-colour suits",
@@ -166,7 +166,7 @@ const JA = {
   trick_label: "場のカード",
   variant: "ゲームの種類", players: "人数", level: "コンピューターの強さ", deal_number: "配り番号",
   deal_random: "ランダム", house_rules: "ハウスルール", defaults_note: "初期値はゲームの種類に合わせて変わります。",
-  level_easy: "やさしい", level_medium: "ふつう", level_hard: "強い",
+  level_easy: "やさしい", level_medium: "ふつう", level_hard: "強い", level_random: "ランダム（入門）",
   yes: "はい", no: "いいえ",
   table_colour: "テーブルの色", card_back: "カードの裏面", four_colour: "4色のマーク",
   sound: "効果音", speed: "アニメーションの速さ", speed_slow: "ゆっくり", speed_normal: "ふつう",

@@ -404,16 +404,20 @@ async function animateEvents(events) {
       app.received = new Set(ev.received || []);
       app.receivedUntil = Date.now() + RECEIVED_MS;
       if (ev.received && ev.received.length) {
-        const from = view() ? (view().pass_to === undefined ? null : null) : null;
-        void from;
         const n = players();
         const offset = { left: 1, right: n - 1, across: Math.floor(n / 2) }[ev.direction] || 1;
-        const giver = (n - offset) % n; // who passed to seat 0
+        const giver = Number.isInteger(ev.from) ? ev.from : (n - offset) % n; // who passed to seat 0
         toast(t("received_from", { cards: ev.received.map(cardName).join(getLanguage() === "ja" ? "、" : ", "),
           name: name(giver) }), "info");
         sound.play("pass");
       }
       renderHand();
+    } else if (ev.type === "deal") {
+      app.shown = [];
+      drawTrick();
+      if (ev.pass_direction === "none" && (app.state.options || {}).pass_schedule !== "none") {
+        toast(t("no_pass"), "info", "no_pass");
+      }
     } else if (ev.type === "play") {
       if (app.shown.length >= players()) app.shown = []; // safety: a stale full trick
       if (!app.shown.some((x) => x.card === ev.card)) {
@@ -647,6 +651,12 @@ function currentSettings() {
   };
 }
 
+function levels() {
+  const known = app.catalog.levels && app.catalog.levels.length ? app.catalog.levels : LEVELS;
+  const order = ["easy", "medium", "hard"];
+  return [...known].sort((a, b) => ((order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99)));
+}
+
 function nextNumber(n) { return n >= 4294967295 ? 1 : n + 1; }
 
 async function doNewGame() {
@@ -788,7 +798,10 @@ function renderOptionsForm(pref) {
     `<label for="f-players">${t("players")}</label>` +
     selectHtml("players", v.players, playersVal, (n) => (getLanguage() === "ja" ? `${n}人` : String(n))) +
     `<label for="f-level">${t("level")}</label>` +
-    selectHtml("level", LEVELS, pref.level || "medium", (x) => t(`level_${x}`)) +
+    selectHtml("level", levels(), pref.level || "medium", (x) => {
+      const label = t(`level_${x}`);
+      return label === `level_${x}` ? x : label;
+    }) +
     `<label for="f-deal">${t("deal_number")}</label>` +
     `<input type="number" name="deal" id="f-deal" min="1" max="4294967295" placeholder="${t("deal_random")}"` +
     ` value="${pref.game ?? ""}">` +
@@ -873,7 +886,7 @@ function readUrl() {
   }
   let game = parseInt(q.get("deal") || "", 10);
   if (!(game >= 1 && game <= 4294967295)) game = null;
-  const level = LEVELS.includes(q.get("level")) ? q.get("level") : "medium";
+  const level = levels().includes(q.get("level")) ? q.get("level") : "medium";
   return { has, settings: { variant, players: pl, options: overrides(app.catalog, variant, options), level, game } };
 }
 

@@ -73,7 +73,8 @@ export function normaliseVariants(data) {
     key: o.key, type: o.type || o.kind || "choice", default: o.default, help: o.help || "",
     choices: o.choices || [], min: o.min ?? o.minimum, max: o.max ?? o.maximum,
   }));
-  return { variants, options };
+  const levels = Array.isArray(data && data.levels) ? data.levels : null;
+  return { variants, options, levels };
 }
 
 /** The default value of every option for a variant. */

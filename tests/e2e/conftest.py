@@ -1,0 +1,257 @@
+"""Browser tests of the web page against the real server (``hearts serve``).
+
+A session fixture starts ``hearts serve`` on a free port with a temporary SQLite
+database and waits until it answers; each test gets a fresh browser context (its
+own localStorage).  Chromium is the system one (``/usr/bin/chromium``, or
+``$HEARTS_CHROMIUM``); nothing is downloaded.  ``HEARTS_E2E_URL`` points the tests
+at a server that is already running instead.
+
+The page exposes ``body[data-busy]`` ("true" while a request or the animation of
+its events runs), ``body[data-phase]`` and ``body[data-version]``; the helpers
+below wait on them rather than on time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+FAST = {"speed": "off", "sound": False}
+"""Settings put in localStorage before the page loads: no animation delays, no sound."""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _serve_command(port: int, db_url: str) -> list[str]:
+    script = Path(sys.executable).with_name("hearts")
+    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db_url]
+    if script.exists():
+        return [str(script), *args]
+    return [sys.executable, "-c", "from hearts.cli.main import main; main()", *args]
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a running ``hearts serve`` (started here unless ``HEARTS_E2E_URL``)."""
+    given = os.environ.get("HEARTS_E2E_URL")
+    if given:
+        yield given.rstrip("/")
+        return
+    import httpx
+
+    tmp = tmp_path_factory.mktemp("e2e-server")
+    log_path = tmp / "server.log"
+    db_url = f"sqlite:///{tmp / 'e2e.db'}"
+    for _attempt in range(3):
+        port = _free_port()
+        url = f"http://127.0.0.1:{port}"
+        with open(log_path, "ab") as log:
+            proc = subprocess.Popen(_serve_command(port, db_url), stdout=log,
+                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                if httpx.get(url + "/api/daily", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        else:
+            proc.kill()
+            proc.wait()
+            continue
+        try:
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        return
+    raise RuntimeError("hearts serve did not start:\n" + log_path.read_text(errors="replace")[-3000:])
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the session (skips when none is installed)."""
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Table:
+    """A page of the game with helpers that act as a user would (clicks and keys)."""
+
+    def __init__(self, page: Any, base: str) -> None:
+        self.page = page
+        self.base = base
+        self.errors: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    # -- navigation and waiting
+    def open(self, query: str = "", path: str = "/") -> Table:
+        """Load the page (``query`` like ``deal=5&players=3``) and wait until it is idle."""
+        self.page.goto(self.base + path + (("?" + query) if query else ""))
+        self.idle()
+        return self
+
+    def idle(self, timeout: float = 30_000) -> None:
+        """Wait until the page has a state and is not busy (request or animation)."""
+        self.page.wait_for_selector('body[data-ready="true"][data-busy="false"]', state="attached",
+                                    timeout=timeout)
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.idle()
+
+    # -- reading the table
+    @property
+    def phase(self) -> str:
+        return self.page.get_attribute("body", "data-phase") or ""
+
+    @property
+    def version(self) -> int:
+        return int(self.page.get_attribute("body", "data-version") or -1)
+
+    def hand(self) -> list[str]:
+        """Cards in the user's hand, in the order shown."""
+        return self.page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+
+    def playable(self) -> list[str]:
+        """Cards the page offers (no ``aria-disabled="true"``)."""
+        return self.page.eval_on_selector_all(
+            '#hand [data-card]:not([aria-disabled="true"])', "els => els.map(e => e.dataset.card)")
+
+    def dimmed(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            '#hand [data-card][aria-disabled="true"]', "els => els.map(e => e.dataset.card)")
+
+    def hinted(self) -> list[str]:
+        """Cards the hint lit up."""
+        return self.page.eval_on_selector_all('#hand [data-hint="true"]',
+                                              "els => els.map(e => e.dataset.card)")
+
+    def game_number(self) -> int:
+        return int(self.page.text_content("[data-game-number]") or 0)
+
+    def totals(self) -> list[int]:
+        return [int(x) for x in self.page.eval_on_selector_all(
+            "[data-total-seat]", "els => els.sort((a, b) => a.dataset.totalSeat - b.dataset.totalSeat)"
+            ".map(e => e.textContent.trim())")]
+
+    def dialog_open(self, name: str) -> bool:
+        return self.page.locator(f'dialog[data-dialog="{name}"][open]').count() > 0
+
+    def local(self, key: str) -> Any:
+        raw = self.page.evaluate(f"localStorage.getItem({json.dumps(key)})")
+        return json.loads(raw) if raw else None
+
+    # -- acting
+    def click_card(self, card: str, force: bool = False) -> None:
+        """Click a card of the hand on its visible left edge (cards overlap like a fan).
+
+        ``force`` clicks a dimmed card (``aria-disabled``), which Playwright would
+        otherwise wait on: a user can still tap it to learn why it is dimmed.
+        """
+        self.page.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 34}, force=force)
+
+    def click_action(self, action: str) -> None:
+        self.page.locator(f'[data-action="{action}"]').click()
+
+    def pass_cards(self, cards: list[str] | None = None) -> list[str]:
+        """Select three cards (default: the first three shown) and press the pass button."""
+        k = int(self.page.evaluate("JSON.parse(localStorage.getItem('hearts.current')).options"
+                                   ".pass_count || 3"))
+        cards = cards or self.hand()[:k]
+        for c in cards:
+            self.click_card(c)
+        self.click_action("pass")
+        self.idle()
+        return cards
+
+    def play_one(self) -> str:
+        """Play the first playable card."""
+        cards = self.playable()
+        assert cards, f"no playable card in phase {self.phase}"
+        self.click_card(cards[0])
+        self.idle()
+        return cards[0]
+
+    def step(self) -> bool:
+        """Do whatever the game asks next; False once the game-over dialog is shown."""
+        self.idle()
+        if self.dialog_open("game-over"):
+            return False
+        if self.dialog_open("hand-end"):
+            self.page.locator('[data-action="next-hand"]').click()
+        elif self.dialog_open("moon"):
+            self.page.locator('[data-action="moon-add"]').click()
+        elif self.phase == "pass":
+            self.pass_cards()
+        elif self.phase == "play" and self.playable():
+            self.play_one()
+        else:
+            self.page.wait_for_timeout(50)
+        return True
+
+    def play_to_end(self, max_steps: int = 2000) -> int:
+        """Click through the game until the game-over dialog; returns the number of steps."""
+        for n in range(max_steps):
+            if not self.step():
+                return n
+        raise AssertionError("the game did not end")
+
+
+@pytest.fixture()
+def new_table(browser: Any, server_url: str) -> Iterator[Any]:
+    """Factory: ``new_table(width=1280, height=800, locale="en-US", fast=True)`` → :class:`Table`
+    in a fresh browser context (empty localStorage)."""
+    contexts: list[Any] = []
+
+    def make(width: int = 1280, height: int = 800, locale: str = "en-US", fast: bool = True,
+             downloads: bool = False) -> Table:
+        ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
+                                  accept_downloads=downloads)
+        if fast:
+            ctx.add_init_script(
+                "if (!localStorage.getItem('hearts.settings')) "
+                f"localStorage.setItem('hearts.settings', {json.dumps(json.dumps(FAST))});")
+        contexts.append(ctx)
+        ctx.set_default_timeout(30_000)
+        return Table(ctx.new_page(), server_url)
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture()
+def table(new_table: Any) -> Table:
+    """A desktop-sized English table in a fresh context."""
+    t: Table = new_table()
+    return t
