@@ -283,6 +283,16 @@ class Rules:
         # The mapping fields are not hashable; variant, players and options decide the rest.
         return hash((self.variant, self.players, tuple(sorted(self.options.items()))))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle (multiprocessing) and deepcopy rebuild through make_rules.
+        return (make_rules, (self.variant, self.players, dict(self.options)))
+
+    def __copy__(self) -> Rules:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self  # immutable
+
     def pass_offset(self, hand_index: int) -> int:
         """The pass offset for hand ``hand_index`` (0 = no pass)."""
         return self.pass_offsets[hand_index % len(self.pass_offsets)]
