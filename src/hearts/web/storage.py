@@ -36,6 +36,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -68,6 +69,15 @@ games = Table(
 """The games table.  ``options`` holds the overrides as given at creation
 (resolved again through the rules registry on load); ``actions`` the action
 list (see ``service.py`` for its encoding); ``version`` the number of actions."""
+
+
+# Statements built once (bind parameters) so that SQLAlchemy's compiled cache is hit.
+_HEAD = select(games.c.token_hash, games.c.version).where(games.c.id == bindparam("gid"))
+_LOAD = select(games).where(games.c.id == bindparam("gid"))
+_SAVE = (update(games)
+         .where(games.c.id == bindparam("gid"), games.c.version == bindparam("old"))
+         .values(actions=bindparam("new_actions"), version=bindparam("new_version"),
+                 updated_at=bindparam("now")))
 
 
 class VersionConflict(Exception):
@@ -176,7 +186,7 @@ class GameStore:
     def load(self, game_id: str) -> GameRow:
         """The stored row of ``game_id``; raises :class:`UnknownGame`."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            row = conn.execute(_LOAD, {"gid": game_id}).mappings().first()
         if row is None:
             raise UnknownGame(game_id)
         return GameRow(**dict(row))
@@ -185,8 +195,7 @@ class GameStore:
         """``(token_hash, version)`` of ``game_id`` (a cheap read used on every request to
         notice writes by other processes); raises :class:`UnknownGame`."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(games.c.token_hash, games.c.version)
-                               .where(games.c.id == game_id)).first()
+            row = conn.execute(_HEAD, {"gid": game_id}).first()
         if row is None:
             raise UnknownGame(game_id)
         return row[0], row[1]
@@ -199,10 +208,9 @@ class GameStore:
         """
         new_version = len(actions)
         with self.engine.begin() as conn:
-            result = conn.execute(
-                update(games)
-                .where(games.c.id == game_id, games.c.version == old_version)
-                .values(actions=actions, version=new_version, updated_at=_now()))
+            result = conn.execute(_SAVE, {"gid": game_id, "old": old_version,
+                                          "new_actions": actions, "new_version": new_version,
+                                          "now": _now()})
             if result.rowcount != 1:
                 raise VersionConflict(game_id)
         return new_version
