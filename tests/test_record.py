@@ -113,6 +113,18 @@ def test_dump_indented_and_parse_accept_text_bytes_and_dict() -> None:
     for source in (text, text.encode(), b"\xef\xbb\xbf" + text.encode(), record):
         assert parse_record(source) == record
     assert summary_of(replay_record(text))["totals"] == [0, 26, 26, 26]
+    lines = text.splitlines()
+    assert '        ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"],' \
+        in lines  # one line per seat's cards
+    assert len(lines) < 30
+
+
+def test_indented_dump_of_a_whole_game_reads_back(random_game: Any) -> None:
+    game: Game = random_game(make_rules("omnibus", 5, {"moon": "choice"}), 8, seed=4)
+    record = record_from_game(game)
+    text = dump_record(record, indent=1)
+    assert json.loads(text) == record
+    assert replay_record(text).results == game.results
 
 
 def test_cards_in_any_notation_are_read() -> None:

@@ -505,11 +505,31 @@ def validate_record(source: str | bytes | bytearray | Mapping[str, Any]) -> None
 
 
 def dump_record(record: Mapping[str, Any], indent: int | None = None) -> str:
-    """The record as JSON text: one line by default (for ``.jsonl``), or indented.
+    """The record as JSON text: one line by default (for ``.jsonl``), or indented for people.
 
-    Non-ASCII text is written as is (UTF-8); keys keep their order.
+    With ``indent`` objects are spread over lines but each list of cards stays
+    on one line (a deal gets one line per seat), so a whole game stays
+    readable.  Non-ASCII text is written as is (UTF-8); keys keep their order.
     """
-    return json.dumps(record, indent=indent, ensure_ascii=False)
+    if indent is None:
+        return json.dumps(record, ensure_ascii=False)
+    return _pretty(record, " " * indent, 0)
+
+
+def _is_flat(value: Any) -> bool:
+    return isinstance(value, list) and not any(isinstance(x, list | dict) for x in value)
+
+
+def _pretty(value: Any, step: str, level: int) -> str:
+    pad, inner = step * level, step * (level + 1)
+    if isinstance(value, Mapping) and value:
+        items = [f"{inner}{json.dumps(str(k), ensure_ascii=False)}: {_pretty(v, step, level + 1)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list) and value and not _is_flat(value):
+        items = [inner + _pretty(v, step, level + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 # ------------------------------------------------------------------ building
