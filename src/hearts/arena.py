@@ -306,7 +306,9 @@ def check_config(config: ArenaConfig) -> Rules:
 
     Raises :class:`ArenaError`: ``bad_option`` (variant, option, player count,
     seed outside 1 .. 2**32 - 1, deals < 1, jobs < 1), ``bad_table`` (the
-    number of bots is not the number of players), ``unknown_bot``.
+    number of bots is not the number of players), ``unknown_bot``.  A bot
+    that has a ``check_rules(rules)`` method (raising ``ValueError`` for rules
+    it cannot play, as ``openspiel-ismcts`` does) is asked too (``bad_option``).
     """
     rules = config.rules()
     if len(config.bots) != rules.players:
@@ -322,9 +324,15 @@ def check_config(config: ArenaConfig) -> Rules:
         raise ArenaError("bad_option", f"jobs must be at least 1, not {config.jobs}")
     for name in dict.fromkeys(config.bots):
         try:
-            get_bot(name, 0)
+            bot = get_bot(name, 0)
         except KeyError as exc:
             raise ArenaError("unknown_bot", str(exc.args[0])) from exc
+        check = getattr(bot, "check_rules", None)
+        if check is not None:
+            try:
+                check(rules)
+            except ValueError as exc:
+                raise ArenaError("bad_option", f"bot {name!r} cannot play these rules: {exc}") from exc
     return rules
 
 

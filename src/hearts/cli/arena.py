@@ -56,7 +56,7 @@ def _table(result: ArenaResult) -> Table:
              + (f" x {cfg.rotations} seat rotations (duplicate)" if cfg.duplicate else "")
              + f", {cfg.variant}, {result.rules.players} players, seed {cfg.seed}")
     table = Table(title=title)
-    table.add_column("bot")
+    table.add_column("bot", no_wrap=True, min_width=max(len(n) for n in result.bot_names()))
     table.add_column("seats", justify="right")
     table.add_column("points/hand", justify="right")
     table.add_column("±95%", justify="right")
@@ -72,8 +72,8 @@ def _table(result: ArenaResult) -> Table:
 
 def _pairs_table(result: ArenaResult) -> Table:
     table = Table(title="Same seat, same deals: A minus B (points per hand; negative = A better)")
-    table.add_column("A")
-    table.add_column("B")
+    table.add_column("A", no_wrap=True)
+    table.add_column("B", no_wrap=True)
     table.add_column("mean difference", justify="right")
     table.add_column("±95%", justify="right")
     for p in result.pairs():

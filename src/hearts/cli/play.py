@@ -366,9 +366,15 @@ def command(variant: str, deal: int | None, level: str, players: int | None,
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--deal") from None
     try:
-        get_bot(level, 0)
+        bot = get_bot(level, 0)
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="--level") from None
+    check = getattr(bot, "check_rules", None)
+    if check is not None:
+        try:
+            check(rules)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--level") from None
 
     console = Console(highlight=False)
     tg = TerminalGame(rules, deal, level, seed, console)
