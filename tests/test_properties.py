@@ -1,0 +1,168 @@
+"""Property tests (Hypothesis): random games of every variant, option mix and table size.
+
+Checked at every step: the cards are conserved through the pass and the play;
+a refused action changes nothing; legal_plays() and explain() agree; every hand's
+points add up to the variant's penalty total (bonuses apart) or to the moon/sun
+outcome; every game reaches its end.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts.cards import cards_of, random_card, random_cards
+from hearts.game import PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
+from hearts.rules import OPTIONS, VARIANTS, make_rules
+from hearts.scoring import penalty_of
+
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                    derandomize=True)
+
+
+def option_values(spec):
+    if spec.kind == "bool":
+        return st.booleans()
+    if spec.kind == "choice":
+        return st.sampled_from(spec.choices)
+    if spec.key == "target_score":
+        return st.integers(min_value=1, max_value=120)
+    return st.integers(min_value=spec.minimum or 1, max_value=min(spec.maximum or 4, 4))
+
+
+games = st.builds(
+    lambda variant, players, options, seed: (variant, players, options, seed),
+    st.sampled_from(sorted(VARIANTS)),
+    st.integers(min_value=3, max_value=6),
+    st.fixed_dictionaries({}, optional={o.key: option_values(o) for o in OPTIONS}),
+    st.integers(min_value=0, max_value=2**32),
+)
+
+
+def check_conservation(g: Game) -> None:
+    deck = g.rules.deck
+    in_hands = 0
+    for h in g.hands:
+        assert not h & in_hands
+        in_hands |= h
+    played = g.played
+    assert not in_hands & played
+    assert in_hands | played == deck
+    taken = 0
+    for w in g.won:
+        assert not w & taken
+        taken |= w
+    current = sum(1 << c for c in g.trick_cards)
+    assert taken | current == played and not taken & current
+    assert sum(g.tricks_won) == g.trick_index == len(g.tricks)
+
+
+def check_hand_points(g: Game) -> None:
+    r = g.rules
+    res = g.results[-1]
+    card_points = [penalty_of(r, w) for w in g.won]
+    assert sum(card_points) == r.hand_total  # 26, 43, 129, ... whoever took them
+    bonus = [0] * r.players
+    for card, value in r.bonus:
+        for s, w in enumerate(g.won):
+            if w >> card & 1:
+                bonus[s] += value
+    for s in range(r.players):
+        if g.tricks_won[s] == 0:
+            bonus[s] += r.no_tricks_bonus
+    shooters = [s for s, w in enumerate(g.won) if w & r.penalty_mask == r.penalty_mask]
+    if r.moon == "none" or not shooters:
+        assert res.moon is None
+        assert list(res.points) == [p + b for p, b in zip(card_points, bonus, strict=True)]
+        return
+    (shooter,) = shooters
+    assert res.moon == shooter
+    sun = r.shoot_the_sun and g.tricks_won[shooter] == r.hand_size
+    assert res.moon_kind == ("sun" if sun else "moon")
+    amount = r.hand_total * (2 if sun else 1)
+    if res.moon_choice == "add":
+        base = [0 if s == shooter else amount for s in range(r.players)]
+    else:
+        assert res.moon_choice == "subtract"
+        base = [-amount if s == shooter else 0 for s in range(r.players)]
+    assert list(res.points) == [p + b for p, b in zip(base, bonus, strict=True)]
+
+
+def snapshot(g: Game):
+    return (g.phase, list(g.hands), list(g.passes), g.played, list(g.trick_cards), g.turn,
+            g.leader, list(g.won), list(g.tricks_won), len(g.log), list(g.totals), g.trick_index)
+
+
+def play_game(variant, players, options, seed, probe: bool, max_hands=300) -> Game:
+    rules = make_rules(variant, players, options)
+    rng = random.Random(seed)
+    g = Game(rules, rng=rng)
+    for _ in range(max_hands):
+        g.start_hand()
+        check_conservation(g)
+        if g.phase == PHASE_PASS:
+            for s in range(players):
+                if probe:
+                    before = snapshot(g)
+                    k = rules.pass_count
+                    bad = cards_of(g.hands[(s + 1) % players])[:1] + cards_of(g.hands[s])[:k - 1]
+                    for cards in (bad, cards_of(g.hands[s])[:rules.pass_count + 1]):
+                        try:
+                            g.pass_cards(s, cards)
+                            raise AssertionError("bad pass accepted")
+                        except IllegalAction as e:
+                            assert e.reason in ("bad_pass", "not_in_hand")
+                    assert snapshot(g) == before
+                g.pass_cards(s, random_cards(g.hands[s], rules.pass_count, rng))
+                check_conservation(g)
+        while g.phase == PHASE_PLAY:
+            legal = g.legal_plays()
+            assert legal and legal & ~g.hands[g.turn] == 0
+            if probe:
+                before = snapshot(g)
+                for c in cards_of(g.hands[g.turn]):
+                    err = g.explain(g.turn, c)
+                    assert (err is None) == bool(legal >> c & 1)
+                    if err is not None:
+                        try:
+                            g.play(g.turn, c)
+                            raise AssertionError("illegal play accepted")
+                        except IllegalAction as e:
+                            assert e.reason == err.reason
+                assert snapshot(g) == before
+            g.play(g.turn, random_card(legal, rng))
+            check_conservation(g)
+        if g.phase == PHASE_MOON:
+            g.choose_moon(g.turn, rng.choice(("add", "subtract")))
+        check_hand_points(g)
+        if g.phase == PHASE_OVER:
+            return g
+    raise AssertionError(f"game not over after {max_hands} hands: totals {g.totals}")
+
+
+@SETTINGS
+@given(games)
+def test_random_games_run_to_the_end(case):
+    variant, players, options, seed = case
+    options = {**options, "target_score": options.get("target_score", 100) % 60 + 1}
+    g = play_game(variant, players, options, seed, probe=False)
+    low = min(g.totals)
+    assert g.winners == tuple(s for s, t in enumerate(g.totals) if t == low)
+    assert max(g.totals) >= g.rules.target_score
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(games)
+def test_illegal_actions_change_nothing_and_explain_agrees(case):
+    variant, players, options, seed = case
+    options = {**options, "target_score": 1}  # one hand is enough here
+    play_game(variant, players, options, seed, probe=True)
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32), st.sampled_from(["standard", "spot-hearts", "omnibus"]))
+def test_standard_family_hand_totals(seed, variant):
+    g = play_game(variant, 4, {"target_score": 1, "moon": "choice", "shoot_the_sun": True}, seed, False)
+    assert g.results[-1].hand == 0
