@@ -455,3 +455,50 @@ def test_simultaneous_same_move_is_played_once(server: ServerProcess, store: Gam
         mine = [a for a in game.log if getattr(a, "card", None) == parse_card(card)]
         assert len(mine) == 1 and mine[0].seat == 0
         assert ok["version"] == len(store.load(p.id).actions)
+
+
+def test_moon_choice_of_the_user(client: httpx.Client, store: GameStore) -> None:
+    """A stored game in which seat 0 has just shot the moon (moves made here through the
+    engine: seat 0 plays high, the others low) waits for seat 0's choice."""
+    options = {"moon": "choice", "pass_schedule": "none", "first_trick_points": True,
+               "hearts_lead_any_time": True}
+    rules = make_rules("standard", 4, options)
+    game = Game(rules, 262)
+    game.start_hand()
+    actions: list[list[Any]] = [["deal"]]
+    while game.phase == "play":
+        seat, legal = game.turn, cards_of(game.legal_plays())
+        if seat == 0:
+            card = max(legal, key=lambda c: c & 15)
+        else:
+            led = game.trick_cards[0] >> 4 if game.trick_cards else None
+            follow = [c for c in legal if c >> 4 == led]
+            card = min(follow, key=lambda c: c & 15) if follow else \
+                max(legal, key=lambda c: (rules.penalty[c], c & 15))
+        game.play(seat, card)
+        actions.append(["play", seat, card_str(card)])
+    assert game.phase == "moon-choice" and game.turn == 0
+    store.create(game_id="moon-262", token="moon-token-0123456789abcdef", variant="standard",
+                 players=4, options=options, game_number=262, level="medium", seed=1,
+                 actions=actions)
+    p = Player(client, store, {"id": "moon-262", "token": "moon-token-0123456789abcdef"})
+    s = p.do("GET", "")
+    assert s["view"]["phase"] == "moon-choice" and s["view"]["turn"] == 0
+    assert s["view"]["moon_pending"] and s["illegal"] == {}
+    hint = p.request("GET", "/hint").json()
+    assert hint["stage"] == "moon" and hint["choice"] in ("add", "subtract")
+    r = p.request("POST", "/play", json={"card": "2C"})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "wrong_phase"
+    r = p.request("POST", "/next-hand")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "wrong_phase"
+    s = p.do("POST", "/moon", json={"choice": "subtract"})
+    assert [e["type"] for e in s["events"]] == ["moon_choice", "hand_end"]
+    end = s["events"][1]
+    assert end["moon"] == 0 and end["moon_choice"] == "subtract"
+    assert s["view"]["totals"] == [-26, 0, 0, 0] and s["view"]["phase"] == "deal"
+    r = p.request("POST", "/moon", json={"choice": "add"})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "wrong_phase"
+    rec = p.request("GET", "/record").json()
+    assert rec["hands"][0]["moon_choice"] == "subtract"
+    s = p.do("POST", "/next-hand")
+    assert s["view"]["hand_index"] == 1

@@ -18,23 +18,23 @@ class CreateGame(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    variant: str = "standard"
+    variant: str = Field(default="standard", max_length=40)
     players: StrictInt | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     game: StrictInt | None = None
-    level: str | None = None
+    level: str | None = Field(default=None, max_length=40)
 
 
 class PassBody(BaseModel):
     """``POST /api/games/{id}/pass``: the cards seat 0 passes, e.g. ``["QS", "AS", "KS"]``."""
 
-    cards: list[str]
+    cards: list[str] = Field(max_length=16)
 
 
 class PlayBody(BaseModel):
     """``POST /api/games/{id}/play``: the card seat 0 plays, e.g. ``"QS"``."""
 
-    card: str
+    card: str = Field(max_length=8)
 
 
 class MoonBody(BaseModel):
