@@ -30,34 +30,38 @@ import time
 from ..cards import SUIT_MASKS, cards_of
 from ..view import PlayerView
 from .base import register_bot
-from .common import card_value, moon_choice
-from .medium import medium_pass, medium_play
+from .common import Table, card_value, moon_choice
+from .medium import medium_pass, medium_play, moon_stop_card
 from .policy import policy_rules, rollout
 from .sampling import infer, sample_hands
 from .sim import Sim
 
 
-def distinct_moves(view: PlayerView, out: int) -> list[int]:
-    """The legal cards with equivalent ones removed.
+def distinct_moves(view: PlayerView, out: int) -> dict[int, int]:
+    """Each legal card mapped to the representative of its equivalence class.
 
     Two cards of a suit are equivalent when every card ranked between them is
     in this hand or already played and they score the same: whatever one
-    does in a trick, the other does too.  The highest of each run is kept.
+    does in a trick, the other does too.  The highest of each run represents it.
     """
     r = view.rules
     legal = view.legal
-    moves: list[int] = []
+    rep: dict[int, int] = {}
     for s in range(4):
-        cards = cards_of(legal & SUIT_MASKS[s])
+        run: list[int] = []
         prev = -1
-        for c in cards:
+        for c in cards_of(legal & SUIT_MASKS[s]):
             if prev >= 0 and not out & ((1 << c) - (2 << prev)) \
                     and card_value(r, c) == card_value(r, prev):
-                moves[-1] = c
+                run.append(c)
             else:
-                moves.append(c)
+                for x in run:
+                    rep[x] = run[-1]
+                run = [c]
             prev = c
-    return moves
+        for x in run:
+            rep[x] = run[-1]
+    return rep
 
 
 class HardBot:
@@ -92,7 +96,7 @@ class HardBot:
         """Mean points for this seat after each candidate card (lower is better)."""
         start = time.perf_counter()
         know = infer(view)
-        moves = distinct_moves(view, know.out())
+        moves = sorted(set(distinct_moves(view, know.out()).values()))
         me = view.seat
         r = view.rules
         pr = policy_rules(r)
@@ -131,8 +135,14 @@ class HardBot:
         if len(values) == 1:
             return next(iter(values))
         pref = medium_play(view)
+        rep = distinct_moves(view, infer(view).out())
         best = min(values.values())
-        if pref in values and values[pref] <= best + 0.05:
+        margin = 0.05
+        if moon_stop_card(Table.of(view)) == pref:
+            # The play-outs sample the would-be shooter's hand blindly and so miss
+            # most moons; trust the stopping rule unless search finds it much worse.
+            margin = view.rules.hand_total / 8
+        if values.get(rep.get(pref, -1), 1e9) <= best + margin:
             return pref
         return min(values, key=lambda c: (values[c], c))
 

@@ -246,6 +246,35 @@ def _discard(t: Table) -> int:
     return max(cards_of(legal), key=lambda c: (prio(c), c))
 
 
+def moon_stop_card(t: Table) -> int:
+    """The card that takes the current trick away from a seat threatening to shoot
+    the moon (``Table.moon_threat``), or -1 when there is no such need.
+
+    Applies when following suit, the threatening seat is winning, and the trick
+    holds points (or is a heart trick): take it with the cheapest card sure to
+    win, else the highest card.
+    """
+    if t.led < 0 or not t.legal & SUIT_MASKS[t.led]:
+        return -1
+    threat = t.moon_threat()
+    over = t.legal & ~below(t.win_card)
+    if threat < 0 or not over or t.win_seat != threat or not (t.trick_penalty > 0
+                                                             or t.led == HEARTS):
+        return -1
+    r = t.rules
+
+    def cost_key(c: int) -> tuple[int, int]:
+        return (card_value(r, c), -(c & 15))
+
+    if not t.later:
+        return min(cards_of(over), key=cost_key)
+    out_led = t.out & SUIT_MASKS[t.led]
+    sure = [c for c in cards_of(over) if not (out_led & above(c))]
+    if sure:
+        return min(sure, key=cost_key)
+    return high_card(over)
+
+
 def _follow(t: Table) -> int:
     r = t.rules
     follow = t.legal
@@ -253,21 +282,15 @@ def _follow(t: Table) -> int:
     under = follow & below(win)
     over = follow & ~under
     last = not t.later
-    threat = t.moon_threat()
     out_led = t.out & SUIT_MASKS[t.led]
     danger = danger_above(r, t.out)
 
     def cost_key(c: int) -> tuple[int, int]:
         return (card_value(r, c), -(c & 15))
 
-    # Stop a moon: take a trick holding points away from the threatening seat.
-    if threat >= 0 and over and t.win_seat == threat and (t.trick_penalty > 0 or t.led == HEARTS):
-        if last:
-            return min(cards_of(over), key=cost_key)
-        sure = [c for c in cards_of(over) if not (out_led & above(c))]
-        if sure:
-            return min(sure, key=cost_key)
-        return high_card(over)
+    stop = moon_stop_card(t)
+    if stop >= 0:
+        return stop
     if last:
         if t.trick_value < 0 and over:
             # A bonus card (J♦) is in the trick: take it when it is cheaper than the bonus.

@@ -1,0 +1,141 @@
+"""``hearts hint FILE [--bot NAME] [--seat S]``: what a bot would do next in a recorded game.
+
+FILE is a ``hearts-record/1`` record (``-``: standard input).  The record is
+replayed through the engine (:func:`hearts.record.replay_record`); then, for
+the seat to act where the record ends, the bot (default ``hard``) is asked
+from that seat's :class:`hearts.view.PlayerView` only, and one JSON object is
+printed (``interfaces.md`` section 3)::
+
+    {"ok": true, "seat": 1, "stage": "play", "card": "QS", "bot": "hard"}
+    {"ok": true, "seat": 0, "stage": "pass", "cards": ["AS", "KS", "QS"], "bot": "hard"}
+    {"ok": true, "seat": 2, "stage": "moon", "choice": "add", "bot": "hard"}
+
+- Pass stage (every seat acts at once): the seat is ``--seat`` (default 0);
+  a seat that has already passed is an error.
+- Play stage: the seat whose turn it is; a different ``--seat`` is an error.
+- A record ending between hands continues with the next numbered deal when
+  the record has a game number; otherwise there is nothing to hint.
+
+Errors print ``{"ok": false, "error": {...}}`` with the keys of
+:data:`hearts.record.ERROR_KEYS` (the same object as ``hearts score``) and
+exit with status 1.  Codes: those of the record, plus ``unknown_bot``,
+``bad_seat`` (no such seat, already passed, not its turn) and ``no_move``
+(game over, or a finished hand with no game number to deal the next).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from ..cards import card_str
+from ..game import PHASE_DEAL, PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game
+from ..players.base import get_bot
+from ..record import RecordError, parse_record, replay_record
+from ..view import player_view
+
+
+def _err(code: str, message: str, reason: str | None = None, **facts: Any) -> RecordError:
+    return RecordError(code, reason or code, message, stage=facts.pop("stage", "hint"), **facts)
+
+
+def hint_for_game(game: Game, bot_name: str = "hard", seat: int | None = None,
+                  seed: int = 0) -> dict[str, Any]:
+    """The hint object for the position ``game`` is in (see the module text).
+
+    ``game`` may be advanced: a game between hands with a game number is dealt
+    its next hand.  Raises :class:`hearts.record.RecordError` (codes
+    ``unknown_bot``, ``bad_seat``, ``no_move``).
+    """
+    try:
+        bot = get_bot(bot_name, seed)
+    except KeyError as exc:
+        raise _err("unknown_bot", str(exc.args[0]) if exc.args else f"unknown bot {bot_name}") \
+            from None
+    n = game.n
+    if seat is not None and not 0 <= seat < n:
+        raise _err("bad_seat", f"There is no seat {seat} at a table of {n} (seats 0 to {n - 1}).",
+                   seat=seat)
+    if game.phase == PHASE_OVER:
+        raise _err("no_move", "The game is over: there is no move to suggest.")
+    if game.phase == PHASE_DEAL:
+        if game.game_number is None:
+            raise _err("no_move", "The record ends after a finished hand and has no game "
+                       "number, so the next deal is unknown.")
+        game.start_hand()
+    out: dict[str, Any] = {"ok": True}
+    if game.phase == PHASE_PASS:
+        s = 0 if seat is None else seat
+        if game.passes[s] is not None:
+            raise _err("bad_seat", f"Seat {s} has already passed this hand; choose another seat "
+                       "with --seat.", seat=s, stage="pass")
+        cards = bot.choose_pass(player_view(game, s))
+        out.update(seat=s, stage="pass", cards=[card_str(c) for c in cards])
+    elif game.phase == PHASE_PLAY:
+        s = game.turn
+        if seat is not None and seat != s:
+            raise _err("bad_seat", f"It is seat {s}'s turn to play, not seat {seat}'s.",
+                       reason="not_your_turn", seat=seat, stage="play")
+        card = bot.choose_play(player_view(game, s))
+        out.update(seat=s, stage="play", card=card_str(card))
+    elif game.phase == PHASE_MOON:
+        s = game.turn
+        if seat is not None and seat != s:
+            raise _err("bad_seat", f"Seat {s} shot the moon and chooses its scoring, not seat "
+                       f"{seat}.", reason="not_your_turn", seat=seat, stage="moon")
+        out.update(seat=s, stage="moon", choice=bot.choose_moon(player_view(game, s)))
+    else:  # pragma: no cover - every phase is handled above
+        raise _err("no_move", f"Nothing to suggest in the {game.phase} stage.")
+    out["bot"] = bot_name
+    return out
+
+
+def hint_text(text: str | bytes, bot_name: str = "hard", seat: int | None = None,
+              seed: int = 0) -> dict[str, Any]:
+    """The hint object for a record given as JSON text, or ``{"ok": false, "error": {...}}``.
+
+    Never raises for bad input.
+    """
+    try:
+        game = replay_record(parse_record(text))
+        return hint_for_game(game, bot_name, seat, seed)
+    except RecordError as exc:
+        return {"ok": False, "error": exc.error}
+    except Exception as exc:  # an engine or bot fault must not end in a traceback
+        return {"ok": False, "error": RecordError(
+            "internal_error", "internal_error",
+            f"The program failed on this record ({type(exc).__name__}: {exc}); please report it."
+        ).error}
+
+
+@click.command("hint")
+@click.argument("file", metavar="FILE")
+@click.option("--bot", "bot_name", default="hard", show_default=True,
+              help="Bot to ask: random, easy, medium, hard (or any registered bot).")
+@click.option("--seat", type=int, default=None,
+              help="Seat to advise in the pass stage (default 0); in play, the seat to act.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The bot's random seed.")
+def command(file: str, bot_name: str, seat: int | None, seed: int) -> None:
+    """Suggest the next move of a recorded game (hearts-record/1) for the seat to act.
+
+    Prints one JSON object; exit status 1 on a bad record or request.
+    """
+    if file == "-":
+        data: bytes = sys.stdin.buffer.read()
+    else:
+        try:
+            with open(file, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            err = RecordError("bad_record", "bad_record",
+                              f"Cannot read {file}: {exc.strerror or exc}.").error
+            err["file"] = file
+            click.echo(json.dumps({"ok": False, "error": err}))
+            sys.exit(1)
+    out = hint_text(data, bot_name, seat, seed)
+    click.echo(json.dumps(out, ensure_ascii=False))
+    if not out["ok"]:
+        sys.exit(1)

@@ -1,0 +1,163 @@
+"""Hand-built positions where one choice is clearly right; medium and hard must find it.
+
+Each position is a real :class:`Game` built from an explicit deal (the seats
+that matter get their cards by hand, the rest of the deck is dealt to the
+other seats in order, respecting the voids the position needs) and a list of
+plays; the bot gets only ``player_view(game, seat)``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts.cards import cards_of, parse_card, parse_mask
+from hearts.game import Game
+from hearts.players.hard import HardBot
+from hearts.players.medium import MediumBot
+from hearts.rules import make_rules
+from hearts.view import player_view
+
+SUIT = {"C": 0, "D": 1, "H": 2, "S": 3}
+
+
+def position(hands: dict[int, str], plays: str = "", variant: str = "standard",
+             players: int | None = None, options: dict | None = None,
+             voids: dict[int, str] | None = None, hand_index: int = 0) -> Game:
+    """A game of ``variant`` dealt ``hands`` (seat -> cards; the rest of the deck
+    goes to seats with room, never into a suit listed in ``voids``), then ``plays``."""
+    opts = {"pass_schedule": "none"}
+    opts.update(options or {})
+    rules = make_rules(variant, players, opts)
+    n = rules.players
+    deal = [parse_mask(hands.get(s, "")) for s in range(n)]
+    used = 0
+    for h in deal:
+        used |= h
+    void_suits = {s: {SUIT[x] for x in v} for s, v in (voids or {}).items()}
+    for c in cards_of(rules.deck & ~used):
+        seats = [s for s in range(n) if deal[s].bit_count() < rules.hand_size
+                 and c >> 4 not in void_suits.get(s, set()) and s not in hands]
+        if not seats:
+            seats = [s for s in range(n) if deal[s].bit_count() < rules.hand_size
+                     and c >> 4 not in void_suits.get(s, set())]
+        s = min(seats, key=lambda s: deal[s].bit_count())
+        deal[s] |= 1 << c
+    g = Game(rules)
+    g.hand_index = hand_index - 1
+    g.start_hand(deal=deal)
+    for card in plays.split():
+        g.play(g.turn, parse_card(card))
+    return g
+
+
+def bots():
+    return [MediumBot(1), HardBot(1, time_limit=None)]
+
+
+def play(g: Game) -> list[str]:
+    """Each bot's card for the seat to play (as text)."""
+    from hearts.cards import card_str
+
+    return [card_str(b.choose_play(player_view(g, g.turn))) for b in bots()]
+
+
+def test_dump_queen_of_spades_when_void():
+    # East is void in diamonds on a diamond trick that West is winning with K♦:
+    # throwing Q♠ now gives 13 points away for good.
+    g = position({1: "AC KD", 2: "4C 3D",
+                  3: "5C 6C 9C TC JC 2S 3S 4S QS 7H 9H KH AH"},
+                 "2C AC 4C 5C KD 3D")
+    assert g.turn == 3
+    assert play(g) == ["QS", "QS"]
+
+
+def test_duck_under_the_current_winner():
+    # Hearts are broken; North leads 9♥ and East plays 3♥.  South holds 8♥ K♥ A♥:
+    # only 8♥ stays under the 9♥; K♥ or A♥ would take the trick and its hearts.
+    g = position({0: "2C 5D 8H KH AH 6C 7C 8C 9C 6S 7S 8S 9S", 1: "AC 2D", 2: "3C AD 9H",
+                  3: "4C 2H 3H"},
+                 "2C AC 3C 4C  2D AD 2H 5D  9H 3H", voids={3: "D"})
+    assert g.turn == 0
+    assert play(g) == ["8H", "8H"]
+
+
+def test_do_not_win_with_high_spades_while_queen_is_out():
+    # East threw a heart on the first trick, which the rules allow only to a hand of
+    # nothing but penalty cards: East holds hearts and (as North can count: every
+    # other heart is out there and East has 12 cards) Q♠ alone in spades.  West leads
+    # 4♠, so East must drop Q♠ now.  North's 7♠ lets it fall on East's own trick (or
+    # South's); K♠ or A♠ would catch it.
+    g = position({0: "2C", 1: "AC 4S",
+                  2: "3C 7S KS AS AH 5C 6C 7C 5D 6D 7D 8D 9D",
+                  3: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"},
+                 "2C AC 3C 2H 4S")
+    assert g.turn == 2
+    assert play(g) == ["7S", "7S"]
+
+
+def test_take_a_heart_to_stop_a_moon():
+    # West has won every point so far (Q♠ and 5♥: 14 of 26) with three aces and now
+    # leads K♥.  North holds A♥: taking this trick costs a few points and stops the
+    # moon, which would cost 26.
+    g = position({0: "2C 3S 3D", 1: "AC AS AD KH KC KS", 2: "3C 2S 5H AH 3H 5C 6C 7C 8C 6S 7S 4H 6H",
+                  3: "4C QS 2D"},
+                 "2C AC 3C 4C  AS 2S QS 3S  AD 5H 2D 3D  KH", voids={2: "D"})
+    assert g.turn == 2
+    assert play(g) == ["AH", "AH"]
+
+
+def test_pass_queen_of_spades_when_short_in_spades():
+    # Q♠ with a single low spade cannot be guarded: pass it.
+    g = position({0: "QS 4S 2C 5C 8C TC 3D 6D 9D JD 2H 6H 9H"},
+                 options={"pass_schedule": "left"})
+    v = player_view(g, 0)
+    for b in bots():
+        assert parse_card("QS") in b.choose_pass(v)
+
+
+def test_void_a_short_suit_by_passing():
+    # Two diamonds and nothing dangerous elsewhere: passing both voids the suit,
+    # so later diamond tricks let us throw away hearts or high cards.
+    g = position({0: "2C 3C 4C 6C 7C 9C 5D 8D 2S 3S 4S 6S 3H"},
+                 options={"pass_schedule": "left"})
+    v = player_view(g, 0)
+    for b in bots():
+        passed = b.choose_pass(v)
+        assert {parse_card("5D"), parse_card("8D")} <= set(passed)
+
+
+def test_take_the_jack_of_diamonds_cheaply():
+    # Omnibus: East dropped J♦ under North's lead and West is last to play with
+    # Q♦ and 2♦.  Q♦ wins the trick: no hearts in it, and J♦ is worth -10.
+    g = position({0: "2C 3D", 1: "3C QD 2D 5C 6C 7C 8C 2S 3S 4S 2H 3H 4H", 2: "AC 5D", 3: "4C JD"},
+                 "2C 3C AC 4C  5D JD 3D", variant="omnibus")
+    assert g.turn == 1
+    assert play(g) == ["QD", "QD"]
+
+
+def test_black_maria_throw_away_the_king_or_ace_of_spades():
+    # Black Maria (3 players, K♠ 10, A♠ 7): South leads a diamond and West has none.
+    # Throwing K♠ (or A♠) gets rid of a penalty card that could only cost us later.
+    g = position({0: "5D 6D", 1: "KS AS 3S 2H 3H 4H 7H 8H 9H TH 5C 6C 7C 8C 9C TC JC",
+                  2: "7D"}, "5D", variant="black-maria", voids={1: "D"})
+    assert g.turn == 1
+    for card in play(g):
+        assert card in ("KS", "AS")
+
+
+def test_black_maria_duck_under_with_a_low_spade():
+    # Black Maria: South leads 9♠; West holds A♠ K♠ 3♠.  Winning with A♠ or K♠ takes
+    # our own penalty card; 3♠ ducks.
+    g = position({0: "9S", 1: "AS KS 3S 3C 4C 5C 6C 7C 8C 9C 3D 4D 5D 6D 2H 3H 4H"}, "9S",
+                 variant="black-maria")
+    assert g.turn == 1
+    assert play(g) == ["3S", "3S"]
+
+
+@pytest.mark.parametrize("variant", ["standard", "spot-hearts"])
+def test_duck_in_other_scorings(variant):
+    # The ducking rule reads penalties from the rules, so it holds with Spot Hearts too.
+    g = position({0: "2C 5D 8H KH AH 6C 7C 8C 9C 6S 7S 8S 9S", 1: "AC 2D", 2: "3C AD 9H",
+                  3: "4C 2H 3H"},
+                 "2C AC 3C 4C  2D AD 2H 5D  9H 3H", variant=variant, voids={3: "D"})
+    assert play(g) == ["8H", "8H"]
