@@ -52,24 +52,24 @@ bench: $(RUN_STAMP)
 install: $(RUN_STAMP)
 install-test: $(TEST_STAMP)
 
-venv: $(BIN)/python
+venv: $(BIN)/pip
 
-# Debian's python3 has no ensurepip unless python3-venv is installed: install it then retry.
-$(BIN)/python:
+# Debian's python3 has no ensurepip unless python3-venv is installed (the venv then has no pip):
+# install it and retry.
+$(BIN)/pip:
 	@if ! $(PYTHON) -m venv $(VENV) 2>/dev/null; then \
 		echo "python3 -m venv failed; installing Debian's python3-venv"; \
 		rm -rf $(VENV); \
 		$(APT_GET) update && $(APT_GET) install -y python3-venv python3-pip && \
 		$(PYTHON) -m venv $(VENV); \
 	fi
-	@true
 
-$(RUN_STAMP): pyproject.toml | $(BIN)/python
+$(RUN_STAMP): pyproject.toml | $(BIN)/pip
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 # The [test] install includes the plain one, so it refreshes both stamps.
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
+$(TEST_STAMP): pyproject.toml | $(BIN)/pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
