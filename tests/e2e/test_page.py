@@ -354,3 +354,24 @@ def test_rules_pages(table, path, word):
     dialog.wait_for(state="visible")
     assert word.lower() in dialog.text_content().lower()
     table.page.locator('[data-action="language"]').count()
+
+
+def test_daily_game(table):
+    table.open("deal=171")
+    daily = table.page.evaluate("fetch('/api/daily').then(r => r.json())")
+    table.click_action("daily")
+    table.idle()
+    assert table.game_number() == daily["game"]
+    assert daily["date"] in table.page.text_content("#game-label")
+
+
+def test_score_sheet_and_scores_hooks(table):
+    table.open(f"deal=181&{SHORT}")
+    while not table.dialog_open("hand-end") and not table.dialog_open("game-over"):
+        table.step()
+    sheet = table.page.locator("dialog[open] table.scores").last
+    assert sheet.locator("tbody tr").count() == 1
+    # the totals on the table match the dialog's totals row
+    totals = [int(x) for x in sheet.locator("tfoot td").all_text_contents()[1:]]
+    assert totals == table.totals()
+    assert sum(totals) >= 26 or any(x < 0 for x in totals)

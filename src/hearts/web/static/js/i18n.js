@@ -38,9 +38,9 @@ const EN = {
   error_net: "The server could not be reached. Try again.",
   dir_left: "left", dir_right: "right", dir_across: "across", dir_none: "no pass",
   hand_no: "Hand {n}",
-  tricks_n: "{n} tricks",
-  points_n: "{n} pts",
-  cards_left: "{n} cards",
+  tricks_n: "{n} tricks", tricks_n_one: "1 trick",
+  points_n: "{n} pts", points_n_one: "1 pt",
+  cards_left: "{n} cards", cards_left_one: "1 card",
   // hand end / game over
   hand_over: "Hand {n} is over",
   moon_shot: "{name} shot the moon!",
@@ -207,6 +207,7 @@ export function setLanguage(l) {
 export function getLanguage() { return lang; }
 
 export function t(key, params = {}) {
+  if (params.n === 1 && STRINGS[lang][`${key}_one`] !== undefined) key = `${key}_one`;
   let s = STRINGS[lang][key];
   if (s === undefined) s = EN[key];
   if (s === undefined) return key;

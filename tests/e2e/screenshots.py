@@ -1,0 +1,148 @@
+"""Take screenshots of the web page at phone (375x667) and desktop (1280x800) sizes.
+
+Run: ``.venv/bin/python tests/e2e/screenshots.py [--out docs/screenshots] [--url URL]``.
+Starts ``hearts serve`` on a free port with a temporary SQLite database (unless
+``--url`` names a running server), plays into the situations worth showing by
+clicking like a user, and writes PNG files.  Uses the system Chromium
+(``/usr/bin/chromium``); nothing is downloaded.  Not a test (pytest does not
+collect it); the e2e tests check the behaviour.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Table, _free_port, _serve_command  # noqa: E402
+
+DESKTOP = (1280, 800)
+PHONE = (375, 667)
+
+
+def start_server(tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``hearts serve`` on a free port; returns the process and its base URL."""
+    import httpx
+
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = open(tmp / "server.log", "wb")  # noqa: SIM115 - kept open for the child's life
+    proc = subprocess.Popen(_serve_command(port, f"sqlite:///{tmp / 'shots.db'}"), stdout=log,
+                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/api/daily", timeout=2).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("hearts serve did not start: " + (tmp / "server.log").read_text(errors="replace"))
+
+
+def table(browser: Any, url: str, size: tuple[int, int], locale: str = "en-US") -> Table:
+    """A fresh context with animations off (a still picture needs no pace) and no sound."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale,
+                              device_scale_factor=2 if size == PHONE else 1)
+    settings = json.dumps({"speed": "off", "sound": False})
+    ctx.add_init_script(f"localStorage.setItem('hearts.settings', {json.dumps(settings)});")
+    return Table(ctx.new_page(), url)
+
+
+def until_trick_on_table(t: Table, cards: int = 2) -> None:
+    """Play on until it is the user's turn with ``cards`` or more cards already on the table."""
+    for _ in range(400):
+        t.idle()
+        on_table = t.page.locator("[data-trick-card]").count()
+        if t.phase == "play" and t.playable() and on_table >= cards:
+            return
+        t.step()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(HERE.parent.parent / "docs" / "screenshots"))
+    ap.add_argument("--url", default=None, help="use a running server instead of starting one")
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmpdir:
+        proc, url = (None, args.url.rstrip("/")) if args.url else start_server(Path(tmpdir))
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                shots: list[str] = []
+
+                def shot(t: Table, name: str) -> None:
+                    path = out / f"{name}.png"
+                    t.page.wait_for_timeout(400)  # let CSS transitions settle
+                    t.page.screenshot(path=str(path))
+                    shots.append(str(path))
+
+                # Desktop, English: choosing the pass, then a trick in play with a hint lit.
+                d = table(browser, url, DESKTOP).open("deal=2026")
+                for c in d.hand()[-3:]:
+                    d.click_card(c)
+                shot(d, "desktop-pass")
+                d.click_action("pass")
+                d.idle()
+                until_trick_on_table(d, 2)
+                d.click_action("hint")
+                d.page.wait_for_selector('#hand [data-hint="true"]')
+                shot(d, "desktop-play")
+                # a dimmed card tapped: the reason
+                if d.dimmed():
+                    d.click_card(d.dimmed()[0], force=True)
+                    shot(d, "desktop-illegal")
+                # end of a hand and of the game (short target)
+                g = table(browser, url, DESKTOP).open("deal=2027&opt.target_score=40")
+                while not g.dialog_open("hand-end") and not g.dialog_open("game-over"):
+                    g.step()
+                shot(g, "desktop-hand-end")
+                g.play_to_end()
+                shot(g, "desktop-game-over")
+                # Help pages and the options form.
+                h = table(browser, url, DESKTOP).open(path="/variants")
+                shot(h, "desktop-variants")
+                h.page.locator('dialog[data-dialog="help"] [data-close]').click()
+                h.click_action("options")
+                shot(h, "desktop-options")
+
+                # Phone, Japanese and English.
+                p = table(browser, url, PHONE, "ja-JP").open("deal=2026")
+                for c in p.hand()[:3]:
+                    p.click_card(c)
+                shot(p, "phone-pass-ja")
+                p.click_action("pass")
+                p.idle()
+                until_trick_on_table(p, 2)
+                shot(p, "phone-play-ja")
+                e = table(browser, url, PHONE).open("deal=31&players=3&variant=black-maria")
+                e.pass_cards()
+                until_trick_on_table(e, 1)
+                shot(e, "phone-black-maria")
+                s = table(browser, url, PHONE).open("deal=44&players=6")
+                s.pass_cards()
+                until_trick_on_table(s, 3)
+                shot(s, "phone-six-players")
+                browser.close()
+            print("\n".join(shots))
+        finally:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
