@@ -10,8 +10,11 @@ passed and received.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 import re
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +27,7 @@ from hearts.cards import card_str, cards_of, mask_of, parse_card
 from hearts.cli.serve import ServerProcess
 from hearts.deal import daily_number, numbered_deal
 from hearts.game import Game
+from hearts.record import load_record
 from hearts.rules import make_rules
 from hearts.web.service import replay
 from hearts.web.storage import GameStore
@@ -169,6 +173,10 @@ def test_page_and_static(client: httpx.Client) -> None:
 
 def test_variants_and_daily(client: httpx.Client) -> None:
     v = client.get("/api/variants").json()
+    cli = subprocess.run([sys.executable, "-c", "from hearts.cli.main import main; main()",
+                          "variants", "--json"], capture_output=True, text=True, check=True)
+    assert {k: x for k, x in v.items() if k != "levels"} == json.loads(cli.stdout)
+    assert {"random", "medium", "hard"} <= set(v["levels"])
     names = {x["name"] for x in v["variants"]}
     assert {"standard", "black-maria", "spot-hearts", "omnibus"} <= names
     assert "moon" in {o["key"] for o in v["options"]}
@@ -326,6 +334,7 @@ def test_full_game_to_the_end(client: httpx.Client, store: GameStore) -> None:
 def check_record(rec: dict[str, Any], state: dict[str, Any]) -> None:
     """Replay a hearts-record/1 through the engine; the totals must match the state."""
     assert rec["format"] == "hearts-record/1"
+    load_record(rec)  # the record module reads and checks it
     assert rec["variant"] == state["variant"] and rec["game"] == state["game"]
     rules = make_rules(rec["variant"], rec["players"], rec.get("options"))
     game = Game(rules, rec["game"])

@@ -40,7 +40,6 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import hashlib
-import importlib
 import logging
 import random
 import secrets
@@ -51,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CardError, card_str, cards_of, parse_card
-from ..deal import MAX_GAME_NUMBER, check_game_number, daily_number, numbered_deal
+from ..deal import MAX_GAME_NUMBER, check_game_number, daily_number
 from ..game import (
     PHASE_DEAL,
     PHASE_MOON,
@@ -62,6 +61,7 @@ from ..game import (
     IllegalAction,
     PlayAction,
 )
+from ..record import record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
 from ..scoring import MOON_CHOICES
 from ..view import PlayerView, player_view
@@ -383,14 +383,8 @@ def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
 
 
 def variants_json() -> dict[str, Any]:
-    """The variants and option specs, as ``hearts variants --json`` prints them."""
-    try:  # the CLI verb is the one source when it exists
-        cli_variants = importlib.import_module("hearts.cli.variants")
-        fn = getattr(cli_variants, "variants_json", None)
-        if callable(fn):
-            return dict(fn())
-    except ImportError:
-        pass
+    """The variants and option specs, the same object ``hearts variants --json`` prints
+    (built here from the rules registry so that the web layer does not import the CLI)."""
     return {"variants": [v.to_json() for v in VARIANTS.values()],
             "options": [o.to_json() for o in OPTIONS]}
 
@@ -402,31 +396,6 @@ def daily_json(today: _dt.date | None = None) -> dict[str, Any]:
     return {"game": daily_number(today), "date": today.isoformat()}
 
 
-def _own_record(live: LiveGame) -> dict[str, Any]:
-    """A ``hearts-record/1`` of the game built from the action list."""
-    game = live.game
-    hands: list[dict[str, Any]] = []
-    for a in live.actions:
-        kind = a[0]
-        if kind == "deal":
-            k = len(hands)
-            deal = numbered_deal(game.rules, live.game_number, k)
-            hands.append({"deal": [[card_str(c) for c in cards_of(m)] for m in deal],
-                          "passes": [[] for _ in range(game.n)], "play": []})
-        elif kind == "pass":
-            hands[-1]["passes"][int(a[1])] = list(a[2:])
-        elif kind == "play":
-            hands[-1]["play"].append(a[2])
-        elif kind == "moon":
-            hands[-1]["moon_choice"] = a[2]
-    for h in hands:
-        if not any(h["passes"]):
-            del h["passes"]
-    return {"format": "hearts-record/1", "variant": live.variant,
-            "options": dict(live.options), "players": game.n, "game": live.game_number,
-            "hands": hands}
-
-
 def record_json(live: LiveGame) -> tuple[dict[str, Any], bool]:
     """The ``hearts-record/1`` of the game so far and whether a hand was withheld.
 
@@ -435,12 +404,7 @@ def record_json(live: LiveGame) -> tuple[dict[str, Any], bool]:
     cards are played), are included.
     """
     game = live.game
-    try:
-        record_mod = importlib.import_module("hearts.record")
-        rec = dict(record_mod.record_from_game(game))
-        rec.setdefault("game", live.game_number)
-    except (ImportError, AttributeError):
-        rec = _own_record(live)
+    rec = record_from_game(game)
     withheld = game.phase in (PHASE_PASS, PHASE_PLAY) and game.hand_index >= 0
     hands = list(rec.get("hands", []))
     if withheld:
