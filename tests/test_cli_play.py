@@ -98,10 +98,12 @@ def wait_for(scr: Screen, done: str, timeout: float = 30.0) -> Iterator[str]:
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed (make test installs it)")
-def test_whole_game_in_a_terminal(tmp_path: Path) -> None:
+@pytest.mark.parametrize("table", [[], ["--variant", "black-maria", "--players", "3"]],
+                         ids=["standard-4", "black-maria-3"])
+def test_whole_game_in_a_terminal(tmp_path: Path, table: list[str]) -> None:
     record = tmp_path / "game.json"
-    scr = Screen([str(HEARTS), "play", "--deal", "4242", "--level", "random", "--seed", "3",
-                  "--option", "target_score=30", "--record-out", str(record)], tmp_path)
+    scr = Screen([str(HEARTS), "play", *table, "--deal", "4242", "--level", "random", "--seed",
+                  "3", "--option", "target_score=30", "--record-out", str(record)], tmp_path)
     tried_errors = False
     passes = plays = 0
     try:
@@ -154,7 +156,7 @@ def test_whole_game_in_a_terminal(tmp_path: Path) -> None:
     assert re.search(r"You (passed|received)", final) or "No passing" in final
 
     totals_line = re.findall(r"Final totals: (.*)", final)[-1]
-    shown_totals = [int(x) for x in re.findall(r"(-?\d+)", totals_line)]
+    shown_totals = [int(part.split()[-1]) for part in totals_line.split(" · ")]
     data = json.loads(record.read_text())
     assert data["format"] == "hearts-record/1" and data["game"] == 4242
     summary = score_record(data)
@@ -162,7 +164,8 @@ def test_whole_game_in_a_terminal(tmp_path: Path) -> None:
     assert summary["totals"] == shown_totals
     assert max(summary["totals"]) >= 30
     assert len(data["hands"]) == len(summary["hands"]) >= 1
-    assert sum(len(h["play"]) for h in data["hands"]) == 52 * len(data["hands"])
+    deck = 52 if not table else 51
+    assert sum(len(h["play"]) for h in data["hands"]) == deck * len(data["hands"])
 
 
 def _expect(scr: Screen, text: str, timeout: float = 10.0) -> None:
