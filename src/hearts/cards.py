@@ -137,15 +137,26 @@ entries per suit that turn a card set into its cards without a bit loop."""
 _C, _D, _H, _S = SUIT_CARDS
 
 
+_TUPLES: dict[int, tuple[int, ...]] = {}
+_TUPLES_MAX = 1 << 16  # entries kept before the memo starts afresh (a few MB at most)
+
+
 def card_tuple(mask: int) -> tuple[int, ...]:
     """The card ids of a card set as a tuple, lowest id first (table lookups, no loop).
 
-    Sets holding ids outside the 52-card pack (the joker, a second pack) take a
-    slower bit loop and give the same id order.
+    Results are memoised (a bounded dict): the same sets (a suit's cards in a hand)
+    come back again and again in play.  Sets holding ids outside the 52-card pack
+    (the joker, a second pack) take a slower bit loop and give the same id order.
     """
-    if mask & _OUTSIDE:
-        return tuple(_bit_loop(mask))
-    return _C[mask & 8191] + _D[mask >> 16 & 8191] + _H[mask >> 32 & 8191] + _S[mask >> 48]
+    t = _TUPLES.get(mask)
+    if t is None:
+        if mask & _OUTSIDE:
+            return tuple(_bit_loop(mask))
+        if len(_TUPLES) >= _TUPLES_MAX:
+            _TUPLES.clear()
+        t = _TUPLES[mask] = (_C[mask & 8191] + _D[mask >> 16 & 8191] + _H[mask >> 32 & 8191]
+                             + _S[mask >> 48])
+    return t
 
 
 def _bit_loop(mask: int) -> Iterator[int]:
@@ -171,10 +182,7 @@ def random_card(mask: int, rng: random.Random) -> int:
     One ``rng.random()`` call (``int(random() * k)``: its bias is below 2**-46 for
     any card set); raises ``IndexError`` on an empty set.
     """
-    if mask & _OUTSIDE:
-        t = tuple(_bit_loop(mask))
-    else:  # card_tuple written out: this runs once per card in every simulation
-        t = _C[mask & 8191] + _D[mask >> 16 & 8191] + _H[mask >> 32 & 8191] + _S[mask >> 48]
+    t = _TUPLES.get(mask) or card_tuple(mask)  # the memo looked up inline: a call saved
     return t[int(rng.random() * len(t))]
 
 

@@ -315,6 +315,21 @@ class Game:
 
     def _pass_mask(self, seat: int, cards: tuple[int, ...]) -> int:
         """Check a pass (see :meth:`verify_pass`) and return its cards as a card set."""
+        mask = 0
+        for c in cards:
+            if c.__class__ is not int or not 0 <= c < 256:
+                break
+            mask |= 1 << c
+        else:  # all card ids: the common, valid case is decided with a few mask tests
+            k = self.rules.pass_count
+            if (self.phase == PHASE_PASS and seat.__class__ is int and 0 <= seat < self.n
+                    and len(cards) == k and mask.bit_count() == k
+                    and self.passes[seat] is None and not mask & ~self.hands[seat]):
+                return mask
+        return self._checked_pass_mask(seat, cards)
+
+    def _checked_pass_mask(self, seat: int, cards: tuple[int, ...]) -> int:
+        """The slow path of :meth:`_pass_mask`: each check in the order of :meth:`verify_pass`."""
         if self.phase != PHASE_PASS:
             raise self._wrong_phase(seat)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
@@ -337,7 +352,7 @@ class Game:
         if stray:
             c = (stray & -stray).bit_length() - 1
             raise IllegalAction("not_in_hand", f"You do not hold {_card_name(c)}.", seat=seat,
-                                card=c if _is_card_id(c) and _valid_face(c) else None)
+                                card=c if _valid_face(c) else None)
         return mask
 
     def can_pass(self, seat: int, cards: Iterable[int]) -> bool:
@@ -509,11 +524,11 @@ class Game:
                 ok = 0
             if ok:
                 b = 1 << card
-                self.hands[seat] ^= b
+                hands = self.hands
+                hands[seat] ^= b
                 played = self.played = self.played | b
                 tc = self.trick_cards
                 tc.append(card)
-                self._legal_cache = -1
                 n = self.n
                 if len(tc) < n:
                     nxt = self.turn = seat + 1 if seat + 1 < n else 0
@@ -521,11 +536,14 @@ class Game:
                     if trick:
                         # After the first trick the next seat must follow suit, nothing
                         # else: _legal's first step, precomputed here to save a call.
-                        hand = self.hands[nxt]
+                        hand = hands[nxt]
                         self._legal_cache = hand & _LED_MASK[tc[0]] or hand
+                    else:
+                        self._legal_cache = -1
                     action = _new_record(PlayAction, (self.hand_index, seat, card, trick, None))
                     self.log.append(action)
                     return action
+                self._legal_cache = -1
                 # Trick complete: the highest card of the led suit takes it.
                 trick_mask = played ^ self._trick_base
                 best = (trick_mask & _LED_MASK[tc[0]]).bit_length() - 1
