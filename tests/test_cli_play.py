@@ -164,6 +164,11 @@ def test_whole_game_in_a_terminal(tmp_path: Path, table: list[str]) -> None:
     assert summary["totals"] == shown_totals
     assert max(summary["totals"]) >= 30
     assert len(data["hands"]) == len(summary["hands"]) >= 1
+    # the record is also accepted by the `hearts score` command
+    scored = subprocess.run([str(HEARTS), "score", str(record)], capture_output=True, text=True)
+    assert scored.returncode == 0, scored.stdout + scored.stderr
+    line = json.loads(scored.stdout.splitlines()[0])
+    assert line["ok"] and line["game_over"] and line["totals"] == shown_totals
     deck = 52 if not table else 51
     assert sum(len(h["play"]) for h in data["hands"]) == deck * len(data["hands"])
 

@@ -54,8 +54,8 @@ def _table(result: ArenaResult) -> Table:
     cfg = result.config
     title = (f"{result.hands} hands: {cfg.deals} deals"
              + (f" x {cfg.rotations} seat rotations (duplicate)" if cfg.duplicate else "")
-             + f", {cfg.variant}, {result.rules.players} players, seed {cfg.seed}")
-    table = Table(title=title)
+             + f"\n{cfg.variant}, {result.rules.players} players, seed {cfg.seed}")
+    table = Table(title=title, title_justify="left")
     table.add_column("bot", no_wrap=True, min_width=max(len(n) for n in result.bot_names()))
     table.add_column("seats", justify="right")
     table.add_column("points/hand", justify="right")
@@ -71,7 +71,8 @@ def _table(result: ArenaResult) -> Table:
 
 
 def _pairs_table(result: ArenaResult) -> Table:
-    table = Table(title="Same seat, same deals: A minus B (points per hand; negative = A better)")
+    table = Table(title="A minus B in the same seat on the same deals\n(points per hand; negative: A better)",
+                  title_justify="left")
     table.add_column("A", no_wrap=True)
     table.add_column("B", no_wrap=True)
     table.add_column("mean difference", justify="right")
