@@ -225,3 +225,44 @@ def test_usage_errors_exit_2(args: list[str], words: str) -> None:
     r = CliRunner().invoke(cli, ["play", *args], input="quit\n")
     assert r.exit_code == 2, r.output
     assert words in r.output
+
+
+# ------------------------------------------------------- the game class itself
+def test_user_shoots_the_moon_and_chooses_to_subtract() -> None:
+    import io
+
+    from rich.console import Console
+
+    from hearts.cards import card_str, cards_of, highest, parse_mask
+    from hearts.cli.play import TerminalGame
+    from hearts.game import PHASE_MOON, PHASE_PLAY
+    from hearts.rules import make_rules
+
+    rules = make_rules("standard", 4, {"moon": "choice", "pass_schedule": "none",
+                                       "target_score": 1000})
+    out = io.StringIO()
+    prompts: list[str] = []
+
+    def ask(text: str) -> str:
+        prompts.append(text)
+        g = tg.game
+        if g.results:
+            return "quit"  # in the next hand
+        if g.phase == PHASE_PLAY:
+            return card_str(highest(g.legal_plays(0)))
+        if g.phase == PHASE_MOON:
+            return "subtract"
+        raise AssertionError(f"unexpected prompt {text!r}")
+
+    tg = TerminalGame(rules, 5, "random", 1, Console(file=out, width=120), ask=ask)
+    # South holds the top clubs, spades and hearts, so it wins every trick.
+    south = parse_mask("AC KC QC JC TC AS KS QS AH KH QH JH TH")
+    rest = cards_of(rules.deck & ~south)
+    tg.game.start_hand([south, *(sum(1 << c for c in rest[i::3]) for i in range(3))])
+    assert tg.run() is False  # quit at the start of the next hand
+    text = out.getvalue()
+    assert "You shot the moon!" in text
+    assert any(p.startswith("You shot the moon!") for p in prompts)
+    assert tg.game.results[0].points == (-26, 0, 0, 0)
+    assert tg.game.results[0].moon_choice == "subtract"
+    assert "Hand points: South -26 · West 0 · North 0 · East 0" in text
