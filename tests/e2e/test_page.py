@@ -375,3 +375,21 @@ def test_score_sheet_and_scores_hooks(table):
     totals = [int(x) for x in sheet.locator("tfoot td").all_text_contents()[1:]]
     assert totals == table.totals()
     assert sum(totals) >= 26 or any(x < 0 for x in totals)
+
+
+def test_animated_play_at_normal_pace(new_table):
+    """With the default animation pace the bots' cards still arrive and the page settles."""
+    t = new_table(fast=False).open("deal=191")
+    assert t.local("hearts.settings") is None  # defaults: normal pace, sound on
+    t.pass_cards()
+    for _ in range(3):
+        while not (t.phase == "play" and t.playable()):
+            t.step()
+        n = len(t.hand())
+        t.play_one()
+        assert len(t.hand()) == n - 1
+    cards = t.page.eval_on_selector_all("[data-trick-card]", "els => els.map(e => [e.dataset.trickCard, "
+                                        "e.dataset.seat])")
+    for card, seat in cards:
+        assert card not in t.hand() and 0 <= int(seat) < 4
+    assert not t.errors

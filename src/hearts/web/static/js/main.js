@@ -35,7 +35,7 @@ const app = {
   settings: store.loadSettings(),
   daily: null, // {game, date}
   focusCard: null,
-  pendingDialog: null,
+  gen: 0, // bumped by every new state: an older animation stops drawing when it changes
 };
 
 // ------------------------------------------------------------------ helpers
@@ -397,9 +397,10 @@ function maybeShowPhaseDialog(fromEvents) {
 }
 
 // ------------------------------------------------------------------ applying server states
-async function animateEvents(events) {
+async function animateEvents(events, gen) {
   const p = pace();
   for (const ev of events || []) {
+    if (gen !== app.gen) return;
     if (ev.type === "pass") {
       app.received = new Set(ev.received || []);
       app.receivedUntil = Date.now() + RECEIVED_MS;
@@ -433,6 +434,7 @@ async function animateEvents(events) {
       drawTrick({ winner: ev.winner });
       markTurn(null);
       if (p.hold) await sleep(p.hold);
+      if (gen !== app.gen) return;
       sound.play("trick");
       announce(t("won_trick", { name: name(ev.winner) }));
       const el = $("#trick");
@@ -444,6 +446,7 @@ async function animateEvents(events) {
         }
         el.classList.add("collect");
         await sleep(p.sweep);
+        if (gen !== app.gen) return;
       }
       app.shown = [];
       drawTrick();
@@ -459,6 +462,7 @@ function markTurn(seat) {
 
 /** Take a new State: keep it, animate its events, then draw it and open any dialog it calls for. */
 async function applyState(state, { animate = true } = {}) {
+  const gen = ++app.gen;
   const before = view();
   const wasBroken = before && before.hearts_broken;
   app.state = state;
@@ -477,7 +481,8 @@ async function applyState(state, { animate = true } = {}) {
   renderHeader();
   renderSeats();
   renderHand(); // the new hand, all cards waiting while the others play
-  if (animate && state.events && state.events.length) await animateEvents(state.events);
+  if (animate && state.events && state.events.length) await animateEvents(state.events, gen);
+  if (gen !== app.gen) return; // a newer state took over while this one was animating
   app.shown = state.view.trick.map((x) => ({ seat: x.seat, card: x.card }));
   drawTrick();
   setBusy(false);
@@ -501,11 +506,13 @@ async function act(fn, { optimistic } = {}) {
   if (app.busy) return;
   setBusy(true);
   if (optimistic) optimistic();
+  const gen = app.gen;
   try {
     const state = await fn();
+    if (gen !== app.gen) return; // the user moved on (new game, restart) meanwhile
     await applyState(state);
   } catch (e) {
-    await handleError(e);
+    if (gen === app.gen) await handleError(e);
   }
 }
 
@@ -535,7 +542,7 @@ async function handleError(e) {
 function onCardClick(card) {
   const v = view();
   if (!v) return;
-  sound.play(""); // unlocks audio on the first gesture
+  sound.unlock(); // audio may start only after a user gesture
   if (canSelectNow()) {
     const k = passCount();
     const i = app.selected.indexOf(card);
@@ -623,6 +630,7 @@ async function doHint() {
 
 async function newGame(settings) {
   // settings: {variant, players, options (overrides), level, game (number or null)}
+  const gen = ++app.gen;
   for (const d of $$("dialog[open]")) d.close();
   setBusy(true);
   app.selected = [];
@@ -634,6 +642,7 @@ async function newGame(settings) {
       variant: settings.variant, players: settings.players, options: settings.options || {},
       game: settings.game ?? null, level: settings.level,
     });
+    if (gen !== app.gen) return;
     await applyState(state);
   } catch (e) {
     setBusy(false);
@@ -667,6 +676,8 @@ async function doNewGame() {
 
 async function doRestart() {
   if (!app.cur) return;
+  app.gen++;
+  setBusy(false);
   for (const d of $$("dialog[open]")) d.close();
   app.shown = [];
   app.selected = [];

@@ -41,6 +41,11 @@ const SOUNDS = {
   lose: () => [392, 349, 311].forEach((f, i) => tone(f, i * 0.15, 0.25, "sine")),
 };
 
+/** Create (or resume) the audio context during a user gesture, when sound is on. */
+export function unlock() {
+  if (enabled) context();
+}
+
 export function play(name) {
   if (!enabled || !SOUNDS[name]) return;
   try { SOUNDS[name](); } catch (e) { /* audio unavailable */ }
