@@ -14,8 +14,11 @@
      ``hearts bench engine`` runs: deal, random pass, random legal cards, scoring);
    - ``openspiel_naive``: the textbook loop (``chance_outcomes()`` at chance
      nodes, ``legal_actions()`` otherwise, ``apply_action``);
+   - ``openspiel_legal_actions``: the same with ``legal_actions()`` at chance
+     nodes too;
    - ``openspiel_tuned``: the fastest loop we found: bound methods, one
      ``legal_actions()`` call per node, the deal applied from one shuffle.
+   Rates are given per wall-clock second and per CPU second of the process.
    All three pick uniformly among the legal actions with ``random.Random``.
 """
 
@@ -43,11 +46,15 @@ from test_openspiel_diff import run_hands  # noqa: E402
 from hearts.cli.bench import engine_hands_per_second  # noqa: E402
 
 
-def openspiel_naive(seconds: float, seed: int = 1) -> float:
+def _rates(hands: int, start: float, cpu_start: float) -> tuple[float, float]:
+    return hands / (time.perf_counter() - start), hands / (time.process_time() - cpu_start)
+
+
+def openspiel_naive(seconds: float, seed: int = 1) -> tuple[float, float]:
     game = pyspiel.load_game("hearts")
     rng = random.Random(seed)
     hands = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     while True:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -59,16 +66,32 @@ def openspiel_naive(seconds: float, seed: int = 1) -> float:
         state.returns()
         hands += 1
         if time.perf_counter() - start >= seconds:
-            return hands / (time.perf_counter() - start)
+            return _rates(hands, start, cpu_start)
 
 
-def openspiel_tuned(seconds: float, seed: int = 1) -> float:
+def openspiel_legal_actions(seconds: float, seed: int = 1) -> tuple[float, float]:
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+    hands = 0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rng.random() * len(actions))])
+        state.returns()
+        hands += 1
+        if time.perf_counter() - start >= seconds:
+            return _rates(hands, start, cpu_start)
+
+
+def openspiel_tuned(seconds: float, seed: int = 1) -> tuple[float, float]:
     game = pyspiel.load_game("hearts")
     rng = random.Random(seed)
     r = rng.random
     deck = list(range(52))
     hands = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     while True:
         state = game.new_initial_state()
         state.apply_action(int(r() * 4))   # pass direction
@@ -83,11 +106,12 @@ def openspiel_tuned(seconds: float, seed: int = 1) -> float:
         state.returns()
         hands += 1
         if time.perf_counter() - start >= seconds:
-            return hands / (time.perf_counter() - start)
+            return _rates(hands, start, cpu_start)
 
 
-def ours(seconds: float, seed: int = 1) -> float:
-    return float(engine_hands_per_second(seconds, seed=seed)["hands_per_s"])
+def ours(seconds: float, seed: int = 1) -> tuple[float, float]:
+    r = engine_hands_per_second(seconds, seed=seed)
+    return float(r["hands_per_s"]), float(r["hands_per_cpu_s"])
 
 
 def _diff_job(args: tuple[int, int]) -> dict[str, int]:
@@ -105,18 +129,27 @@ def differential(hands: int, jobs: int, chunk: int = 1000) -> dict[str, int]:
     return total
 
 
+DRIVERS = {"ours": ours, "openspiel_tuned": openspiel_tuned,
+           "openspiel_legal_actions": openspiel_legal_actions, "openspiel_naive": openspiel_naive}
+
+
 def speed(rounds: int, seconds: float) -> dict[str, object]:
-    runs: dict[str, list[float]] = {"ours": [], "openspiel_naive": [], "openspiel_tuned": []}
+    wall: dict[str, list[float]] = {k: [] for k in DRIVERS}
+    cpu: dict[str, list[float]] = {k: [] for k in DRIVERS}
     for i in range(rounds):
-        for name, fn in (("ours", ours), ("openspiel_tuned", openspiel_tuned),
-                         ("openspiel_naive", openspiel_naive)):
-            runs[name].append(fn(seconds, seed=i + 1))
-    med = {k: round(statistics.median(v), 1) for k, v in runs.items()}
+        for name, fn in DRIVERS.items():
+            w, c = fn(seconds, seed=i + 1)
+            wall[name].append(w)
+            cpu[name].append(c)
+    med_wall = {k: round(statistics.median(v), 1) for k, v in wall.items()}
+    med_cpu = {k: round(statistics.median(v), 1) for k, v in cpu.items()}
     return {
-        "median_hands_per_s": med,
-        "rounds": {k: [round(x, 1) for x in v] for k, v in runs.items()},
-        "ratio_vs_naive": round(med["ours"] / med["openspiel_naive"], 2),
-        "ratio_vs_tuned": round(med["ours"] / med["openspiel_tuned"], 2),
+        "median_hands_per_s": med_wall,
+        "median_hands_per_cpu_s": med_cpu,
+        "rounds_hands_per_s": {k: [round(x, 1) for x in v] for k, v in wall.items()},
+        "ratio_ours_over": {k: {"wall": round(med_wall["ours"] / med_wall[k], 2),
+                                "cpu": round(med_cpu["ours"] / med_cpu[k], 2)}
+                            for k in DRIVERS if k != "ours"},
     }
 
 

@@ -294,7 +294,9 @@ class Game:
         r = self.rules
         if r.first_lead == "lowest-club":
             bit = 1 << r.opening_card
-            leader = next(s for s in range(self.n) if self.hands[s] & bit)
+            leader = 0
+            while not self.hands[leader] & bit:
+                leader += 1
         else:
             leader = self.eldest
         self.leader = self.turn = leader
