@@ -39,6 +39,10 @@ def start(db: str, servers: list[ServerProcess], tmp_path: Path) -> ServerProces
     return s
 
 
+HTTP = httpx.Client(timeout=60)
+"""One client for the module (a client per call would build an SSL context each time)."""
+
+
 class Remote:
     """A game seen through one server's URL (the URL may change between calls)."""
 
@@ -48,14 +52,14 @@ class Remote:
         self.headers = {"X-Game-Token": state["token"]}
 
     def post(self, url: str, path: str, body: Any = None) -> dict[str, Any]:
-        r = httpx.post(f"{url}/api/games/{self.id}{path}", json=body, headers=self.headers,
+        r = HTTP.post(f"{url}/api/games/{self.id}{path}", json=body, headers=self.headers,
                        timeout=60)
         assert r.status_code == 200, r.text
         self.state = r.json()
         return self.state
 
     def get(self, url: str) -> dict[str, Any]:
-        r = httpx.get(f"{url}/api/games/{self.id}", headers=self.headers, timeout=60)
+        r = HTTP.get(f"{url}/api/games/{self.id}", headers=self.headers)
         assert r.status_code == 200, r.text
         return dict(r.json())
 
@@ -73,11 +77,11 @@ class Remote:
 def test_kill_mid_hand_loses_nothing_and_replays_the_same(
         db: str, servers: list[ServerProcess], tmp_path: Path) -> None:
     a = start(db, servers, tmp_path)
-    created = httpx.post(a.url + "/api/games", json={"game": 2718}, timeout=60)
+    created = HTTP.post(a.url + "/api/games", json={"game": 2718})
     assert created.status_code == 201
     game = Remote(created.json())
     # The twin: same settings, number and bot seed, never interrupted.
-    r = httpx.post(f"{a.url}/api/games/{game.id}/restart", headers=game.headers, timeout=60)
+    r = HTTP.post(f"{a.url}/api/games/{game.id}/restart", headers=game.headers)
     twin = Remote(r.json())
     rng_game, rng_twin = random.Random(9), random.Random(9)
     for _ in range(8):  # the pass and a few tricks
@@ -103,7 +107,7 @@ def test_kill_mid_hand_loses_nothing_and_replays_the_same(
 def test_graceful_restart_between_hands(db: str, servers: list[ServerProcess],
                                         tmp_path: Path) -> None:
     a = start(db, servers, tmp_path)
-    game = Remote(httpx.post(a.url + "/api/games", json={"game": 5}, timeout=60).json())
+    game = Remote(HTTP.post(a.url + "/api/games", json={"game": 5}).json())
     rng = random.Random(1)
     while game.state["view"]["phase"] != "deal":
         game.move(a.url, rng)
@@ -118,7 +122,7 @@ def test_two_servers_share_one_database(db: str, servers: list[ServerProcess],
                                         tmp_path: Path) -> None:
     a = start(db, servers, tmp_path)
     b = start(db, servers, tmp_path)
-    game = Remote(httpx.post(a.url + "/api/games", json={"game": 77}, timeout=60).json())
+    game = Remote(HTTP.post(a.url + "/api/games", json={"game": 77}).json())
     rng = random.Random(3)
     # Alternate servers move by move: each notices the other's writes.
     for i in range(20):
@@ -139,8 +143,8 @@ def test_two_servers_share_one_database(db: str, servers: list[ServerProcess],
         def send(url: str, card: str = card, barrier: threading.Barrier = barrier,
                  codes: list[int] = codes, bodies: list[dict[str, Any]] = bodies) -> None:
             barrier.wait()
-            r = httpx.post(f"{url}/api/games/{game.id}/play", json={"card": card},
-                           headers=game.headers, timeout=60)
+            r = HTTP.post(f"{url}/api/games/{game.id}/play", json={"card": card},
+                          headers=game.headers)
             codes.append(r.status_code)
             bodies.append(r.json())
 

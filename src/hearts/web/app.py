@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .api import make_router
-from .service import GameService, WebError
+from .service import GameService, WebError, known_levels
 from .storage import GameStore
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -44,6 +44,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
     """
     store = GameStore(db_url)
     service = GameService(store)
+    known_levels()  # import the bot modules now rather than in the first game's request
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
