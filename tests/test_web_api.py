@@ -466,18 +466,21 @@ def test_simultaneous_same_move_is_played_once(server: ServerProcess, store: Gam
         assert ok["version"] == len(store.load(p.id).actions)
 
 
-def test_moon_choice_of_the_user(client: httpx.Client, store: GameStore) -> None:
-    """A stored game in which seat 0 has just shot the moon (moves made here through the
-    engine: seat 0 plays high, the others low) waits for seat 0's choice."""
-    options = {"moon": "choice", "pass_schedule": "none", "first_trick_points": True,
-               "hearts_lead_any_time": True}
-    rules = make_rules("standard", 4, options)
-    game = Game(rules, 262)
+MOON_OPTIONS = {"moon": "choice", "pass_schedule": "none", "first_trick_points": True,
+                "hearts_lead_any_time": True}
+
+
+def greedy_hand(number: int, shooter: int) -> tuple[Game, list[list[Any]]]:
+    """Hand 0 of game ``number`` played here through the engine: ``shooter`` plays its
+    highest card, the others follow low or throw their penalty cards.  Returns the game
+    and its action list in the server's stored format."""
+    rules = make_rules("standard", 4, MOON_OPTIONS)
+    game = Game(rules, number)
     game.start_hand()
     actions: list[list[Any]] = [["deal"]]
     while game.phase == "play":
         seat, legal = game.turn, cards_of(game.legal_plays())
-        if seat == 0:
+        if seat == shooter:
             card = max(legal, key=lambda c: c & 15)
         else:
             led = game.trick_cards[0] >> 4 if game.trick_cards else None
@@ -486,6 +489,34 @@ def test_moon_choice_of_the_user(client: httpx.Client, store: GameStore) -> None
                 max(legal, key=lambda c: (rules.penalty[c], c & 15))
         game.play(seat, card)
         actions.append(["play", seat, card_str(card)])
+    return game, actions
+
+
+def test_moon_choice_of_a_bot(client: httpx.Client, store: GameStore) -> None:
+    """Seat 0's last card completes seat 1's moon: the bot chooses by itself."""
+    game, actions = greedy_hand(758, shooter=1)
+    assert game.phase == "moon-choice" and game.turn == 1 and actions[-1][1] == 0
+    store.create(game_id="moon-758", token="moon-token-758-0123456789abcdef", variant="standard",
+                 players=4, options=MOON_OPTIONS, game_number=758, level="medium", seed=3,
+                 actions=actions[:-1])
+    p = Player(client, store, {"id": "moon-758", "token": "moon-token-758-0123456789abcdef"})
+    s = p.do("GET", "")
+    assert s["view"]["phase"] == "play" and s["view"]["hand"] == [actions[-1][2]]
+    s = p.do("POST", "/play", json={"card": actions[-1][2]})
+    types = [e["type"] for e in s["events"]]
+    assert types == ["play", "trick", "moon", "moon_choice", "hand_end"]
+    choice = s["events"][3]
+    assert choice["seat"] == 1 and choice["choice"] in ("add", "subtract")
+    end = s["events"][4]
+    assert end["moon"] == 1 and end["moon_choice"] == choice["choice"]
+    assert s["view"]["phase"] == "deal" and not s["view"]["moon_pending"]
+
+
+def test_moon_choice_of_the_user(client: httpx.Client, store: GameStore) -> None:
+    """A stored game in which seat 0 has just shot the moon (moves made here through the
+    engine: seat 0 plays high, the others low) waits for seat 0's choice."""
+    game, actions = greedy_hand(262, shooter=0)
+    options = MOON_OPTIONS
     assert game.phase == "moon-choice" and game.turn == 0
     store.create(game_id="moon-262", token="moon-token-0123456789abcdef", variant="standard",
                  players=4, options=options, game_number=262, level="medium", seed=1,
