@@ -542,3 +542,17 @@ def test_moon_choice_of_the_user(client: httpx.Client, store: GameStore) -> None
     assert rec["hands"][0]["moon_choice"] == "subtract"
     s = p.do("POST", "/next-hand")
     assert s["view"]["hand_index"] == 1
+
+
+@pytest.mark.parametrize(("variant", "players"), [("black-maria", 3), ("spot-hearts", 5),
+                                                  ("omnibus", 6)])
+def test_other_variants_play_a_hand(client: httpx.Client, store: GameStore, variant: str,
+                                    players: int) -> None:
+    p = new_game(client, store, variant=variant, players=players, game=1234)
+    assert p.state["players"] == players and p.state["variant"] == variant
+    assert len(p.state["view"]["counts"]) == players
+    rng = random.Random(players)
+    while p.state["view"]["phase"] not in ("deal", "game-over"):
+        p.auto_step(rng)
+    end = next(e for e in p.state["events"] if e["type"] == "hand_end")
+    assert len(end["points"]) == players and end["totals"] == p.state["view"]["totals"]
