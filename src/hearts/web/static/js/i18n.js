@@ -71,7 +71,7 @@ const EN = {
   selected: "selected",
   received_mark: "received",
   hint_mark: "suggested",
-  hand_label: "Your hand",
+  hand_label: "Your hand", toolbar_label: "Game controls",
   trick_label: "Cards on the table",
   // forms
   variant: "Variant", players: "Players", level: "Computer players", deal_number: "Deal number",
@@ -162,7 +162,7 @@ const JA = {
   selected: "選択中",
   received_mark: "受け取ったカード",
   hint_mark: "おすすめ",
-  hand_label: "あなたの手札",
+  hand_label: "あなたの手札", toolbar_label: "ゲームの操作",
   trick_label: "場のカード",
   variant: "ゲームの種類", players: "人数", level: "コンピューターの強さ", deal_number: "配り番号",
   deal_random: "ランダム", house_rules: "ハウスルール", defaults_note: "初期値はゲームの種類に合わせて変わります。",
@@ -234,6 +234,8 @@ export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
     el.setAttribute("aria-label", t(el.dataset.i18nLabel));
-    el.title = t(el.dataset.i18nLabel);
+    if (el.tagName === "BUTTON") el.title = t(el.dataset.i18nLabel);
   }
+  const trick = root.getElementById ? root.getElementById("trick") : null;
+  if (trick) trick.setAttribute("aria-label", t("trick_label"));
 }

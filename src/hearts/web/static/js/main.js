@@ -80,6 +80,8 @@ function reasonText(code, serverMessage) {
   if (code === "must_follow_suit" && v && v.trick.length) params.suit = t(`suit_${suitOf(v.trick[0].card)}`);
   if (code === "must_lead_lowest_club" && v && v.legal.length === 1) params.card = cardName(v.legal[0]);
   if (code === "bad_pass") params.k = passCount();
+  // English: the engine's own sentence from the State; Japanese: our translation by reason code.
+  if (getLanguage() === "en" && serverMessage) return serverMessage;
   const key = `reason_${code}`;
   const text = t(key, params);
   if (text === key || /\{\w+\}/.test(text)) return serverMessage || code;
