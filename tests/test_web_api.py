@@ -199,6 +199,8 @@ def test_create_deals_the_numbered_game(client: httpx.Client, store: GameStore) 
     assert s["view"]["phase"] == "pass" and s["view"]["pass_direction"] == "left"
     assert s["events"][0]["type"] == "deal"
     assert len(p.token) >= 20 and p.token not in str(p.store.load(p.id))
+    r = client.get(f"/api/games/{p.id}", headers=p.headers)
+    assert r.headers["cache-control"] == "no-store"
     # resume: same state, no token
     g = p.do("GET", "")
     assert "token" not in g and g["view"] == s["view"] and g["version"] == s["version"]

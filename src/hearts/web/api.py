@@ -22,9 +22,11 @@ Token = Annotated[str | None, Header(alias="X-Game-Token")]
 
 def _json(obj: Any, status: int = 200) -> Response:
     """A JSON response serialised once with the standard library (FastAPI's own
-    encoder walks the whole State object again, which costs more than the move)."""
+    encoder walks the whole State object again, which costs more than the move).
+    ``Cache-Control: no-store``: game states (and tokens) stay out of caches."""
     body = json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
-    return Response(body, status_code=status, media_type="application/json")
+    return Response(body, status_code=status, media_type="application/json",
+                    headers={"Cache-Control": "no-store"})
 
 
 def _service(request: Request) -> GameService:
