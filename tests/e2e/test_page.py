@@ -393,3 +393,10 @@ def test_animated_play_at_normal_pace(new_table):
     for card, seat in cards:
         assert card not in t.hand() and 0 <= int(seat) < 4
     assert not t.errors
+
+
+def test_link_with_refused_rules_falls_back(table):
+    table.open("deal=5&opt.target_score=0")
+    assert table.page.locator("[data-toast]").text_content().startswith("bad_option")
+    assert len(table.hand()) == 13
+    assert table.phase in ("pass", "play")

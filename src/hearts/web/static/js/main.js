@@ -644,12 +644,14 @@ async function newGame(settings) {
       variant: settings.variant, players: settings.players, options: settings.options || {},
       game: settings.game ?? null, level: settings.level,
     });
-    if (gen !== app.gen) return;
+    if (gen !== app.gen) return true;
     await applyState(state);
+    return true;
   } catch (e) {
     setBusy(false);
     toast(e instanceof ApiError ? `${e.code}: ${e.message}` : String(e));
     renderAll();
+    return false;
   }
 }
 
@@ -1055,7 +1057,9 @@ async function start() {
     }
   }
   if (!resumed) {
-    await newGame(url.has ? url.settings : { variant: "standard", players: 4, options: {}, level: "medium", game: null });
+    const plain = { variant: "standard", players: 4, options: {}, level: "medium", game: null };
+    const ok = await newGame(url.has ? url.settings : plain);
+    if (!ok && url.has) await newGame(plain); // a link with rules the server refuses: play a plain game
   }
   document.body.dataset.ready = "true";
   if (section) showHelp(section);
