@@ -516,8 +516,9 @@ class Game:
         unchanged then.  Returns the :class:`PlayAction` also appended to ``log``.
         """
         # The hot path of every simulation: checks and effects are written out here.
-        if self.phase == PHASE_PLAY and seat == self.turn:
-            legal = self._legal_cache
+        # ``_legal_cache`` is >= 0 only in the play phase and then belongs to ``turn``.
+        legal = self._legal_cache
+        if seat == self.turn and (legal >= 0 or self.phase == PHASE_PLAY):
             if legal < 0:
                 legal = self._legal_cache = self._legal(seat)
             try:
@@ -563,6 +564,8 @@ class Game:
                 self.trick_index += 1
                 if self.trick_index == self.rules.hand_size:
                     self._end_hand()
+                else:  # the next lead is checked by play() anyway: decide it now
+                    self._legal_cache = self._legal(winner)
                 return action
         self.verify_play(seat, card)
         raise AssertionError("legality and explanation disagree")  # pragma: no cover
