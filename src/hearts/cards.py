@@ -187,9 +187,10 @@ def random_card(mask: int, rng: random.Random) -> int:
 
 
 def random_cards(mask: int, k: int, rng: random.Random) -> tuple[int, ...]:
-    """``k`` distinct cards drawn uniformly from a card set (a partial Fisher-Yates).
+    """``k`` distinct cards drawn uniformly from a card set, in the order drawn.
 
-    Raises ``ValueError`` when the set holds fewer than ``k`` cards.
+    Each draw takes a random place of the pool and fills it with the pool's last
+    card.  Raises ``ValueError`` when the set holds fewer than ``k`` cards.
     """
     if mask & _OUTSIDE:
         pool = list(_bit_loop(mask))
@@ -199,10 +200,13 @@ def random_cards(mask: int, k: int, rng: random.Random) -> tuple[int, ...]:
     if k > n:
         raise ValueError(f"cannot draw {k} cards from a set of {n}")
     r = rng.random
-    for i in range(k):
-        j = i + int(r() * (n - i))
-        pool[i], pool[j] = pool[j], pool[i]
-    return tuple(pool[:k])
+    out = []
+    for _ in range(k):
+        j = int(r() * n)
+        out.append(pool[j])
+        n -= 1
+        pool[j] = pool[n]
+    return tuple(out)
 
 
 def mask_of(cards: Iterable[int]) -> int:
