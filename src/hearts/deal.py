@@ -97,21 +97,38 @@ def numbered_deal(rules: Rules, game: int, hand: int) -> list[int]:
     return _split(rules, shuffled_deck(rules, game, hand))
 
 
+_SHUFFLE_PLANS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
+
+
+def _shuffle_plan(rules: Rules) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """The deck's card bits and the Fisher-Yates steps ``(i, i + 1.0)`` down to the hand size."""
+    key = (rules.deck, rules.hand_size)
+    plan = _SHUFFLE_PLANS.get(key)
+    if plan is None:
+        bits = tuple(1 << c for c in cards_of(rules.deck))
+        steps = tuple((i, float(i + 1)) for i in range(len(bits) - 1, rules.hand_size - 1, -1))
+        plan = _SHUFFLE_PLANS[key] = (bits, steps)
+    return plan
+
+
 def random_deal(rules: Rules, rng: random.Random) -> list[int]:
     """A uniformly random deal drawn from ``rng`` (for simulations).
 
     One card-set bitmask per seat.  Reproducible for a seeded ``rng`` within a
     release, but not promised across releases (use :func:`numbered_deal` for that).
-    A Fisher-Yates shuffle of the cards' bits driven by ``rng.random()``, stopped
-    once the last ``hand_size`` places are all that is left (their order does not
-    matter: they form seat 0's hand).
+    A Fisher-Yates shuffle of the cards' bits driven by ``rng.random()``
+    (``int(random() * (i + 1))``: bias below 2**-46), stopped once the last
+    ``hand_size`` places are all that is left (their order does not matter: they
+    form seat 0's hand).  The bits of distinct cards never overlap, so each
+    hand is the sum of its bits.
     """
-    bits = [1 << c for c in rules.deck_cards]
+    bits_t, steps = _shuffle_plan(rules)
+    bits = list(bits_t)
     r = rng.random
-    size = rules.hand_size
-    for i in range(len(bits) - 1, size - 1, -1):
-        j = int(r() * (i + 1))
+    for i, m in steps:
+        j = int(r() * m)
         bits[i], bits[j] = bits[j], bits[i]
+    size = rules.hand_size
     return [sum(bits[s * size:(s + 1) * size]) for s in range(rules.players)]
 
 
