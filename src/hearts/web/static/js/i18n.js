@@ -51,6 +51,7 @@ const EN = {
   winner_one: "{names} wins!",
   winner_many: "{names} win — a shared victory!",
   you_win: "You win!",
+  your_place: "You finished {place} of {n} with {total} points.",
   hand_col: "Hand",
   // illegal reasons by code
   reason_must_follow_suit: "You must follow suit: {suit} was led and you still hold {suit}.",
@@ -144,6 +145,7 @@ const JA = {
   winner_one: "{names}の勝ち！",
   winner_many: "{names}の勝ち（同点で勝利を分け合います）！",
   you_win: "あなたの勝ちです！",
+  your_place: "あなたは{n}人中{place}（{total}点）でした。",
   hand_col: "ハンド",
   reason_must_follow_suit: "{suit}がリードされました。{suit}を持っている間は{suit}を出してください。",
   reason_must_lead_lowest_club: "最初のトリックは{card}から始めます。",

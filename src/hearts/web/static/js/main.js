@@ -365,6 +365,11 @@ function showHandEnd() {
   $('[data-action="next-hand"]').focus();
 }
 
+function ordinal(k) {
+  if (getLanguage() === "ja") return `${k}位`;
+  return k + ({ 1: "st", 2: "nd", 3: "rd" }[k] || "th");
+}
+
 function showGameOver() {
   const v = view();
   if (!v) return;
@@ -373,6 +378,8 @@ function showGameOver() {
   const text = won && winners.length === 1 ? t("you_win")
     : t(winners.length > 1 ? "winner_many" : "winner_one", { names: joinNames(winners) });
   $("#game-over-winners").textContent = text;
+  const place = 1 + v.totals.filter((x) => x < v.totals[0]).length;
+  $("#game-over-place").textContent = t("your_place", { place: ordinal(place), n: players(), total: v.totals[0] });
   const r = v.results.at(-1);
   const m = r ? moonText(r) : "";
   $("#game-over-body").innerHTML = (m ? `<p class="moon-note">${m}</p>` : "") + scoreSheet(v, true);
