@@ -164,5 +164,8 @@ def test_illegal_actions_change_nothing_and_explain_agrees(case):
 @SETTINGS
 @given(st.integers(min_value=0, max_value=2**32), st.sampled_from(["standard", "spot-hearts", "omnibus"]))
 def test_standard_family_hand_totals(seed, variant):
+    # target 1: over after the first hand that leaves someone at 1 or more (a hand whose
+    # moon is subtracted leaves everyone at 0 or below and the game goes on)
     g = play_game(variant, 4, {"target_score": 1, "moon": "choice", "shoot_the_sun": True}, seed, False)
-    assert g.results[-1].hand == 0
+    assert g.game_over and max(g.totals) >= 1
+    assert all(r.moon is not None and r.moon_choice == "subtract" for r in g.results[:-1])

@@ -32,9 +32,34 @@ class HandScore:
     kind: str | None
 
 
+_PenaltyTables = tuple[tuple[int, tuple[int, ...]], ...]
+_TABLES: dict[tuple[int, ...], _PenaltyTables] = {}
+
+
+def _penalty_tables(rules: Rules) -> _PenaltyTables:
+    """``(shift, table)`` for each suit holding penalty cards: ``table[m]`` is the
+    penalty of the 13-bit rank mask ``m`` of that suit.  Built once per penalty
+    schedule (8192 entries a suit) and shared by every ``Rules`` that has it."""
+    tables = _TABLES.get(rules.penalty)
+    if tables is None:
+        out = []
+        for suit in range(4):
+            values = rules.penalty[suit * 16:suit * 16 + 13]
+            if any(values):
+                table = [0] * 8192
+                for m in range(1, 8192):
+                    low = m & -m
+                    table[m] = table[m ^ low] + values[low.bit_length() - 1]
+                out.append((suit * 16, tuple(table)))
+        tables = _TABLES[rules.penalty] = tuple(out)
+    return tables
+
+
 def penalty_of(rules: Rules, cards: int) -> int:
     """Penalty points of a card set under ``rules`` (bonus cards not included)."""
-    return sum(map(rules.penalty.__getitem__, card_tuple(cards & rules.penalty_mask)))
+    if rules.penalty_mask >> 64:  # cards beyond one pack: count them one by one
+        return sum(map(rules.penalty.__getitem__, card_tuple(cards & rules.penalty_mask)))
+    return sum(table[cards >> shift & 8191] for shift, table in _penalty_tables(rules))
 
 
 def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandScore:
@@ -45,7 +70,12 @@ def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandS
     seat took every trick.  With ``moon == "none"`` neither is detected.
     """
     n = rules.players
-    card_points = tuple(penalty_of(rules, won[s]) for s in range(n))
+    tables = _penalty_tables(rules)
+    if rules.penalty_mask >> 64 or len(tables) != 2:
+        card_points = tuple(penalty_of(rules, won[s]) for s in range(n))
+    else:  # the usual case, hearts and spades: two lookups a seat
+        (sh1, t1), (sh2, t2) = tables
+        card_points = tuple([t1[w >> sh1 & 8191] + t2[w >> sh2 & 8191] for w in won])
     bonus = [0] * n
     for card, value in rules.bonus:
         for s in range(n):
