@@ -19,7 +19,6 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,19 +30,29 @@ from hearts.record import score_record
 HEARTS = Path(sys.executable).with_name("hearts")
 TMUX = shutil.which("tmux")
 CARD = r"(?:[2-9TJQKA][CDHS])"
-PROMPTS = ("Cards to pass to", "Your card (or hint, quit):", "You shot the moon!")
+PROMPTS = ("Cards to pass to", "Your card (or hint, quit):", "Type add (everyone else")
+"""Text found only on the lines where the game waits for an answer."""
 
 
 class Screen:
-    """A tmux session on its own server socket, running one command."""
+    """A tmux session on its own server socket, running one command.
+
+    Answers are sent only when the program waits at a prompt it has not been
+    answered yet: :meth:`next_prompt` counts the prompt lines in the whole
+    scroll-back, so a prompt still showing the previous answer is never
+    mistaken for a new one, and typed text never lands in the middle of output.
+    """
 
     def __init__(self, command: list[str], cwd: Path) -> None:
         assert TMUX is not None
         self.socket = f"hearts-test-{uuid.uuid4().hex[:10]}"
+        conf = cwd / "tmux.conf"
+        conf.write_text("set -g history-limit 100000\n")
         env = {**os.environ, "TERM": "xterm-256color"}
-        subprocess.run([TMUX, "-L", self.socket, "-f", "/dev/null", "new-session", "-d",
+        subprocess.run([TMUX, "-L", self.socket, "-f", str(conf), "new-session", "-d",
                         "-s", "play", "-x", "150", "-y", "60", "-c", str(cwd), "--", *command],
                        check=True, env=env, capture_output=True)
+        self.answered = 0
 
     def tmux(self, *args: str) -> str:
         assert TMUX is not None
@@ -51,15 +60,34 @@ class Screen:
                               capture_output=True).stdout
 
     def text(self) -> str:
-        """The visible screen plus some scroll-back, lines joined where tmux wrapped them."""
-        return self.tmux("capture-pane", "-p", "-J", "-t", "play", "-S", "-120")
+        """Everything on the screen and in the scroll-back, wrapped lines joined."""
+        return self.tmux("capture-pane", "-p", "-J", "-t", "play", "-S", "-")
 
-    def send(self, line: str) -> None:
+    def next_prompt(self, done: str | None = None, timeout: float = 30.0) -> str | None:
+        """The screen once the program waits at a new prompt; None once ``done`` shows."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = self.text()
+            if done is not None and done in text:
+                return None
+            if prompt_lines(text) > self.answered and waiting_prompt(text):
+                return text
+            time.sleep(0.03)
+        raise AssertionError("the game stopped answering; screen:\n" + self.text())
+
+    def answer(self, line: str) -> None:
+        """Type ``line`` and Enter at the prompt the program waits at."""
+        self.answered = prompt_lines(self.text())
         self.tmux("send-keys", "-t", "play", "-l", line)
         self.tmux("send-keys", "-t", "play", "Enter")
 
     def close(self) -> None:
         subprocess.run([TMUX or "tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+def prompt_lines(screen: str) -> int:
+    """How many prompts the program has shown so far."""
+    return sum(1 for x in screen.splitlines() if any(p in x for p in PROMPTS))
 
 
 def waiting_prompt(screen: str) -> str | None:
@@ -73,28 +101,16 @@ def waiting_prompt(screen: str) -> str | None:
     return None
 
 
+def before_prompt(screen: str) -> str:
+    """The last line printed before the waiting prompt."""
+    return [x for x in screen.splitlines() if x.strip()][-2]
+
+
 def last_hand_block(screen: str) -> str:
     """The text from the last "Your hand" heading to the end of the screen."""
     at = screen.rfind("Your hand")
     assert at >= 0, screen
     return screen[at:]
-
-
-def wait_for(scr: Screen, done: str, timeout: float = 30.0) -> Iterator[str]:
-    """Yield each new waiting prompt's screen; stop when ``done`` appears."""
-    deadline = time.monotonic() + timeout
-    last_seen = ""
-    while time.monotonic() < deadline:
-        text = scr.text()
-        if done in text:
-            return
-        if waiting_prompt(text) and text != last_seen:
-            last_seen = text
-            yield text
-            deadline = time.monotonic() + timeout
-            continue
-        time.sleep(0.03)
-    raise AssertionError("the game stopped answering; screen:\n" + scr.text())
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed (make test installs it)")
@@ -107,7 +123,7 @@ def test_whole_game_in_a_terminal(tmp_path: Path, table: list[str]) -> None:
     tried_errors = False
     passes = plays = 0
     try:
-        for screen in wait_for(scr, "Record saved to"):
+        while (screen := scr.next_prompt(done="Record saved to")) is not None:
             prompt = waiting_prompt(screen)
             assert prompt is not None
             if prompt.startswith("Cards to pass to"):
@@ -115,7 +131,7 @@ def test_whole_game_in_a_terminal(tmp_path: Path, table: list[str]) -> None:
                 assert "Pass 3 cards" in screen
                 hand = re.findall(rf"\b({CARD})\b", block.split("Cards to pass")[0])
                 assert len(hand) >= 3, block
-                scr.send(" ".join(hand[:3]))
+                scr.answer(" ".join(hand[:3]))
                 passes += 1
             elif prompt.startswith("Your card"):
                 block = last_hand_block(screen)
@@ -130,22 +146,24 @@ def test_whole_game_in_a_terminal(tmp_path: Path, table: list[str]) -> None:
                 illegal = [c for c in held if c not in legal]
                 if not tried_errors and illegal:
                     tried_errors = True
-                    scr.send("XX")
-                    _expect(scr, "'XX' is not a card")
-                    scr.send(illegal[0])
-                    _expect(scr, "Playable:")
-                    text = scr.text()
+                    scr.answer("XX")
+                    text = scr.next_prompt() or ""
+                    assert "'XX' is not a card" in before_prompt(text), text
+                    scr.answer(illegal[0])
+                    text = scr.next_prompt() or ""
+                    reason = before_prompt(text)
+                    assert "Playable:" in reason, text
                     assert re.search(r"(must follow suit|must be opened with|Hearts are not "
-                                     r"broken|No hearts or other penalty cards)", text), text
-                    scr.send("hint")
-                    _expect(scr, "Hint: play")
-                    hinted = re.findall(rf"Hint: play ({CARD})", scr.text())[-1]
+                                     r"broken|No hearts or other penalty cards)", reason), text
+                    scr.answer("hint")
+                    text = scr.next_prompt() or ""
+                    hinted = re.findall(rf"Hint: play ({CARD})", text)[-1]
                     assert hinted in legal
-                scr.send(legal[0])
+                scr.answer(legal[0])
                 plays += 1
             else:  # the user shot the moon with the "choice" rule (not set here)
-                scr.send("add")
-        final = scr.tmux("capture-pane", "-p", "-J", "-t", "play", "-S", "-")
+                scr.answer("add")
+        final = scr.text()
     finally:
         screen_at_end = scr.text()
         scr.close()
@@ -171,16 +189,6 @@ def test_whole_game_in_a_terminal(tmp_path: Path, table: list[str]) -> None:
     assert line["ok"] and line["game_over"] and line["totals"] == shown_totals
     deck = 52 if not table else 51
     assert sum(len(h["play"]) for h in data["hands"]) == deck * len(data["hands"])
-
-
-def _expect(scr: Screen, text: str, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        screen = scr.text()
-        if text in screen and waiting_prompt(screen):
-            return
-        time.sleep(0.03)
-    raise AssertionError(f"{text!r} did not appear; screen:\n{scr.text()}")
 
 
 # ------------------------------------------------------------- piped input
