@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 
 import pytest
 from click.testing import CliRunner
@@ -21,7 +22,7 @@ from hearts.arena import (
 from hearts.cards import cards_of, highest, lowest
 from hearts.cli.main import cli
 from hearts.deal import numbered_deal
-from hearts.players.base import register_bot
+from hearts.players.base import BOTS, register_bot
 from hearts.rules import make_rules
 from hearts.view import PlayerView
 
@@ -86,9 +87,19 @@ class SpyBot(LowBot):
         return super().choose_pass(view)
 
 
-for _bot in (LowBot, HighBot, SeededBot, CheatBot, SpyBot):
-    register_bot(_bot.name, _bot)
-register_bot("t-low2", LowBot)
+TEST_BOTS = {b.name: b for b in (LowBot, HighBot, SeededBot, CheatBot, SpyBot)}
+TEST_BOTS["t-low2"] = LowBot
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _test_bots() -> Iterator[None]:
+    """Register the test-only bots for this module's tests, and remove them afterwards
+    (other modules list the registry, e.g. the web game's levels)."""
+    for name, factory in TEST_BOTS.items():
+        register_bot(name, factory)
+    yield
+    for name in TEST_BOTS:
+        BOTS.pop(name, None)
 
 
 def test_seat_rotation_puts_every_bot_in_every_seat() -> None:
