@@ -146,11 +146,12 @@ def test_black_maria_throw_away_the_king_or_ace_of_spades():
 
 
 def test_black_maria_duck_under_with_a_low_spade():
-    # Black Maria: South leads 9♠; West holds A♠ K♠ 3♠.  Winning with A♠ or K♠ takes
-    # our own penalty card; 3♠ ducks.
-    g = position({0: "9S", 1: "AS KS 3S 3C 4C 5C 6C 7C 8C 9C 3D 4D 5D 6D 2H 3H 4H"}, "9S",
-                 variant="black-maria")
-    assert g.turn == 1
+    # Black Maria: South leads 9♠ and West drops Q♠ on it.  North, last, holds A♠ K♠ 3♠:
+    # winning with A♠ or K♠ would take Q♠ (13) plus our own card (7 or 10); 3♠ ducks.
+    g = position({0: "9S", 1: "QS 2S",
+                  2: "AS KS 3S 3C 4C 5C 6C 7C 8C 9C 3D 4D 5D 6D 2H 3H 4H"},
+                 "9S QS", variant="black-maria")
+    assert g.turn == 2
     assert play(g) == ["3S", "3S"]
 
 

@@ -24,6 +24,7 @@ slow machine.  Passing uses medium's rules, the moon choice ``common.moon_choice
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -31,7 +32,7 @@ from ..cards import SUIT_MASKS, cards_of
 from ..view import PlayerView
 from .base import register_bot
 from .common import Table, card_value, moon_choice
-from .medium import medium_pass, medium_play, moon_stop_card
+from .medium import medium_pass, medium_play, moon_stop_card, pass_for_hand, pass_scores
 from .policy import policy_rules, rollout
 from .sampling import infer, sample_hands
 from .sim import Sim
@@ -64,6 +65,96 @@ def distinct_moves(view: PlayerView, out: int) -> dict[int, int]:
     return rep
 
 
+def _my_points(sim: Sim, me: int) -> int:
+    score = sim.score()
+    choice = None
+    if score.shooter is not None and sim.rules.moon == "choice":
+        choice = "subtract" if score.shooter == me else "add"
+    return sim.points(choice)[me]
+
+
+def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
+                deadline: float | None = None) -> tuple[tuple[int, ...], dict[str, float]]:
+    """Choose the cards to pass by simulation.
+
+    Candidates: every ``pass_count``-card set drawn from the six cards
+    medium most wants to pass, plus medium's own pass.  Each is tried on the
+    same sampled deals of the unseen cards (the other seats pass as medium
+    would, since passes are chosen blind), the hand is played out with the
+    policy of :mod:`hearts.players.policy`, and the candidates are narrowed
+    by successive halving (about ``rollouts`` play-outs in all).  Returns the
+    best pass and statistics.  ``deadline`` (``time.perf_counter()`` value)
+    stops early.
+    """
+    r = view.rules
+    n = r.players
+    me = view.seat
+    hand = view.hand
+    k = r.pass_count
+    off = view.pass_offset
+    base = tuple(sorted(pass_for_hand(r, hand)))
+    scores = pass_scores(r, hand)
+    top = sorted(scores, key=lambda c: (-scores[c], -c))[:max(k + 3, 6)]
+    cands = {tuple(sorted(c)) for c in itertools.combinations(top, k)}
+    cands.add(base)
+    order = sorted(cands)
+    totals = dict.fromkeys(order, 0.0)
+    counts = dict.fromkeys(order, 0)
+    pr = policy_rules(r)
+    unseen = cards_of(r.deck & ~hand)
+    others = [s for s in range(n) if s != me]
+    size = r.hand_size
+    alive = order[:]
+    used = 0
+    rounds = 0
+    # Round sizes: about a third of the play-outs per round, the field cut to a third.
+    while True:
+        rounds += 1
+        per = max(4, (rollouts // 3) // max(1, len(alive)))
+        for _ in range(per):
+            rng.shuffle(unseen)
+            hands = [0] * n
+            hands[me] = hand
+            for j, s in enumerate(others):
+                m = 0
+                for c in unseen[j * size:(j + 1) * size]:
+                    m |= 1 << c
+                hands[s] = m
+            passes = [0] * n
+            for s in others:
+                for c in pass_for_hand(r, hands[s]):
+                    passes[s] |= 1 << c
+            for cand in alive:
+                pm = 0
+                for c in cand:
+                    pm |= 1 << c
+                passes[me] = pm
+                after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
+                if r.first_lead == "lowest-club":
+                    bit = 1 << r.opening_card
+                    leader = next(s for s in range(n) if after[s] & bit)
+                else:
+                    leader = view.hand_index % n
+                sim = Sim(r, after, leader=leader)
+                rollout(sim, pr)
+                totals[cand] += _my_points(sim, me)
+                counts[cand] += 1
+                used += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        if len(alive) <= 1 or used >= rollouts or \
+                (deadline is not None and time.perf_counter() > deadline):
+            break
+        alive.sort(key=lambda c: (totals[c] / counts[c], c != base))
+        alive = alive[:max(1, len(alive) // 3)]
+    best = min((c for c in order if counts[c]), key=lambda c: (
+        totals[c] / counts[c] if c in alive else 1e9, c != base))
+    # Prefer medium's pass unless the search found a clearly better one.
+    if counts[base] and totals[base] / counts[base] <= totals[best] / counts[best] + 0.1:
+        best = base
+    return best, {"candidates": len(order), "rollouts": used, "rounds": rounds}
+
+
 class HardBot:
     """PIMC search bot (see the module text).
 
@@ -76,8 +167,12 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int | None = None, play_budget: int = 24000, max_worlds: int = 400,
-                 min_worlds: int = 12, time_limit: float | None = 0.8) -> None:
+                 min_worlds: int = 12, time_limit: float | None = 0.8, pass_search: bool = True,
+                 pass_rollouts: int = 900, play_search: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.pass_search = pass_search
+        self.pass_rollouts = pass_rollouts
+        self.play_search = play_search
         self.play_budget = play_budget
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
@@ -85,8 +180,15 @@ class HardBot:
         self.last_stats: dict[str, float] = {}
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
-        """Cards to pass (medium's rules)."""
-        return medium_pass(view)
+        """Cards to pass: the best of a few candidate passes by simulation
+        (:func:`search_pass`), or medium's pass with ``pass_search`` off."""
+        if not self.pass_search:
+            return medium_pass(view)
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + 2 * self.time_limit
+        best, stats = search_pass(view, self.rng, self.pass_rollouts, deadline)
+        self.last_stats = dict(stats, seconds=time.perf_counter() - start)
+        return best
 
     def choose_moon(self, view: PlayerView) -> str:
         """Moon scoring choice (``common.moon_choice``)."""
@@ -131,6 +233,8 @@ class HardBot:
             raise ValueError("no legal card: it is not this seat's turn")
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
+        if not self.play_search:
+            return medium_play(view)
         values = self.evaluate(view)
         if len(values) == 1:
             return next(iter(values))

@@ -24,11 +24,13 @@ from .base import Bot, get_bot
 @dataclass
 class HandLog:
     """Outcome of one hand: points per seat, the shooter (or None), and the
-    seconds each decision took per seat (``play_times[s]``: one entry per card)."""
+    seconds each decision took per seat (``play_times[s]``: wall clock, one entry
+    per card; ``cpu_times[s]``: this process's CPU time)."""
 
     points: tuple[int, ...]
     moon: int | None
     play_times: list[list[float]] = field(default_factory=list)
+    cpu_times: list[list[float]] = field(default_factory=list)
 
 
 def play_hand(rules: Rules, deal: Sequence[int], bots: Sequence[Bot], hand_index: int = 0,
@@ -46,21 +48,23 @@ def play_hand(rules: Rules, deal: Sequence[int], bots: Sequence[Bot], hand_index
     g.start_hand(deal=list(deal))
     n = rules.players
     times: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
     if g.phase == PHASE_PASS:
         for s in range(n):
             g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
     while g.phase == PHASE_PLAY:
         s = g.turn
         v = player_view(g, s)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         c = bots[s].choose_play(v)
         times[s].append(time.perf_counter() - t0)
+        cpu[s].append(time.process_time() - c0)
         g.play(s, c)
     if g.phase == PHASE_MOON:
         s = g.turn
         g.choose_moon(s, bots[s].choose_moon(player_view(g, s)))
     res = g.results[-1]
-    return HandLog(res.points, res.moon, times)
+    return HandLog(res.points, res.moon, times, cpu)
 
 
 @dataclass
@@ -75,6 +79,7 @@ class DuplicateResult:
     points: list[list[tuple[int, ...]]]
     moons: int = 0
     play_times: dict[str, list[float]] = field(default_factory=dict)
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
 
     def by_entry(self, entry: int) -> list[float]:
         """Mean points per hand of line-up entry ``entry``, one value per deal."""
@@ -132,6 +137,7 @@ def duplicate(rules: Rules, lineup: Sequence[str], deals: Sequence[int],
             res.moons += log.moon is not None
             for s in range(n):
                 res.play_times.setdefault(names[s], []).extend(log.play_times[s])
+                res.cpu_times.setdefault(names[s], []).extend(log.cpu_times[s])
         res.points.append(rots)
         if progress:
             progress(i)

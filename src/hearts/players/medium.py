@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import HEARTS, SPADES, SUIT_MASKS, SUITS, cards_of
+from ..cards import HEARTS, SUIT_MASKS, SUITS, cards_of
 from ..rules import Rules
 from ..view import PlayerView
 from .base import register_bot
@@ -131,8 +131,19 @@ def _pass_score(rules: Rules, c: int, rest: int, slots: int) -> float:
 
 def medium_pass(view: PlayerView) -> tuple[int, ...]:
     """The ``pass_count`` cards medium passes (see the module text)."""
-    r = view.rules
-    hand = view.hand
+    return pass_for_hand(view.rules, view.hand)
+
+
+def pass_scores(rules: Rules, hand: int) -> dict[int, float]:
+    """Each card's worth as the first card to pass (higher: pass it sooner)."""
+    k = rules.pass_count
+    return {c: _pass_score(rules, c, hand, k) for c in cards_of(hand)}
+
+
+def pass_for_hand(rules: Rules, hand: int) -> tuple[int, ...]:
+    """medium's pass for a hand under ``rules`` (needs nothing else: the pass
+    is chosen before any card is seen)."""
+    r = rules
     k = r.pass_count
     out = r.deck & ~hand
     if moon_fit(r, hand, out):
@@ -422,5 +433,5 @@ class MediumBot:
 
 register_bot("medium", MediumBot)
 
-__all__ = ["MediumBot", "medium_pass", "medium_play", "losers", "moon_fit", "big_cards",
-           "danger_above", "SPADES"]
+__all__ = ["MediumBot", "medium_pass", "medium_play", "pass_for_hand", "pass_scores", "losers",
+           "moon_fit", "big_cards", "danger_above", "moon_stop_card"]

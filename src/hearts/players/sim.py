@@ -32,11 +32,14 @@ class Sim:
     ``hands[s]``: cards seat ``s`` holds; ``won[s]``: cards in its tricks;
     ``tricks_won[s]``: trick counts; ``trick``: cards of the current trick in
     play order, led by ``leader``; ``turn``: seat to play; ``played``: every
-    card played this hand; ``trick_index``: tricks finished so far.
+    card played this hand; ``trick_index``: tricks finished so far;
+    ``voids[s]``: suits (bit ``suit``) seat ``s`` has shown out of; ``taken[s]``:
+    penalty points in its tricks.  ``voids``/``taken`` are public facts kept for
+    the play-out policy.
     """
 
     __slots__ = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
-                 "played", "trick_index", "win_card", "win_seat")
+                 "played", "trick_index", "win_card", "win_seat", "voids", "taken")
 
     def __init__(self, rules: Rules, hands: Sequence[int], won: Sequence[int] | None = None,
                  tricks_won: Sequence[int] | None = None, trick: Sequence[int] = (),
@@ -54,6 +57,9 @@ class Sim:
         self.trick_index = trick_index
         self.win_card = -1
         self.win_seat = -1
+        self.voids = [0] * n
+        self.taken = [scoring.penalty_of(rules, w) if w & rules.penalty_mask else 0
+                      for w in self.won]
         if self.trick:
             led = self.trick[0] >> 4
             for i, c in enumerate(self.trick):
@@ -67,8 +73,18 @@ class Sim:
         ``hands`` holds every seat's current cards (``hands[view.seat]`` must be
         ``view.hand``); everything else comes from the view.
         """
-        return cls(view.rules, hands, view.won, view.tricks_won, [c for _, c in view.trick],
-                   view.leader, view.played, len(view.tricks))
+        sim = cls(view.rules, hands, view.won, view.tricks_won, [c for _, c in view.trick],
+                  view.leader, view.played, len(view.tricks))
+        n = view.rules.players
+        tricks = [(t.leader, t.cards) for t in view.tricks]
+        if view.trick:
+            tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+        for leader, cards in tricks:
+            led = cards[0] >> 4
+            for i in range(1, len(cards)):
+                if cards[i] >> 4 != led:
+                    sim.voids[(leader + i) % n] |= 1 << led
+        return sim
 
     def copy(self) -> Sim:
         """An independent copy."""
@@ -85,6 +101,8 @@ class Sim:
         s.trick_index = self.trick_index
         s.win_card = self.win_card
         s.win_seat = self.win_seat
+        s.voids = self.voids[:]
+        s.taken = self.taken[:]
         return s
 
     @property
@@ -123,8 +141,13 @@ class Sim:
         self.played |= b
         trick = self.trick
         trick.append(card)
-        if len(trick) == 1 or (card >> 4 == trick[0] >> 4 and card > self.win_card):
+        if len(trick) == 1:
             self.win_card, self.win_seat = card, seat
+        elif card >> 4 == trick[0] >> 4:
+            if card > self.win_card:
+                self.win_card, self.win_seat = card, seat
+        else:
+            self.voids[seat] |= 1 << (trick[0] >> 4)
         if len(trick) < self.n:
             self.turn = (seat + 1) % self.n
             return
@@ -133,6 +156,9 @@ class Sim:
             m |= 1 << c
         w = self.win_seat
         self.won[w] |= m
+        if m & self.rules.penalty_mask:
+            pen = self.rules.penalty
+            self.taken[w] += pen[trick[0]] + pen[trick[1]] + sum(pen[c] for c in trick[2:])
         self.tricks_won[w] += 1
         self.trick = []
         self.trick_index += 1

@@ -1,0 +1,101 @@
+"""Decision times of the bot levels on a fixed set of positions (``hearts bench bots``).
+
+The positions come from medium playing four hands of standard Hearts on fixed
+numbered deals (game numbers 2024001-2024004, one hand per pass direction);
+every position where the seat to play has a real choice (two or more legal
+cards) is kept, early and late tricks alike.  Each level is then timed on
+those positions, one fresh bot per position with a fixed seed, in this
+process, so the figures are per card, single core.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from ..deal import numbered_deal
+from ..game import PHASE_MOON, PHASE_PASS, PHASE_PLAY, Game
+from ..rules import make_rules
+from ..view import PlayerView, player_view
+from .base import get_bot
+from .medium import MediumBot
+
+LEVELS = ("hard", "medium", "easy", "random")
+GAMES = (2024001, 2024002, 2024003, 2024004)
+
+
+def bench_positions() -> list[PlayerView]:
+    """The fixed positions: views of the seat to play where it has a choice."""
+    rules = make_rules("standard")
+    views: list[PlayerView] = []
+    bot = MediumBot(0)
+    for k, number in enumerate(GAMES):
+        g = Game(rules)
+        g.hand_index = k - 1
+        g.start_hand(deal=numbered_deal(rules, number, k))
+        if g.phase == PHASE_PASS:
+            for s in range(rules.players):
+                g.pass_cards(s, bot.choose_pass(player_view(g, s)))
+        while g.phase == PHASE_PLAY:
+            v = player_view(g, g.turn)
+            if v.legal & (v.legal - 1):
+                views.append(v)
+            g.play(g.turn, bot.choose_play(v))
+        if g.phase == PHASE_MOON:
+            g.choose_moon(g.turn, "add")
+    return views
+
+
+def _time_level(level: str, views: list[PlayerView], deadline: float | None,
+                min_count: int) -> tuple[list[float], list[float]]:
+    times: list[float] = []
+    cpu: list[float] = []
+    while True:
+        for i, v in enumerate(views):
+            bot = get_bot(level, i)
+            t0, c0 = time.perf_counter(), time.process_time()
+            bot.choose_play(v)
+            times.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+            if deadline is not None and len(times) >= min_count and time.perf_counter() > deadline:
+                return times, cpu
+        if deadline is None or time.perf_counter() > deadline:
+            return times, cpu
+
+
+def bench_bots(seconds: float | None = None,
+               levels: tuple[str, ...] = LEVELS) -> dict[str, Any]:
+    """Time every level's ``choose_play`` on :func:`bench_positions`.
+
+    ``seconds``: a rough wall-clock budget per level (each level still sees at
+    least 20 positions, or all of them when fewer); ``None``: every position
+    once for ``hard`` and at least 2 seconds of repeats for the fast levels.
+    Returns ``{"levels": {"hard": {"median_ms", "p95_ms", "mean_ms",
+    "cpu_median_ms", "positions"}, "medium": {...}, "easy": {...}, "random":
+    {...}}, "positions": N}``; times are milliseconds per card, wall clock
+    (``cpu_*``: this process's CPU time, which a busy machine does not inflate).
+    """
+    views = bench_positions()
+    out: dict[str, Any] = {}
+    for level in levels:
+        if seconds is not None:
+            budget: float | None = seconds
+        else:
+            budget = None if level == "hard" else 2.0
+        deadline = None if budget is None else time.perf_counter() + budget
+        times, cpu = _time_level(level, views, deadline, min(20, len(views)))
+        ts, cs = sorted(times), sorted(cpu)
+        p95 = min(len(ts) - 1, int(len(ts) * 0.95))
+        out[level] = {
+            "median_ms": round(statistics.median(ts) * 1000, 3),
+            "p95_ms": round(ts[p95] * 1000, 3),
+            "mean_ms": round(statistics.fmean(ts) * 1000, 3),
+            "cpu_median_ms": round(statistics.median(cs) * 1000, 3),
+            "cpu_p95_ms": round(cs[p95] * 1000, 3),
+            "positions": len(ts),
+        }
+    return {"levels": out, "positions": len(views), "variant": "standard", "players": 4}
+
+
+__all__ = ["bench_bots", "bench_positions", "LEVELS"]
