@@ -47,7 +47,8 @@ class Screen:
         assert TMUX is not None
         self.socket = f"hearts-test-{uuid.uuid4().hex[:10]}"
         conf = cwd / "tmux.conf"
-        conf.write_text("set -g history-limit 100000\n")
+        # keep the pane (and its text) after the program exits
+        conf.write_text("set -g history-limit 100000\nset -g remain-on-exit on\n")
         env = {**os.environ, "TERM": "xterm-256color"}
         subprocess.run([TMUX, "-L", self.socket, "-f", str(conf), "new-session", "-d",
                         "-s", "play", "-x", "150", "-y", "60", "-c", str(cwd), "--", *command],
