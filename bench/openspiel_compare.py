@@ -18,6 +18,8 @@
      nodes too;
    - ``openspiel_tuned``: the fastest loop we found: bound methods, one
      ``legal_actions()`` call per node, the deal applied from one shuffle.
+   - ``python_floor``: not an engine but a bound: a random hand written out
+     inline in pure Python with no checks, records, passing or scoring.
    Rates are given per wall-clock second and per CPU second of the process.
    All three pick uniformly among the legal actions with ``random.Random``.
 """
@@ -109,6 +111,49 @@ def openspiel_tuned(seconds: float, seed: int = 1) -> tuple[float, float]:
             return _rates(hands, start, cpu_start)
 
 
+def python_floor(seconds: float, seed: int = 1) -> tuple[float, float]:
+    """A bound, not an engine: one random 4-player hand written out inline in pure
+    Python (deal, 2C lead, follow suit, trick winners), without passing, scoring,
+    records, objects or any check.  No pure-Python engine can be faster than this."""
+    from hearts.cards import SUIT_CARDS, SUIT_MASKS
+
+    tc_, td_, th_, ts_ = SUIT_CARDS
+    led_mask = [SUIT_MASKS[c >> 4] for c in range(64)]
+    deck_bits = [1 << (s * 16 + r) for s in range(4) for r in range(13)]
+    rng = random.Random(seed)
+    r = rng.random
+    hands_done = 0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    while True:
+        bits = list(deck_bits)
+        for i in range(51, 12, -1):
+            j = int(r() * (i + 1))
+            bits[i], bits[j] = bits[j], bits[i]
+        hands = [sum(bits[0:13]), sum(bits[13:26]), sum(bits[26:39]), sum(bits[39:52])]
+        turn = 0
+        while not hands[turn] & 1:
+            turn += 1
+        won = [0, 0, 0, 0]
+        log = []
+        for trick in range(13):
+            leader, cards = turn, []
+            for k in range(4):
+                h = hands[turn]
+                legal = (h & led_mask[cards[0]] or h) if k else (h if trick else 1)
+                t = tc_[legal & 8191] + td_[legal >> 16 & 8191] + th_[legal >> 32 & 8191] + ts_[legal >> 48]
+                c = t[int(r() * len(t))]
+                hands[turn] = h ^ (1 << c)
+                cards.append(c)
+                log.append((0, turn, c, trick, None))
+                turn = turn + 1 if turn < 3 else 0
+            m = sum(1 << c for c in cards)
+            turn = (leader + cards.index((m & led_mask[cards[0]]).bit_length() - 1)) % 4
+            won[turn] |= m
+        hands_done += 1
+        if time.perf_counter() - start >= seconds:
+            return _rates(hands_done, start, cpu_start)
+
+
 def ours(seconds: float, seed: int = 1) -> tuple[float, float]:
     r = engine_hands_per_second(seconds, seed=seed)
     return float(r["hands_per_s"]), float(r["hands_per_cpu_s"])
@@ -130,7 +175,8 @@ def differential(hands: int, jobs: int, chunk: int = 1000) -> dict[str, int]:
 
 
 DRIVERS = {"ours": ours, "openspiel_tuned": openspiel_tuned,
-           "openspiel_legal_actions": openspiel_legal_actions, "openspiel_naive": openspiel_naive}
+           "openspiel_legal_actions": openspiel_legal_actions, "openspiel_naive": openspiel_naive,
+           "python_floor": python_floor}
 
 
 def speed(rounds: int, seconds: float) -> dict[str, object]:
