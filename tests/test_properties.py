@@ -120,6 +120,7 @@ def play_game(variant, players, options, seed, probe: bool, max_hands=300) -> Ga
         while g.phase == PHASE_PLAY:
             legal = g.legal_plays()
             assert legal and legal & ~g.hands[g.turn] == 0
+            assert legal == g._legal(g.turn)  # the cache play() fills ahead == a fresh decision
             if probe:
                 before = snapshot(g)
                 for c in cards_of(g.hands[g.turn]):
