@@ -186,6 +186,7 @@ class Game:
         self.rng = rng
         n = rules.players
         self.n = n
+        self._next_seat = tuple((s + 1) % n for s in range(n))
         self.hand_index = -1
         self.totals: list[int] = [0] * n
         self.results: list[HandResult] = []
@@ -529,12 +530,11 @@ class Game:
                 b = 1 << card
                 hands = self.hands
                 hands[seat] ^= b
-                played = self.played = self.played | b
+                self.played |= b
                 tc = self.trick_cards
                 tc.append(card)
-                n = self.n
-                if len(tc) < n:
-                    nxt = self.turn = seat + 1 if seat + 1 < n else 0
+                if len(tc) < self.n:
+                    nxt = self.turn = self._next_seat[seat]
                     trick = self.trick_index
                     if trick:
                         # After the first trick the next seat must follow suit, nothing
@@ -546,29 +546,33 @@ class Game:
                     action = _new_record(PlayAction, (self.hand_index, seat, card, trick, None))
                     self.log.append(action)
                     return action
-                self._legal_cache = -1
-                # Trick complete: the highest card of the led suit takes it.
-                trick_mask = played ^ self._trick_base
-                best = (trick_mask & _LED_MASK[tc[0]]).bit_length() - 1
-                leader = self.leader
-                winner = (leader + tc.index(best)) % n
-                self.won[winner] |= trick_mask
-                self.tricks_won[winner] += 1
-                self.tricks.append(_new_record(Trick, (leader, tuple(tc), winner)))
-                action = _new_record(PlayAction, (self.hand_index, seat, card,
-                                                  self.trick_index, winner))
-                self.log.append(action)
-                self.trick_cards = []
-                self._trick_base = played
-                self.leader = self.turn = winner
-                self.trick_index += 1
-                if self.trick_index == self.rules.hand_size:
-                    self._end_hand()
-                else:  # the next lead is checked by play() anyway: decide it now
-                    self._legal_cache = self._legal(winner)
-                return action
+                return self._complete_trick(seat, card)
         self.verify_play(seat, card)
         raise AssertionError("legality and explanation disagree")  # pragma: no cover
+
+    def _complete_trick(self, seat: int, card: int) -> PlayAction:
+        """The last card of a trick was played: the highest card of the led suit takes it."""
+        tc = self.trick_cards
+        played = self.played
+        trick_mask = played ^ self._trick_base
+        best = (trick_mask & _LED_MASK[tc[0]]).bit_length() - 1
+        leader = self.leader
+        winner = (leader + tc.index(best)) % self.n
+        self.won[winner] |= trick_mask
+        self.tricks_won[winner] += 1
+        self.tricks.append(_new_record(Trick, (leader, tuple(tc), winner)))
+        action = _new_record(PlayAction, (self.hand_index, seat, card, self.trick_index, winner))
+        self.log.append(action)
+        self.trick_cards = []
+        self._trick_base = played
+        self.leader = self.turn = winner
+        self.trick_index += 1
+        if self.trick_index == self.rules.hand_size:
+            self._legal_cache = -1
+            self._end_hand()
+        else:  # the next lead is checked by play() anyway: decide it now
+            self._legal_cache = self._legal(winner)
+        return action
 
     def pop(self) -> PlayAction:
         """Take back the last play of the current hand (for search); returns it.
