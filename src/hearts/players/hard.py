@@ -33,7 +33,7 @@ from ..view import PlayerView
 from .base import register_bot
 from .common import Table, card_value, moon_choice
 from .medium import medium_pass, medium_play, moon_stop_card, pass_for_hand, pass_scores
-from .policy import policy_rules, rollout
+from .policy import policy_rules, rollout, rollout_card
 from .sampling import infer, sample_hands
 from .sim import Sim
 
@@ -168,8 +168,10 @@ class HardBot:
 
     def __init__(self, seed: int | None = None, play_budget: int = 24000, max_worlds: int = 400,
                  min_worlds: int = 12, time_limit: float | None = 0.8, pass_search: bool = True,
-                 pass_rollouts: int = 900, play_search: bool = True) -> None:
+                 pass_rollouts: int = 900, play_search: bool = True,
+                 likelihood: float = 0.2) -> None:
         self.rng = random.Random(seed)
+        self.likelihood = likelihood
         self.pass_search = pass_search
         self.pass_rollouts = pass_rollouts
         self.play_search = play_search
@@ -195,36 +197,101 @@ class HardBot:
         return moon_choice(view)
 
     def evaluate(self, view: PlayerView) -> dict[int, float]:
-        """Mean points for this seat after each candidate card (lower is better)."""
+        """Mean points for this seat after each candidate card (lower is better).
+
+        With ``likelihood < 1`` each sampled deal is weighted by how well it
+        explains the other seats' plays so far: the hand is replayed from its
+        start on that deal, and every play of another seat that had a choice
+        and that the play-out policy would not have made multiplies the
+        weight by ``likelihood`` (opponents are assumed to play sensibly, not
+        exactly like the policy; plays they were forced to make say nothing).
+        """
         start = time.perf_counter()
         know = infer(view)
         moves = sorted(set(distinct_moves(view, know.out()).values()))
         me = view.seat
         r = view.rules
+        n = r.players
         pr = policy_rules(r)
+        history: list[tuple[int, int]] = []
+        for t in view.tricks:
+            history.extend(((t.leader + i) % n, c) for i, c in enumerate(t.cards))
+        history.extend(view.trick)
+        weigh = self.likelihood < 1.0 and any(s != me for s, _ in history)
+        played_by = [0] * n
+        for s, c in history:
+            played_by[s] |= 1 << c
+        first_leader = history[0][0] if history else view.leader
         remaining = sum(view.counts)
-        per_world = max(1, remaining * len(moves))
-        worlds = max(self.min_worlds, min(self.max_worlds, self.play_budget // per_world))
-        totals = dict.fromkeys(moves, 0.0)
-        done = 0
-        for _ in range(worlds):
+        rollout_cost = max(1, remaining * len(moves))
+        if weigh:
+            # Sample ``cand`` deals, weigh them by the replay, then play out
+            # ``worlds`` of them drawn in proportion to their weights
+            # (sampling-importance-resampling keeps the unlikely deals from
+            # eating the budget).
+            worlds = max(self.min_worlds, min(self.max_worlds, self.play_budget //
+                                              (rollout_cost + 3 * len(history))))
+            cand = 3 * worlds
+        else:
+            worlds = max(self.min_worlds, min(self.max_worlds, self.play_budget // rollout_cost))
+            cand = worlds
+        eps = self.likelihood
+        pool: list[tuple[list[int], Sim, int]] = []
+        for _ in range(cand):
             hands = sample_hands(know, self.rng)
-            base = Sim.from_view(view, hands)
+            if weigh:
+                base = Sim(r, [hands[s] | played_by[s] for s in range(n)], leader=first_leader)
+                miss = 0
+                for s, c in history:
+                    if s != me:
+                        legal = base.legal()
+                        if legal & (legal - 1) and rollout_card(base, legal, pr) != c:
+                            miss += 1
+                    base.play(c)
+            else:
+                base = Sim.from_view(view, hands)
+                miss = 0
+            pool.append((hands, base, miss))
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit / 3:
+                break
+        if weigh:
+            least = min(m for _, _, m in pool)
+            weights = [eps ** (m - least) for _, _, m in pool]
+            total_w = sum(weights)
+            k = min(worlds, len(pool))
+            # Systematic resampling: world i is used mult[i] times.
+            step = total_w / k
+            u = self.rng.random() * step
+            mult = [0] * len(pool)
+            acc = 0.0
+            j = 0
+            for i, wt in enumerate(weights):
+                acc += wt
+                while j < k and u + j * step < acc:
+                    mult[i] += 1
+                    j += 1
+            chosen = [(pool[i][1], mult[i]) for i in range(len(pool)) if mult[i]]
+        else:
+            chosen = [(b, 1) for _, b, _ in pool]
+        totals = dict.fromkeys(moves, 0.0)
+        weight_sum = 0.0
+        weight_sq = 0.0
+        done = 0
+        for base, w in chosen:
             for m in moves:
                 sim = base.copy()
                 sim.play(m)
                 rollout(sim, pr)
-                score = sim.score()
-                choice = None
-                if score.shooter is not None and r.moon == "choice":
-                    choice = "subtract" if score.shooter == me else "add"
-                totals[m] += sim.points(choice)[me]
+                totals[m] += w * _my_points(sim, me)
+            weight_sum += w
+            weight_sq += w * w
             done += 1
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
-        self.last_stats = {"worlds": done, "moves": len(moves),
+        self.last_stats = {"worlds": done, "moves": len(moves), "sampled": len(pool),
+                           "ess": weight_sum * weight_sum / weight_sq if weight_sq else 0.0,
                            "seconds": time.perf_counter() - start}
-        return {m: t / done for m, t in totals.items()}
+        return {m: t / weight_sum for m, t in totals.items()}
 
     def choose_play(self, view: PlayerView) -> int:
         """The card with the best mean over the sampled deals."""
@@ -233,13 +300,13 @@ class HardBot:
             raise ValueError("no legal card: it is not this seat's turn")
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
-        if not self.play_search:
-            return medium_play(view)
-        values = self.evaluate(view)
-        if len(values) == 1:
-            return next(iter(values))
         pref = medium_play(view)
+        if not self.play_search:
+            return pref
         rep = distinct_moves(view, infer(view).out())
+        if len(set(rep.values())) == 1:
+            return pref  # every legal card does the same: nothing to search
+        values = self.evaluate(view)
         best = min(values.values())
         margin = 0.05
         if moon_stop_card(Table.of(view)) == pref:
