@@ -75,10 +75,12 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/pip
 
 # Browser tests drive Debian's chromium through Playwright (executable_path=/usr/bin/chromium);
 # `playwright install` is never used.  tmux drives the terminal game in its tests.
+# PostgreSQL's server binaries let the storage tests start a throw-away cluster.
 system-deps:
-	@if [ ! -x /usr/bin/chromium ] || ! command -v tmux >/dev/null 2>&1; then \
-		echo "installing chromium and tmux from Debian"; \
-		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends chromium tmux; \
+	@if [ ! -x /usr/bin/chromium ] || ! command -v tmux >/dev/null 2>&1 \
+			|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "installing chromium, tmux and postgresql from Debian"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends chromium tmux postgresql; \
 	fi
 
 clean:

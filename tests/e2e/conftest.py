@@ -95,7 +95,8 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[Any]:
     """One headless Chromium for the session (skips when none is installed)."""
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+        # `make test` installs Chromium; under CI its absence is a failure, not a skip.
+        (pytest.fail if os.environ.get("CI") else pytest.skip)(f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
