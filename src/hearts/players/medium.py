@@ -18,7 +18,8 @@ Playing (:func:`medium_play`):
     that card is out and may still fall on it, when a lower card does;
   - void in the led suit: dump the biggest penalty card (Q♠ first), then the
     high spades over an outstanding Q♠, then high hearts, then high cards
-    of short suits; never throw away the bonus card;
+    of short suits; never throw away the bonus card; do not hand a seat the
+    points that would end the game while we are not the lowest;
   - leading: flush Q♠ with low spades when every spade held is below it;
     otherwise lead the lowest card of the suit where it is least likely to
     win, preferring short suits; never lead spades holding Q♠ (or A♠/K♠ while
@@ -233,12 +234,19 @@ def _discard(t: Table) -> int:
     danger = danger_above(r, t.out)
     counts = [(t.hand & SUIT_MASKS[s]).bit_count() for s in SUITS]
     top_heart = high_card(t.hand & HEART_MASK) if t.hand & HEART_MASK else -1
+    # Do not dump points that would end the game while we are not lowest.
+    v = t.view
+    now = [v.totals[s] + t.taken[s] for s in range(r.players)]
+    spare = r.target_score - 1 - now[t.win_seat] - t.trick_penalty
+    losing = now[t.me] > min(now[s] for s in range(r.players) if s != t.me)
 
     def prio(c: int) -> float:
         suit, rank = c >> 4, c & 15
         if bm >> c & 1:
             return -100.0
         pen = r.penalty[c]
+        if pen and losing and pen > spare:
+            return -60.0 + rank - pen
         if threat >= 0 and t.win_seat == threat:
             # Feed no points to a seat going for the moon; keep the top heart.
             if pen:
