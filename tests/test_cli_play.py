@@ -276,3 +276,17 @@ def test_user_shoots_the_moon_and_chooses_to_subtract() -> None:
     assert tg.game.results[0].points == (-26, 0, 0, 0)
     assert tg.game.results[0].moon_choice == "subtract"
     assert "Hand points: South -26 · West 0 · North 0 · East 0" in text
+
+
+def test_unwritable_record_path_is_reported_not_a_traceback(tmp_path: Path) -> None:
+    # Regression: a --record-out in a missing folder ended the game in a traceback
+    # (FileNotFoundError) and the record was lost.
+    out = tmp_path / "no-such-folder" / "g.json"
+    r = CliRunner().invoke(cli, ["play", "--deal", "5", "--level", "random",
+                                 "--record-out", str(out)], input="quit\n")
+    assert r.exit_code == 1, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert "Traceback" not in r.output
+    assert f"cannot save the record to {out}" in r.output
+    record = json.loads(r.output[r.output.index('{\n  "format"'):])
+    assert record["game"] == 5 and score_record(record)["ok"]

@@ -18,6 +18,7 @@ in a pty, and with input piped in; end of input counts as ``quit``.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -384,7 +385,17 @@ def command(variant: str, deal: int | None, level: str, players: int | None,
     console.print("Type cards like QS or 10H; 'hint' for a suggestion, 'help', 'quit'.",
                   highlight=False, soft_wrap=True)
     finished = tg.run()
-    path = tg.save(record_out or default_record_path(deal))
+    target = record_out or default_record_path(deal)
+    try:
+        path = tg.save(target)
+    except OSError as exc:
+        # The game is not lost: its record goes to standard output instead.
+        from ..record import dump_record, record_from_game
+
+        click.echo(f"Error: cannot save the record to {target}: {exc.strerror or exc}. "
+                   "The record follows on standard output.", err=True)
+        click.echo(dump_record(record_from_game(tg.game), indent=2))
+        sys.exit(1)
     console.print(f"Record saved to {escape(str(path))}", highlight=False, soft_wrap=True)
     if not finished:
         console.print("(The record stops where the game was left.)", highlight=False)
