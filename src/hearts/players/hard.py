@@ -236,26 +236,37 @@ class HardBot:
             worlds = max(self.min_worlds, min(self.max_worlds, self.play_budget // rollout_cost))
             cand = worlds
         eps = self.likelihood
-        pool: list[tuple[list[int], Sim, int]] = []
+        pool: list[tuple[int, Sim, int]] = []
         for _ in range(cand):
             hands = sample_hands(know, self.rng)
             if weigh:
                 base = Sim(r, [hands[s] | played_by[s] for s in range(n)], leader=first_leader)
-                miss = 0
+                miss = choices = 0
                 for s, c in history:
                     if s != me:
                         legal = base.legal()
-                        if legal & (legal - 1) and rollout_card(base, legal, pr) != c:
-                            miss += 1
+                        if legal & (legal - 1):
+                            choices += 1
+                            if rollout_card(base, legal, pr) != c:
+                                miss += 1
                     base.play(c)
             else:
                 base = Sim.from_view(view, hands)
-                miss = 0
-            pool.append((hands, base, miss))
+                miss = choices = 0
+            pool.append((choices, base, miss))
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit / 3:
                 break
         if weigh:
-            least = min(m for _, _, m in pool)
+            least, choices = min((m, -ch) for ch, _, m in pool)
+            # How predictable are the others?  In the deal that explains their
+            # plays best, the policy misses ``least`` of their ``choices``.  Near
+            # zero (sensible players) the full weighting applies; from 30% of
+            # misses up (random players) none, as their plays say nothing.
+            rate = least / max(1, -choices)
+            if rate >= 0.3:
+                eps = 1.0
+            elif rate > 0.1:
+                eps = eps + (1.0 - eps) * (rate - 0.1) / 0.2
             weights = [eps ** (m - least) for _, _, m in pool]
             total_w = sum(weights)
             k = min(worlds, len(pool))
@@ -289,6 +300,7 @@ class HardBot:
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
         self.last_stats = {"worlds": done, "moves": len(moves), "sampled": len(pool),
+                           "likelihood": eps,
                            "ess": weight_sum * weight_sum / weight_sq if weight_sq else 0.0,
                            "seconds": time.perf_counter() - start}
         return {m: t / weight_sum for m, t in totals.items()}

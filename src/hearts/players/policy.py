@@ -19,7 +19,10 @@ hands per move:
   then the best of the high hearts and high cards of short suits; never the
   bonus card, and feed no points to a seat going for the moon.
 
-It never shoots the moon itself.  Rule data comes from :class:`PolicyRules`,
+- shoot the moon when every point taken so far is ours and every card we
+  hold is sure to win (lead the sure winners, hearts last).
+
+Rule data comes from :class:`PolicyRules`,
 built once per ``Rules``.
 """
 
@@ -229,6 +232,63 @@ def _discard(sim: Sim, seat: int, hand: int, legal: int, danger: int, pr: Policy
     return best
 
 
+def _can_run(hand: int, out: int) -> bool:
+    """Whether every card of ``hand`` wins (medium's ``losers(...) == 0``): in each
+    suit the outstanding cards above a held card are no more than ours above it."""
+    for sm in SUIT_MASKS:
+        theirs = out & sm
+        if not theirs:
+            continue
+        mine = hand & sm
+        top = theirs.bit_length() - 1
+        low = mine & ((1 << top) - 1)
+        while low:
+            c = (low & -low).bit_length() - 1
+            low &= low - 1
+            above = ~((2 << c) - 1)
+            if (theirs & above).bit_count() > (mine & above).bit_count():
+                return False
+    return True
+
+
+def _shoot(sim: Sim, legal: int, out: int, pr: PolicyRules) -> int:
+    trick = sim.trick
+    if not trick:
+        best = -1
+        for c in _cards(legal):
+            if out & ~((2 << c) - 1) & SUIT_MASKS[c >> 4]:
+                continue
+            if best < 0 or (best >> 4 == HEARTS) > (c >> 4 == HEARTS) or \
+                    ((best >> 4 == HEARTS) == (c >> 4 == HEARTS) and c > best):
+                best = c
+        return best if best >= 0 else _high(legal)
+    follow = legal & SUIT_MASKS[trick[0] >> 4]
+    if follow:
+        return _high(follow)
+    safe = legal & ~pr.penalty_mask
+    return _lowest_rank(safe or legal)
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _lowest_rank(mask: int) -> int:
+    best, best_r = -1, 99
+    for off in _SUIT_OFFSETS:
+        m = mask >> off & 0xFFFF
+        if m:
+            r = (m & -m).bit_length() - 1
+            if r < best_r:
+                best_r, best = r, off + r
+    return best
+
+
 def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
     """The policy's card for the seat to play (``legal`` is ``sim.legal()``, non-empty)."""
     if legal & (legal - 1) == 0:
@@ -237,6 +297,13 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
     hand = sim.hands[seat]
     trick = sim.trick
     out = pr.deck & ~sim.played & ~hand
+    if pr.moon and sim.taken[seat] > 0:
+        # Shoot when every point so far is ours and every card we hold wins.
+        taken = sim.taken
+        if all(t == 0 for s, t in enumerate(taken) if s != seat) and _can_run(hand, out) \
+                and not (trick and sim.win_seat != seat and not legal & ~(
+                    (2 << sim.win_card) - 1) & SUIT_MASKS[trick[0] >> 4]):
+            return _shoot(sim, legal, out, pr)
     danger = 0
     for c, above in pr.above_big:
         if out >> c & 1:
