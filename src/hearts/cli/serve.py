@@ -11,7 +11,8 @@ import click
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (0.0.0.0 for every interface).")
-@click.option("--port", default=8000, show_default=True, type=int, help="TCP port.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="TCP port.")
 @click.option("--db", "db_url", default=None, metavar="URL",
               help="Database: an SQLite file path, sqlite:///file.db or "
                    "postgresql+psycopg://user:password@host:port/dbname "
@@ -31,11 +32,38 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
     if workers == 1:
         from ..web.app import create_app
 
-        uvicorn.run(create_app(url), host=host, port=port, log_level=log_level)
+        try:
+            app = create_app(url)
+        except Exception as exc:
+            raise _db_error(url, exc) from None
+        uvicorn.run(app, host=host, port=port, log_level=log_level)
         return
+    _check_db(url)  # the workers open it themselves: say now, once, if it cannot be opened
     os.environ["HEARTS_DB"] = url
     uvicorn.run("hearts.web.app:app_from_env", factory=True, host=host, port=port,
                 workers=workers, log_level=log_level)
+
+
+def _db_error(url: str, exc: Exception) -> click.ClickException:
+    """The usage error for a database that cannot be opened (password hidden)."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        shown = url
+    why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return click.ClickException(f"cannot open the database {shown}: {why}")
+
+
+def _check_db(url: str) -> None:
+    """Open (and create the tables of) the database once; raise a ClickException if it fails."""
+    from ..web.storage import GameStore
+
+    try:
+        GameStore(url).close()
+    except Exception as exc:
+        raise _db_error(url, exc) from None
 
 
 def free_port(host: str = "127.0.0.1") -> int:
