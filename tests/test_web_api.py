@@ -224,6 +224,22 @@ def test_bad_options_400(client: httpx.Client) -> None:
         assert err["code"] == code and err["message"]
 
 
+def test_level_that_cannot_play_the_rules_is_refused(client: httpx.Client,
+                                                     store: GameStore) -> None:
+    # Regression: the server accepted a bot level whose check_rules refuses the rules (as
+    # `hearts play` and `hearts arena` do not); every decision then failed and the random
+    # stand-in played in that level's name, for the game and for hints.
+    r = client.post("/api/games", json={"variant": "black-maria", "players": 3,
+                                        "level": "openspiel-ismcts"})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["code"] == "bad_option"
+    assert "openspiel-ismcts" in r.json()["error"]["message"]
+    p = new_game(client, store, options={"spot_hearts": True})
+    r = p.request("GET", "/hint", params={"level": "openspiel-ismcts"})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["code"] == "bad_option"
+
+
 def test_malformed_json_422(client: httpx.Client, store: GameStore) -> None:
     p = new_game(client, store, game=7)
     version = p.state["version"]

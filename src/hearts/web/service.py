@@ -168,6 +168,25 @@ def make_bot(level: str, seed: int) -> Any:
                        f"{', '.join(known_levels())}.") from None
 
 
+def check_level(level: str, rules: Any) -> Any:
+    """A bot of ``level`` after asking it whether it can play ``rules``.
+
+    Bots that play only some rule sets have a ``check_rules(rules)`` method that raises
+    ``ValueError`` (as ``hearts play`` and ``hearts arena`` ask).  Raises :class:`WebError`
+    400 ``bad_option`` for an unknown level or one that cannot play these rules, rather
+    than letting the stand-in picker play in its name.
+    """
+    bot = make_bot(level, 0)
+    check = getattr(bot, "check_rules", None)
+    if check is not None:
+        try:
+            check(rules)
+        except ValueError as exc:
+            raise WebError(400, "bad_option", f"Level {level!r} cannot play these rules: {exc}"
+                           ) from None
+    return bot
+
+
 def decision_seed(game_seed: int, index: int, seat: int, salt: str = "") -> int:
     """The seed of the bot deciding for ``seat`` at action index ``index``: a 63-bit
     integer from SHA-256 of the game's seed, the index, the seat and a salt."""
@@ -490,8 +509,7 @@ class GameService:
         except ValueError as exc:
             raise WebError(400, "bad_option", str(exc)) from None
         level = level or DEFAULT_LEVEL
-        if level not in known_levels():
-            make_bot(level, 0)  # raises the 400 with the known names
+        check_level(level, rules)  # 400 for an unknown level or rules it cannot play
         if seed is None:
             seed = secrets.randbits(63)
         game_id = secrets.token_urlsafe(12)
@@ -609,6 +627,7 @@ class GameService:
             seed = decision_seed(live.seed, live.version, USER_SEAT, "hint")
             phase, turn = game.phase, game.turn
             passed = game.passes[USER_SEAT] is not None
+        check_level(level, game.rules)
         bot = make_bot(level, seed)
         try:
             return self._hint_from(bot, view, phase, turn, passed, level)
@@ -650,6 +669,6 @@ def _parse_cards(cards: list[str]) -> list[int]:
 
 __all__ = [
     "DEFAULT_HINT_LEVEL", "DEFAULT_LEVEL", "GameService", "LiveGame", "StandInBot", "USER_SEAT",
-    "WebError", "apply_action", "daily_json", "decision_seed", "illegal_map", "known_levels",
+    "WebError", "apply_action", "check_level", "daily_json", "decision_seed", "illegal_map", "known_levels",
     "make_bot", "record_json", "replay", "run_bots", "state_json", "step", "variants_json",
 ]
