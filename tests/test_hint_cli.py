@@ -125,6 +125,16 @@ def test_errors_are_json_and_exit_1(args, stdin, code_name):
     assert out["error"]["message"]
 
 
+def test_bot_that_cannot_play_the_rules_is_a_usage_error_not_an_internal_one():
+    # Regression: openspiel-ismcts refuses non-standard rules (UnsupportedRules); the hint
+    # reported that as internal_error ("please report it") instead of naming the cause.
+    code, out = run("-", "--bot", "openspiel-ismcts",
+                    stdin=record_after(0, options={"spot_hearts": True}))
+    assert code == 1
+    assert out["error"]["code"] == "bad_bot" and out["error"]["reason"] == "unsupported_rules"
+    assert "spot_hearts" in out["error"]["message"]
+
+
 def test_wrong_seat_in_play_stage_is_an_error():
     text = record_after(5)
     g = replay_record(text)

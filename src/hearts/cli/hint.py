@@ -19,6 +19,8 @@ printed (``interfaces.md`` section 3)::
 Errors print ``{"ok": false, "error": {...}}`` with the keys of
 :data:`hearts.record.ERROR_KEYS` (the same object as ``hearts score``) and
 exit with status 1.  Codes: those of the record, plus ``unknown_bot``,
+``bad_bot`` (reason ``unsupported_rules``: the bot cannot play these rules, e.g.
+``openspiel-ismcts`` outside standard four-player Hearts),
 ``bad_seat`` (no such seat, already passed, not its turn) and ``no_move``
 (game over, or a finished hand with no game number to deal the next).
 """
@@ -48,13 +50,20 @@ def hint_for_game(game: Game, bot_name: str = "hard", seat: int | None = None,
 
     ``game`` may be advanced: a game between hands with a game number is dealt
     its next hand.  Raises :class:`hearts.record.RecordError` (codes
-    ``unknown_bot``, ``bad_seat``, ``no_move``).
+    ``unknown_bot``, ``bad_bot``, ``bad_seat``, ``no_move``).
     """
     try:
         bot = get_bot(bot_name, seed)
     except KeyError as exc:
         raise _err("unknown_bot", str(exc.args[0]) if exc.args else f"unknown bot {bot_name}") \
             from None
+    check = getattr(bot, "check_rules", None)
+    if check is not None:
+        try:
+            check(game.rules)
+        except ValueError as exc:
+            raise _err("bad_bot", f"The bot {bot_name!r} cannot play this record's rules: {exc}",
+                       reason="unsupported_rules") from None
     n = game.n
     if seat is not None and not 0 <= seat < n:
         raise _err("bad_seat", f"There is no seat {seat} at a table of {n} (seats 0 to {n - 1}).",
