@@ -259,6 +259,24 @@ def test_malformed_json_422(client: httpx.Client, store: GameStore) -> None:
     assert p.do("GET", "")["version"] == version
 
 
+def test_undecodable_bodies_are_422_bad_json(client: httpx.Client, store: GameStore) -> None:
+    # Regression: bodies json.loads cannot take at all (bad UTF-8, nesting too deep, an
+    # integer of 5000 digits) got FastAPI's 400 "error parsing the body", not the 422 of
+    # web-api.md.
+    p = new_game(client, store, game=8)
+    version = p.state["version"]
+    headers = {**p.headers, "content-type": "application/json"}
+    bodies = [b'{"cards": ["\xff\xfe", "QS", "AS"]}', b"[" * 100_000,
+              b'{"card": ' + b"[" * 50_000 + b"]" * 50_000 + b"}",
+              b'{"players": 1' + b"0" * 5000 + b"}"]
+    for body in bodies:
+        for url in ("/api/games", f"/api/games/{p.id}/pass", f"/api/games/{p.id}/play"):
+            r = client.post(url, content=body, headers=headers)
+            assert r.status_code == 422, (url, body[:20], r.text)
+            assert r.json()["error"]["code"] == "bad_json"
+    assert p.do("GET", "")["version"] == version
+
+
 def test_tokens_403_and_unknown_404(client: httpx.Client, store: GameStore) -> None:
     p = new_game(client, store, game=11)
     other = new_game(client, store, game=12)

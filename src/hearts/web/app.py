@@ -30,6 +30,9 @@ from .storage import GameStore
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 """The page's folder (``src/hearts/web/static``), served at ``/static``."""
 
+_BODY_PARSE_ERROR = "There was an error parsing the body"
+"""The detail of the 400 FastAPI raises when a JSON body cannot be decoded at all."""
+
 _PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Hearts</title>"
                 "<p>The Hearts page is not installed; the API is at <code>/api</code>.</p>")
 
@@ -73,6 +76,14 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and exc.detail == _BODY_PARSE_ERROR:
+            # FastAPI's 400 for a body json.loads cannot take (bad UTF-8, nesting too deep, an
+            # integer too long): not valid JSON for us, so the documented 422 bad_json.
+            message = "The body is not valid JSON (or not UTF-8, or nested too deeply)."
+            return JSONResponse({"detail": [{"type": "json_invalid", "loc": ["body"],
+                                             "msg": message}],
+                                 "error": {"code": "bad_json", "message": message}},
+                                status_code=422)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}},
                             status_code=exc.status_code, headers=getattr(exc, "headers", None))
