@@ -560,3 +560,14 @@ def test_sample_illegal_file(data_dir: Path) -> None:
     err = score_record((data_dir / "first-trick-qs.json").read_bytes())["error"]
     assert (err["code"], err["reason"], err["index"], err["seat"], err["card"]) == \
         ("illegal_play", "first_trick_points", 2, 2, "QS")
+
+
+
+@pytest.mark.parametrize("hands", [{}, [{"deal": {}}], [{"deal": [{}, [], [], []]}],
+                                   [{"play": {}}]])
+def test_an_object_in_the_wrong_place_is_called_an_object(hands: Any) -> None:
+    # Regression: a JSON object where a list belongs was called "dict" (a Python word).
+    out = score_record(json.dumps({"format": "hearts-record/1", "game": 3, "hands": hands}))
+    assert not out["ok"]
+    message = out["error"]["message"]
+    assert "dict" not in message and "not an object" in message, message

@@ -183,6 +183,8 @@ def parse_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[st
 
 
 def _json_kind(value: object) -> str:
+    if isinstance(value, dict):
+        return "an object"
     if isinstance(value, list):
         return "an array"
     if isinstance(value, str):
