@@ -75,7 +75,10 @@ def play(g: Game, cards: str) -> None:
 
 
 def snapshot(g: Game) -> dict:
-    state = {k: v for k, v in g.__dict__.items() if k not in ("_legal_cache", "rng")}
+    """Every data attribute of the game (by ``dir``: a compiled Game has no ``__dict__``)."""
+    state = {k: getattr(g, k) for k in dir(g)
+             if not k.startswith("__") and k not in ("_legal_cache", "rng")
+             and not callable(getattr(g, k))}
     return copy.deepcopy(state)
 
 
@@ -586,6 +589,7 @@ def test_copy_is_independent():
     g = new_game(CLUB_SHOOTER)
     play(g, "2C")
     h = g.copy()
+    assert snapshot(h) == snapshot(g) and h.rng is g.rng  # every attribute copied
     play(h, "2D")
     assert g.trick_cards == [C("2C")] and h.trick_cards == [C("2C"), C("2D")]
     assert g.hands[1] != h.hands[1]

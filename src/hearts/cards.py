@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
+from typing import ClassVar, Final
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUITS: tuple[int, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
@@ -34,7 +35,7 @@ SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (16 * s) for s in SUITS)
 """Bitmask of the 13 cards of each suit, indexed by suit."""
 FULL_DECK: int = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 """The 52-card pack as a card set."""
-_OUTSIDE = ~FULL_DECK  # every bit that is not one of the 52 cards (negative int: all high bits)
+_OUTSIDE: Final = ~FULL_DECK  # every bit that is not one of the 52 cards (negative int: all high bits)
 
 _SUIT_INPUT = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
                "♧": 0, "♢": 1, "♡": 2, "♤": 3}
@@ -45,7 +46,7 @@ _RANK_INPUT["10"] = 8
 class CardError(ValueError):
     """A card could not be parsed; ``reason`` is ``"unknown_card"``."""
 
-    reason = "unknown_card"
+    reason: ClassVar[str] = "unknown_card"
 
     def __init__(self, text: object) -> None:
         self.text = text
@@ -77,10 +78,12 @@ def bit(card: int) -> int:
     return 1 << card
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: object) -> int:
     """Parse one card in the notation of ``interfaces.md`` section 1.
 
-    Returns the card id.  Raises :class:`CardError` for anything else.
+    Returns the card id.  Raises :class:`CardError` for anything else, a value
+    that is not a string included (hence ``object``: a compiled build checks
+    annotations at the call and would raise ``TypeError`` first).
     """
     if not isinstance(text, str):
         raise CardError(text)
@@ -134,11 +137,15 @@ SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_suit_table(s) for s
 mask ``m`` (``(cards >> 16 * suit) & 0x1FFF``), lowest first.  Lookup tables of 8192
 entries per suit that turn a card set into its cards without a bit loop."""
 
-_C, _D, _H, _S = SUIT_CARDS
+# Final: a compiled build reads these from C variables, not from the module's dict.
+_C: Final = SUIT_CARDS[0]
+_D: Final = SUIT_CARDS[1]
+_H: Final = SUIT_CARDS[2]
+_S: Final = SUIT_CARDS[3]
 
 
-_TUPLES: dict[int, tuple[int, ...]] = {}
-_TUPLES_MAX = 1 << 16  # entries kept before the memo starts afresh (a few MB at most)
+_TUPLES: Final[dict[int, tuple[int, ...]]] = {}
+_TUPLES_MAX: Final = 1 << 16  # entries kept before the memo starts afresh (a few MB at most)
 
 
 def card_tuple(mask: int) -> tuple[int, ...]:
@@ -179,11 +186,33 @@ def iter_cards(mask: int) -> Iterator[int]:
 def random_card(mask: int, rng: random.Random) -> int:
     """A card drawn uniformly from a non-empty card set with ``rng``.
 
-    One ``rng.random()`` call (``int(random() * k)``: its bias is below 2**-46 for
-    any card set); raises ``IndexError`` on an empty set.
+    One ``rng.random()`` call picks place ``int(random() * k)`` of the ``k`` cards
+    in id order (its bias is below 2**-46 for any card set); raises ``IndexError``
+    on an empty set.
     """
-    t = _TUPLES.get(mask) or card_tuple(mask)  # the memo looked up inline: a call saved
-    return t[int(rng.random() * len(t))]
+    if mask & _OUTSIDE:
+        t = card_tuple(mask)
+        return t[int(rng.random() * len(t))]
+    # The place is found in the four suit tables without building the set's tuple
+    # (no allocation, no memo: this runs once for every card played in a simulation).
+    c = _C[mask & 8191]
+    d = _D[mask >> 16 & 8191]
+    h = _H[mask >> 32 & 8191]
+    s = _S[mask >> 48]
+    nc = len(c)
+    ncd = nc + len(d)
+    ncdh = ncd + len(h)
+    n = ncdh + len(s)
+    if not n:
+        raise IndexError("random_card: the card set is empty")
+    j = int(rng.random() * float(n))  # float * float: machine floats when compiled
+    if j < nc:
+        return c[j]
+    if j < ncd:
+        return d[j - nc]
+    if j < ncdh:
+        return h[j - ncd]
+    return s[j - ncdh]
 
 
 def random_cards(mask: int, k: int, rng: random.Random) -> tuple[int, ...]:
@@ -202,7 +231,7 @@ def random_cards(mask: int, k: int, rng: random.Random) -> tuple[int, ...]:
     r = rng.random
     out = []
     for _ in range(k):
-        j = int(r() * n)
+        j = int(r() * float(n))
         out.append(pool[j])
         n -= 1
         pool[j] = pool[n]

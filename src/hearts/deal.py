@@ -31,6 +31,7 @@ import hashlib
 import random
 import struct
 from collections.abc import Iterator
+from typing import ClassVar, Final, cast
 
 from .cards import cards_of
 from .rules import Rules
@@ -41,7 +42,7 @@ MAX_GAME_NUMBER = 2**32 - 1
 class DealError(ValueError):
     """A game number is out of range; ``reason`` is ``"bad_record"``."""
 
-    reason = "bad_record"
+    reason: ClassVar[str] = "bad_record"
 
 
 def _words(game: int, hand: int, players: int) -> Iterator[int]:
@@ -64,9 +65,13 @@ def check_game_number(game: object) -> int:
     return game
 
 
-def shuffled_deck(rules: Rules, game: int, hand: int) -> list[int]:
-    """The deck of ``rules`` shuffled by ``hearts-deal/1`` for game ``game``, hand ``hand``."""
-    check_game_number(game)
+def shuffled_deck(rules: Rules, game: object, hand: object) -> list[int]:
+    """The deck of ``rules`` shuffled by ``hearts-deal/1`` for game ``game``, hand ``hand``.
+
+    Raises :class:`DealError` unless ``game`` is an int in 1..2**32-1 and ``hand`` an
+    int >= 0 (``bool`` is refused; both typed ``object`` because they are checked here).
+    """
+    game = check_game_number(game)
     if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
         raise DealError(f"hand number must be a whole number from 0, not {hand!r}")
     deck = cards_of(rules.deck)
@@ -89,15 +94,16 @@ def _split(rules: Rules, deck: list[int]) -> list[int]:
     return [sum(bits[s * size:(s + 1) * size]) for s in range(rules.players)]
 
 
-def numbered_deal(rules: Rules, game: int, hand: int) -> list[int]:
+def numbered_deal(rules: Rules, game: object, hand: object) -> list[int]:
     """The hands (card-set bitmasks, one per seat) of hand ``hand`` of game ``game``.
 
-    Raises :class:`DealError` when ``game`` is not in 1..2**32-1.
+    Raises :class:`DealError` when ``game`` is not an int in 1..2**32-1 or ``hand``
+    not an int >= 0.
     """
     return _split(rules, shuffled_deck(rules, game, hand))
 
 
-_SHUFFLE_PLANS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
+_SHUFFLE_PLANS: Final[dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, float], ...]]]] = {}
 
 
 def _shuffle_plan(rules: Rules) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
@@ -123,13 +129,16 @@ def random_deal(rules: Rules, rng: random.Random) -> list[int]:
     hand is the sum of its bits.
     """
     bits_t, steps = _shuffle_plan(rules)
-    bits = list(bits_t)
+    # Typed object: a compiled build then swaps the (heap-allocated) ints as they are
+    # instead of unboxing and boxing each one again.
+    bits: list[object] = list(bits_t)
     r = rng.random
     for i, m in steps:
         j = int(r() * m)
         bits[i], bits[j] = bits[j], bits[i]
     size = rules.hand_size
-    return [sum(bits[s * size:(s + 1) * size]) for s in range(rules.players)]
+    cards = cast("list[int]", bits)
+    return [sum(cards[s * size:(s + 1) * size]) for s in range(rules.players)]
 
 
 def daily_number(date: _dt.date | None = None) -> int:

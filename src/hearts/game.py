@@ -25,20 +25,21 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple, TypeGuard, cast
 
 from . import scoring
 from .cards import HEARTS, JOKER, SPADES, SUIT_MASKS, card_str, make_card, suit_of
 from .deal import numbered_deal, random_deal
 from .rules import Rules
 
-PHASE_DEAL = "deal"
-PHASE_PASS = "pass"
-PHASE_PLAY = "play"
-PHASE_MOON = "moon-choice"
-PHASE_OVER = "game-over"
+# Final: a compiled build inlines these instead of looking them up at each use.
+PHASE_DEAL: Final = "deal"
+PHASE_PASS: Final = "pass"
+PHASE_PLAY: Final = "play"
+PHASE_MOON: Final = "moon-choice"
+PHASE_OVER: Final = "game-over"
 
-QS = make_card(10, SPADES)
+QS: Final = make_card(10, SPADES)
 
 REASON_MESSAGES = {
     "not_in_hand": "You do not hold {card}.",
@@ -67,8 +68,9 @@ class IllegalAction(Exception):
     sentence for the player.
     """
 
-    def __init__(self, reason: str, message: str, seat: int | None = None,
-                 card: int | None = None) -> None:
+    def __init__(self, reason: str, message: str, seat: Any = None, card: Any = None) -> None:
+        # seat and card: ints or None, or what the caller gave when that was not a
+        # seat at all (typed Any: a compiled build would refuse such a value here).
         super().__init__(message)
         self.reason = reason
         self.message = message
@@ -124,7 +126,7 @@ class Trick(NamedTuple):
 
 
 # Making a NamedTuple through tuple.__new__ skips its Python-level __new__ (hot path only).
-_new_record = tuple.__new__
+_new_record: Final = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,15 +145,20 @@ class HandResult:
     moon_choice: str | None
     totals: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copy, deepcopy and pickle by the fields (a compiled frozen class needs this).
+        return (HandResult, (self.hand, self.points, self.tricks, self.moon, self.moon_kind,
+                             self.moon_choice, self.totals))
+
 
 # _LED_MASK[card]: the cards that follow suit when ``card`` is led (0 for a joker lead:
 # anything follows).  Indexed by card id, both packs.
-_LED_MASK: tuple[int, ...] = tuple(
+_LED_MASK: Final[tuple[int, ...]] = tuple(
     SUIT_MASKS[(c & 127) >> 4] if (c & 127) < JOKER else 0 for c in range(256))
-_QS_BIT = 1 << QS
+_QS_BIT: Final = 1 << QS
 
 
-def _is_card_id(card: object) -> bool:
+def _is_card_id(card: object) -> TypeGuard[int]:
     return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 256
 
 
@@ -239,7 +246,7 @@ class Game:
         """
         r = self.rules
         try:
-            hands = list(deal)
+            hands: list[object] = list(deal)  # checked one by one: may hold anything
         except TypeError:
             raise IllegalAction("bad_deal", "The deal must be a list of hands.") from None
         if len(hands) != self.n:
@@ -306,32 +313,33 @@ class Game:
         self._legal_cache = -1
 
     # ----------------------------------------------------------------- pass
-    def verify_pass(self, seat: int, cards: Iterable[int]) -> None:
+    def verify_pass(self, seat: object, cards: Iterable[int]) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` may pass ``cards`` now.
 
         Reasons, checked in this order: ``wrong_phase``; ``bad_pass`` (no such
         seat, already passed this hand, not exactly ``rules.pass_count`` cards,
         the same card twice); ``not_in_hand`` (something that is not a card, or
-        a card the seat does not hold).
+        a card the seat does not hold).  ``seat`` and the cards may be any value:
+        what is not a seat or a card is refused as above.
         """
         self._pass_mask(seat, tuple(cards))
 
-    def _pass_mask(self, seat: int, cards: tuple[int, ...]) -> int:
+    def _pass_mask(self, seat: object, cards: tuple[object, ...]) -> int:
         """Check a pass (see :meth:`verify_pass`) and return its cards as a card set."""
         mask = 0
         for c in cards:
-            if c.__class__ is not int or not 0 <= c < 256:
+            if type(c) is not int or not 0 <= c < 256:
                 break
             mask |= 1 << c
         else:  # all card ids: the common, valid case is decided with a few mask tests
             k = self.rules.pass_count
-            if (self.phase == PHASE_PASS and seat.__class__ is int and 0 <= seat < self.n
+            if (self.phase == PHASE_PASS and type(seat) is int and 0 <= seat < self.n
                     and len(cards) == k and mask.bit_count() == k
                     and self.passes[seat] is None and not mask & ~self.hands[seat]):
                 return mask
         return self._checked_pass_mask(seat, cards)
 
-    def _checked_pass_mask(self, seat: int, cards: tuple[int, ...]) -> int:
+    def _checked_pass_mask(self, seat: object, cards: tuple[object, ...]) -> int:
         """The slow path of :meth:`_pass_mask`: each check in the order of :meth:`verify_pass`."""
         if self.phase != PHASE_PASS:
             raise self._wrong_phase(seat)
@@ -358,7 +366,7 @@ class Game:
                                 card=c if _valid_face(c) else None)
         return mask
 
-    def can_pass(self, seat: int, cards: Iterable[int]) -> bool:
+    def can_pass(self, seat: object, cards: Iterable[int]) -> bool:
         """Whether :meth:`pass_cards` would accept these cards."""
         try:
             self._pass_mask(seat, tuple(cards))
@@ -366,17 +374,18 @@ class Game:
             return False
         return True
 
-    def pass_cards(self, seat: int, cards: Iterable[int]) -> PassAction:
+    def pass_cards(self, seat: object, cards: Iterable[int]) -> PassAction:
         """Seat ``seat`` passes ``cards``; once every seat has passed, they change hands.
 
         Passes are simultaneous: nobody sees what they receive before choosing.
         Raises :class:`IllegalAction` as :meth:`verify_pass`.
         """
-        cards = tuple(cards)
-        mask = self._pass_mask(seat, cards)
-        self.passes[seat] = cards
-        self._pass_masks[seat] = mask
-        action = _new_record(PassAction, (self.hand_index, seat, cards))
+        given = tuple(cards)
+        mask = self._pass_mask(seat, given)
+        s = cast(int, seat)  # checked by _pass_mask, as every card of ``given``
+        self.passes[s] = given
+        self._pass_masks[s] = mask
+        action = _new_record(PassAction, (self.hand_index, s, given))
         self.log.append(action)
         if None not in self.passes:
             n, off = self.n, self.pass_offset
@@ -458,7 +467,7 @@ class Game:
         legal = self._legal_cache = self._legal(self.turn)
         return legal
 
-    def explain(self, seat: int, card: int) -> IllegalAction | None:
+    def explain(self, seat: object, card: object) -> IllegalAction | None:
         """Why ``seat`` may not play ``card`` now, or ``None`` when it may.
 
         The reason is the rule of :meth:`_legal` that removed the card
@@ -475,11 +484,12 @@ class Game:
         if not _is_card_id(card):
             return IllegalAction("not_in_hand", f"You do not hold {card!r}: it is not a card.",
                                  seat=seat)
-        if not self.hands[seat] >> card & 1:
+        turn = self.turn  # == seat
+        if not self.hands[turn] >> card & 1:
             return IllegalAction("not_in_hand", f"You do not hold {_card_name(card)}.",
                                  seat=seat, card=card if _valid_face(card) else None)
         steps: list[tuple[int, str]] = []
-        self._legal(seat, steps)
+        self._legal(turn, steps)
         for removed, reason in steps:
             if removed >> card & 1:
                 return IllegalAction(reason, self._message(reason), seat=seat, card=card)
@@ -490,12 +500,13 @@ class Game:
         return REASON_MESSAGES[reason].format(
             suit=SUIT_NAMES[led] if led < 4 else "", opening=card_str(self.rules.opening_card))
 
-    def verify_play(self, seat: int, card: int) -> None:
+    def verify_play(self, seat: object, card: object) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` may play ``card`` now.
 
         Reasons: ``wrong_phase``, ``not_your_turn``, ``not_in_hand``,
         ``must_follow_suit``, ``must_lead_lowest_club``, ``first_trick_points``,
-        ``hearts_not_broken``.
+        ``hearts_not_broken``.  ``seat`` and ``card`` may be any value: what is not
+        the seat to play or a card id is refused as above.
         """
         if self.can_play(seat, card):
             return
@@ -504,13 +515,13 @@ class Game:
             raise AssertionError("legality and explanation disagree")
         raise err
 
-    def can_play(self, seat: int, card: int) -> bool:
+    def can_play(self, seat: object, card: object) -> bool:
         """Whether :meth:`play` would accept ``card`` from ``seat``."""
         if self.phase != PHASE_PLAY or seat != self.turn or not _is_card_id(card):
             return False
         return bool(self.legal_plays() >> card & 1)
 
-    def play(self, seat: int, card: int) -> PlayAction:
+    def play(self, seat: object, card: object) -> PlayAction:
         """Seat ``seat`` plays ``card``; completes the trick, hand and game as due.
 
         Raises :class:`IllegalAction` (see :meth:`verify_play`); the state is
@@ -518,35 +529,35 @@ class Game:
         """
         # The hot path of every simulation: checks and effects are written out here.
         # ``_legal_cache`` is >= 0 only in the play phase and then belongs to ``turn``.
-        legal = self._legal_cache
-        if seat == self.turn and (legal >= 0 or self.phase == PHASE_PLAY):
+        # ``seat`` and ``card`` are typed object (anything else is refused below), the
+        # locals are ints: a compiled build runs the rest on machine integers.
+        legal: int = self._legal_cache
+        turn: int = self.turn
+        if (seat == turn and (legal >= 0 or self.phase == PHASE_PLAY)
+                and isinstance(card, int) and card >= 0):
             if legal < 0:
-                legal = self._legal_cache = self._legal(seat)
-            try:
-                ok = legal >> card & 1
-            except (TypeError, ValueError):  # not an int, or a negative one
-                ok = 0
-            if ok:
+                legal = self._legal_cache = self._legal(turn)
+            if legal >> card & 1:
                 b = 1 << card
                 hands = self.hands
-                hands[seat] ^= b
+                hands[turn] = hands[turn] ^ b
                 self.played |= b
                 tc = self.trick_cards
                 tc.append(card)
                 if len(tc) < self.n:
-                    nxt = self.turn = self._next_seat[seat]
+                    nxt = self.turn = self._next_seat[turn]
                     trick = self.trick_index
                     if trick:
                         # After the first trick the next seat must follow suit, nothing
                         # else: _legal's first step, precomputed here to save a call.
-                        hand = hands[nxt]
+                        hand: int = hands[nxt]
                         self._legal_cache = hand & _LED_MASK[tc[0]] or hand
                     else:
                         self._legal_cache = -1
-                    action = _new_record(PlayAction, (self.hand_index, seat, card, trick, None))
+                    action = _new_record(PlayAction, (self.hand_index, turn, card, trick, None))
                     self.log.append(action)
                     return action
-                return self._complete_trick(seat, card)
+                return self._complete_trick(turn, card)
         self.verify_play(seat, card)
         raise AssertionError("legality and explanation disagree")  # pragma: no cover
 
@@ -614,7 +625,7 @@ class Game:
             return
         self._finish_hand(score, self.rules.moon if score.shooter is not None else None)
 
-    def verify_moon_choice(self, seat: int, choice: str) -> None:
+    def verify_moon_choice(self, seat: object, choice: object) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` is the shooter choosing now.
 
         ``choice`` is ``"add"`` (everyone else takes the points) or ``"subtract"``.
@@ -627,7 +638,7 @@ class Game:
         if choice not in scoring.MOON_CHOICES:
             raise IllegalAction("bad_moon_choice", "Choose 'add' or 'subtract'.", seat=seat)
 
-    def can_choose_moon(self, seat: int, choice: str) -> bool:
+    def can_choose_moon(self, seat: object, choice: object) -> bool:
         """Whether :meth:`choose_moon` would accept this choice."""
         try:
             self.verify_moon_choice(seat, choice)
@@ -635,11 +646,14 @@ class Game:
             return False
         return True
 
-    def choose_moon(self, seat: int, choice: str) -> MoonChoiceAction:
-        """The shooter picks how the moon scores; finishes the hand."""
+    def choose_moon(self, seat: object, choice: object) -> MoonChoiceAction:
+        """The shooter picks how the moon scores; finishes the hand.
+
+        Raises :class:`IllegalAction` as :meth:`verify_moon_choice`.
+        """
         self.verify_moon_choice(seat, choice)
-        assert self.pending_score is not None
-        action = MoonChoiceAction(self.hand_index, seat, choice)
+        assert self.pending_score is not None and isinstance(choice, str)
+        action = MoonChoiceAction(self.hand_index, self.turn, choice)
         self.log.append(action)
         score, self.pending_score = self.pending_score, None
         self._finish_hand(score, choice)
@@ -684,16 +698,26 @@ class Game:
         return [((self.leader + i) % self.n, c) for i, c in enumerate(self.trick_cards)]
 
     def copy(self) -> Game:
-        """An independent copy of the game (lists copied; records are immutable)."""
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        for name in ("totals", "results", "log", "dealt", "hands", "passes", "_pass_masks",
-                     "received",
-                     "won", "tricks_won", "tricks", "trick_cards"):
-            setattr(g, name, list(getattr(self, name)))
+        """An independent copy of the game (lists copied; records are immutable).
+
+        Every attribute is named here (a compiled ``Game`` has no ``__dict__``):
+        one added to the class must be added here too; ``test_copy_is_independent``
+        compares all of them.
+        """
+        g = Game(self.rules, self.game_number, self.rng)
+        g.hand_index, g.phase, g.winners = self.hand_index, self.phase, self.winners
+        g.totals, g.results, g.log = list(self.totals), list(self.results), list(self.log)
+        g.dealt, g.hands, g.won = list(self.dealt), list(self.hands), list(self.won)
+        g.passes, g._pass_masks = list(self.passes), list(self._pass_masks)
+        g.received, g.pass_offset = list(self.received), self.pass_offset
+        g.tricks_won, g.tricks = list(self.tricks_won), list(self.tricks)
+        g.trick_cards, g.trick_index = list(self.trick_cards), self.trick_index
+        g.leader, g.turn, g.played = self.leader, self.turn, self.played
+        g.pending_score, g._trick_base = self.pending_score, self._trick_base
+        g._legal_cache = self._legal_cache
         return g
 
-    def _wrong_phase(self, seat: int | None = None) -> IllegalAction:
+    def _wrong_phase(self, seat: object = None) -> IllegalAction:
         return IllegalAction("wrong_phase", REASON_MESSAGES["wrong_phase"].format(
             phase=self.phase), seat=seat)
 

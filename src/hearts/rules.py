@@ -333,12 +333,14 @@ def resolve_options(variant: str, overrides: Mapping[str, Any] | None = None) ->
     return values
 
 
-def make_rules(variant: str = "standard", players: int | None = None,
+def make_rules(variant: str = "standard", players: object = None,
                options: Mapping[str, Any] | None = None) -> Rules:
     """Build the frozen :class:`Rules` for a variant, player count (3-6) and overrides.
 
-    Raises :class:`RulesError` for an unknown variant or option, a bad option
-    value or an unsupported player count (reason ``bad_option``).
+    ``players``: an int, or ``None`` for the variant's default (typed ``object``
+    because anything else is refused here, with ``bad_option``).  Raises
+    :class:`RulesError` for an unknown variant or option, a bad option value or
+    an unsupported player count (reason ``bad_option``).
     """
     opts = resolve_options(variant, options)
     var = VARIANTS[variant]

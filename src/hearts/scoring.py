@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Final
 
 from .cards import card_tuple
 from .rules import Rules
 
-MOON_CHOICES = ("add", "subtract")
+MOON_CHOICES: Final = ("add", "subtract")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,15 +32,24 @@ class HandScore:
     shooter: int | None
     kind: str | None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copy, deepcopy and pickle by the fields (a compiled frozen class needs this).
+        return (HandScore, (self.card_points, self.bonus, self.tricks, self.shooter, self.kind))
+
 
 _PenaltyTables = tuple[tuple[int, tuple[int, ...]], ...]
-_TABLES: dict[tuple[int, ...], _PenaltyTables] = {}
+_TABLES: Final[dict[tuple[int, ...], _PenaltyTables]] = {}
+# The last schedule asked for and its tables: found by identity, without hashing the
+# 130-entry schedule again (one game asks for the same one hand after hand).
+_LAST: Final[list[tuple[tuple[int, ...], _PenaltyTables]]] = []
 
 
 def _penalty_tables(rules: Rules) -> _PenaltyTables:
     """``(shift, table)`` for each suit holding penalty cards: ``table[m]`` is the
     penalty of the 13-bit rank mask ``m`` of that suit.  Built once per penalty
     schedule (8192 entries a suit) and shared by every ``Rules`` that has it."""
+    if _LAST and _LAST[0][0] is rules.penalty:
+        return _LAST[0][1]
     tables = _TABLES.get(rules.penalty)
     if tables is None:
         out = []
@@ -52,6 +62,7 @@ def _penalty_tables(rules: Rules) -> _PenaltyTables:
                     table[m] = table[m ^ low] + values[low.bit_length() - 1]
                 out.append((suit * 16, tuple(table)))
         tables = _TABLES[rules.penalty] = tuple(out)
+    _LAST[:] = [(rules.penalty, tables)]
     return tables
 
 
@@ -115,7 +126,7 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None) -> tu
             pts[score.shooter] = 0
         else:
             pts[score.shooter] = -amount
-    return tuple(p + b for p, b in zip(pts, score.bonus, strict=True))
+    return tuple([p + b for p, b in zip(pts, score.bonus, strict=True)])
 
 
 def add_to_totals(rules: Rules, totals: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
