@@ -5,7 +5,8 @@
 #                Debian when missing), then ruff, mypy and pytest
 #   make lint    ruff and mypy only
 #   make bench   hearts bench engine and hearts bench bots
-#   make clean   remove caches and build output (keeps .venv; `make distclean` removes it too)
+#   make clean   remove caches and build output, the compiled engine included (keeps .venv;
+#                `make distclean` removes it too)
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -17,7 +18,14 @@ PYTEST_ARGS ?=
 PYTEST_WORKERS ?= 2
 
 BIN := $(VENV)/bin
-# Stamp files: pip runs again only when pyproject.toml is newer than the stamp.
+# Stamp files: pip runs again only when pyproject.toml, setup.py or an engine module is newer
+# than the stamp.  The install compiles the engine modules with mypyc into src/hearts/ (see
+# setup.py and docs/engine.md); a compiled module is imported before its .py file, so an
+# edited engine module must be rebuilt: these prerequisites do that for `make test`/`make run`.
+# (Run without make, an edited checkout falls back to the .py sources with a warning:
+# src/hearts/_native.py.)  HEARTS_PURE_PYTHON=1 make ... installs without compiling.
+ENGINE_SOURCES := $(addprefix src/hearts/,cards.py rules.py deal.py game.py scoring.py)
+INSTALL_DEPS   := pyproject.toml setup.py $(ENGINE_SOURCES)
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
@@ -64,12 +72,12 @@ $(BIN)/pip:
 		$(PYTHON) -m venv $(VENV); \
 	fi
 
-$(RUN_STAMP): pyproject.toml | $(BIN)/pip
+$(RUN_STAMP): $(INSTALL_DEPS) | $(BIN)/pip
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 # The [test] install includes the plain one, so it refreshes both stamps.
-$(TEST_STAMP): pyproject.toml | $(BIN)/pip
+$(TEST_STAMP): $(INSTALL_DEPS) | $(BIN)/pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
@@ -83,9 +91,12 @@ system-deps:
 		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends chromium tmux postgresql; \
 	fi
 
+# Also removes the compiled engine (src/hearts/*.so and the record of its sources): the next
+# `make test`/`make run` builds it again.
 clean:
 	rm -rf build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis artifacts
 	find src tests -name __pycache__ -type d -prune -exec rm -rf {} +
+	rm -f src/hearts/*.so src/hearts/_native_sources.json
 	rm -f $(RUN_STAMP) $(TEST_STAMP)
 
 distclean: clean

@@ -11,7 +11,12 @@
    alternating rounds of ``--seconds`` each (the median round is reported, so a
    busy neighbour on the machine hurts both sides alike):
    - ``ours``: ``hearts.cli.bench.engine_hands_per_second`` (what
-     ``hearts bench engine`` runs: deal, random pass, random legal cards, scoring);
+     ``hearts bench engine`` runs: deal, random pass, random legal cards, scoring),
+     with the engine as installed: compiled by mypyc when ``"engine"`` in the
+     output says ``"compiled"`` (``setup.py``);
+   - ``ours_pure``: the same in a child process with ``HEARTS_PURE_PYTHON=1``,
+     which loads the engine's ``.py`` sources (the child times itself, so its
+     start-up is not counted);
    - ``openspiel_naive``: the textbook loop (``chance_outcomes()`` at chance
      nodes, ``legal_actions()`` otherwise, ``apply_action``);
    - ``openspiel_legal_actions``: the same with ``legal_actions()`` at chance
@@ -33,6 +38,7 @@ import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -45,6 +51,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from test_openspiel_diff import run_hands  # noqa: E402
 
+from hearts import _native  # noqa: E402
 from hearts.cli.bench import engine_hands_per_second  # noqa: E402
 
 
@@ -159,6 +166,17 @@ def ours(seconds: float, seed: int = 1) -> tuple[float, float]:
     return float(r["hands_per_s"]), float(r["hands_per_cpu_s"])
 
 
+def ours_pure(seconds: float, seed: int = 1) -> tuple[float, float]:
+    code = ("import json, sys; from hearts.cli.bench import engine_hands_per_second as f; "
+            "print(json.dumps(f(float(sys.argv[1]), seed=int(sys.argv[2]))))")
+    env = {**os.environ, "HEARTS_PURE_PYTHON": "1",
+           "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    out = subprocess.run([sys.executable, "-c", code, str(seconds), str(seed)], env=env,
+                         check=True, capture_output=True, text=True).stdout
+    r = json.loads(out)
+    return float(r["hands_per_s"]), float(r["hands_per_cpu_s"])
+
+
 def _diff_job(args: tuple[int, int]) -> dict[str, int]:
     seed, hands = args
     return run_hands(seed, hands)
@@ -174,7 +192,7 @@ def differential(hands: int, jobs: int, chunk: int = 1000) -> dict[str, int]:
     return total
 
 
-DRIVERS = {"ours": ours, "openspiel_tuned": openspiel_tuned,
+DRIVERS = {"ours": ours, "ours_pure": ours_pure, "openspiel_tuned": openspiel_tuned,
            "openspiel_legal_actions": openspiel_legal_actions, "openspiel_naive": openspiel_naive,
            "python_floor": python_floor}
 
@@ -207,7 +225,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds per speed round")
     args = ap.parse_args()
     out: dict[str, object] = {"python": platform.python_version(), "cpus": os.cpu_count(),
-                              "openspiel": getattr(pyspiel, "__version__", "?")}
+                              "openspiel": getattr(pyspiel, "__version__", "?"),
+                              "engine": _native.MODE}
     if args.hands:
         t0 = time.perf_counter()
         out["differential"] = differential(args.hands, args.jobs)
