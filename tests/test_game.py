@@ -8,6 +8,7 @@ answer out from the rules, by hand.
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 
 import pytest
@@ -590,6 +591,8 @@ def test_copy_is_independent():
     play(g, "2C")
     h = g.copy()
     assert snapshot(h) == snapshot(g) and h.rng is g.rng  # every attribute copied
+    for other in (copy.copy(g), copy.deepcopy(g), pickle.loads(pickle.dumps(g))):
+        assert snapshot(other) == snapshot(g) and other.legal_plays() == g.legal_plays()
     play(h, "2D")
     assert g.trick_cards == [C("2C")] and h.trick_cards == [C("2C"), C("2D")]
     assert g.hands[1] != h.hands[1]

@@ -698,28 +698,41 @@ class Game:
         return [((self.leader + i) % self.n, c) for i, c in enumerate(self.trick_cards)]
 
     def copy(self) -> Game:
-        """An independent copy of the game (lists copied; records are immutable).
-
-        Every attribute is named here (a compiled ``Game`` has no ``__dict__``):
-        one added to the class must be added here too; ``test_copy_is_independent``
-        compares all of them.
-        """
+        """An independent copy of the game (lists copied; records are immutable)."""
         g = Game(self.rules, self.game_number, self.rng)
-        g.hand_index, g.phase, g.winners = self.hand_index, self.phase, self.winners
-        g.totals, g.results, g.log = list(self.totals), list(self.results), list(self.log)
-        g.dealt, g.hands, g.won = list(self.dealt), list(self.hands), list(self.won)
-        g.passes, g._pass_masks = list(self.passes), list(self._pass_masks)
-        g.received, g.pass_offset = list(self.received), self.pass_offset
-        g.tricks_won, g.tricks = list(self.tricks_won), list(self.tricks)
-        g.trick_cards, g.trick_index = list(self.trick_cards), self.trick_index
-        g.leader, g.turn, g.played = self.leader, self.turn, self.played
-        g.pending_score, g._trick_base = self.pending_score, self._trick_base
-        g._legal_cache = self._legal_cache
+        for name in _STATE:
+            value = getattr(self, name)
+            setattr(g, name, list(value) if isinstance(value, list) else value)
         return g
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copy.copy, copy.deepcopy and pickle: a compiled Game has no __dict__ for them.
+        return (_rebuild_game, (self.rules, self.game_number, self.rng,
+                                tuple(getattr(self, name) for name in _STATE)))
 
     def _wrong_phase(self, seat: object = None) -> IllegalAction:
         return IllegalAction("wrong_phase", REASON_MESSAGES["wrong_phase"].format(
             phase=self.phase), seat=seat)
+
+
+# Every attribute of a Game besides those its constructor takes (rules, game_number, rng)
+# and derives (n, _next_seat): what copy() and __reduce__ carry over.  A compiled Game has
+# no __dict__ to list them; test_copy_is_independent checks that none is missing.
+_STATE: Final = (
+    "hand_index", "phase", "winners", "totals", "results", "log", "dealt", "hands",
+    "passes", "_pass_masks", "received", "pass_offset", "won", "tricks_won", "tricks",
+    "trick_cards", "leader", "turn", "played", "trick_index", "pending_score",
+    "_trick_base", "_legal_cache",
+)
+
+
+def _rebuild_game(rules: Rules, game_number: int | None, rng: random.Random | None,
+                  state: tuple[Any, ...]) -> Game:
+    """The other half of :meth:`Game.__reduce__`."""
+    g = Game(rules, game_number, rng)
+    for name, value in zip(_STATE, state, strict=True):
+        setattr(g, name, value)
+    return g
 
 
 __all__ = [
