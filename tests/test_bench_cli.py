@@ -69,3 +69,14 @@ def test_bots_prints_what_bench_bots_returns(monkeypatch):
     assert calls == [0.5]
     result = CliRunner().invoke(command, ["bots"])
     assert calls[-1] is None
+
+
+def test_engine_refuses_nan_and_infinite_seconds() -> None:
+    """NaN slipped through a lower-bound-only range and ran for ever."""
+    from click.testing import CliRunner
+
+    from hearts.cli.main import cli
+
+    for bad in ("nan", "inf", "0", "abc"):
+        result = CliRunner().invoke(cli, ["bench", "engine", "--seconds", bad])
+        assert result.exit_code == 2, (bad, result.output)

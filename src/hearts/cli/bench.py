@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import platform
 import random
 import sys
@@ -86,8 +87,27 @@ def command() -> None:
     """Measure the speed of the engine and of the computer players."""
 
 
+class _Seconds(click.ParamType):
+    """A finite number of seconds from 0.01 to one day (NaN and infinity refused)."""
+
+    name = "seconds"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        try:
+            seconds = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or not 0.01 <= seconds <= 86400:
+            self.fail(f"{value!r} must be a number of seconds from 0.01 to 86400", param, ctx)
+        return seconds
+
+
+SECONDS = _Seconds()
+
+
 @command.command("engine")
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=3.0, show_default=True,
+@click.option("--seconds", type=SECONDS, default=3.0, show_default=True,
               help="How long to run.")
 @click.option("--variant", default="standard", show_default=True, help="Variant to play.")
 @click.option("--players", type=int, default=None, help="Number of players (variant default).")
@@ -103,7 +123,7 @@ def engine(seconds: float, variant: str, players: int | None, seed: int) -> None
 
 
 @command.command("bots")
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=None,
+@click.option("--seconds", type=SECONDS, default=None,
               help="Time budget passed to the bot benchmark (its default when omitted).")
 def bots(seconds: float | None) -> None:
     """Decision times of the computer players (``hearts.players.bench``); prints JSON."""
