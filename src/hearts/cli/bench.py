@@ -20,6 +20,7 @@ from typing import Any
 
 import click
 
+from .. import _native
 from ..cards import random_card, random_cards
 from ..game import PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game
 from ..rules import RulesError, make_rules
@@ -35,8 +36,9 @@ def engine_hands_per_second(seconds: float = 3.0, variant: str = "standard",
     the hand is scored (a moon under ``moon == "choice"`` is answered ``"add"``).
     Games run to their end and a new one starts.  Returns ``hands_per_s`` (hands
     per wall-clock second), ``hands_per_cpu_s`` (per second of this process's CPU
-    time: steadier on a busy machine), ``plays_per_s``, ``hands``, ``seconds`` and
-    the setup.
+    time: steadier on a busy machine), ``plays_per_s``, ``hands``, ``seconds``,
+    the setup and ``engine``: ``"compiled"`` when the mypyc-compiled engine ran,
+    else ``"pure"``, ``"pure-env"`` or ``"pure-stale"`` (``hearts._native``).
     Raises :class:`RulesError` for a bad variant or player count.
     """
     rules = make_rules(variant, players)
@@ -79,6 +81,7 @@ def engine_hands_per_second(seconds: float = 3.0, variant: str = "standard",
         "players": n,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
+        "engine": _native.MODE,
     }
 
 
