@@ -6,8 +6,9 @@ such as ``postgresql+psycopg://user@host:5432/hearts``).  ``hearts serve`` runs 
 with uvicorn.
 
 Pages: ``GET /`` serves ``static/index.html`` (the page is written separately);
-``/rules``, ``/variants`` and ``/tips`` serve the same page, which shows the
-matching section; ``/static/...`` serves the page's files.
+``/rules``, ``/variants``, ``/tips`` and ``/about`` serve the same page, which shows
+the matching section; ``/static/...`` serves the page's files and ``/favicon.ico``
+the page's icon (an SVG, ``static/favicon.svg``).
 """
 
 from __future__ import annotations
@@ -96,8 +97,16 @@ def create_app(db_url: str | None = None) -> FastAPI:
             return FileResponse(index, media_type="text/html")
         return HTMLResponse(_PLACEHOLDER)
 
-    for path in ("/", "/rules", "/variants", "/tips"):
+    for path in ("/", "/rules", "/variants", "/tips", "/about"):
         app.add_api_route(path, _page, methods=["GET"], include_in_schema=False)
+
+    def _icon() -> Response:
+        icon = STATIC_DIR / "favicon.svg"
+        if icon.is_file():
+            return FileResponse(icon, media_type="image/svg+xml")
+        return Response(status_code=404)
+
+    app.add_api_route("/favicon.ico", _icon, methods=["GET"], include_in_schema=False)
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
     return app
