@@ -115,9 +115,19 @@ class Table:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     # -- navigation and waiting
-    def open(self, query: str = "", path: str = "/") -> Table:
-        """Load the page (``query`` like ``deal=5&players=3``) and wait until it is idle."""
+    def open(self, query: str = "", path: str = "/", confirm: bool = True) -> Table:
+        """Load the page (``query`` like ``deal=5&players=3``) and wait until it is idle.
+
+        A link to another game while an unfinished one is saved asks first; ``confirm``
+        accepts (the linked game starts), otherwise the question is left open.
+        """
         self.page.goto(self.base + path + (("?" + query) if query else ""))
+        self.page.wait_for_selector('body[data-ready="true"][data-busy="false"], '
+                                    'dialog[data-dialog="confirm"][open]', state="attached")
+        if self.dialog_open("confirm"):
+            if not confirm:
+                return self
+            self.confirm()
         self.idle()
         return self
 
@@ -181,8 +191,16 @@ class Table:
         """
         self.page.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 34}, force=force)
 
-    def click_action(self, action: str) -> None:
+    def click_action(self, action: str, confirm: bool = True) -> None:
+        """Click a ``data-action`` button; if the page asks before leaving an unfinished
+        game, ``confirm`` answers yes (else the question stays open)."""
         self.page.locator(f'[data-action="{action}"]').click()
+        if confirm and self.dialog_open("confirm"):
+            self.confirm()
+
+    def confirm(self) -> None:
+        """Answer yes to the open question (``data-action="confirm"``)."""
+        self.page.locator('dialog[data-dialog="confirm"] [data-action="confirm"]').click()
 
     def pass_cards(self, cards: list[str] | None = None) -> list[str]:
         """Select three cards (default: the first three shown) and press the pass button."""

@@ -96,6 +96,42 @@ const EN = {
   help_title: "Rules and tips",
   tab_rules: "Rules", tab_variants: "Variants", tab_tips: "Tips", tab_about: "About",
   keyboard_help: "Keyboard: ← → move across your hand, Enter plays or selects a card, H asks for a hint.",
+  trick_done: "Trick complete.",
+  your_turn_soon: "Your turn next…",
+  pass_line1: "Choose {k} cards to pass",
+  pass_line2: "to {name} ({dir})",
+  moon_mark: "☾ moon",
+  show_scores: "Show the scores", show_results: "Show the results", close_table: "Close and look at the table",
+  // links not understood
+  link_bad: "Part of this link was not understood: {parts}",
+  link_started: "Started instead: {game}.",
+  game_desc: "game #{n}, {variant}, {players} players",
+  bad_deal: "deal={v} is not a game number (1 to {max}), so the deal is random.",
+  bad_variant: "variant={v} is not a variant we know, so standard Hearts is played.",
+  bad_players: "players={v} does not fit ({min} to {max} players), so the usual number is used.",
+  bad_level: "level={v} is not a computer level, so Medium is used.",
+  bad_opt: "opt.{k}={v} is not a value for “{rule}”, so the default is kept.",
+  bad_opt_key: "opt.{k} is not a house rule we know; it is ignored.",
+  refused_variant: "The server does not know this variant ({why}).",
+  refused_option: "The server refused these rules ({why}).",
+  refused_other: "The game could not be started ({why}).",
+  // leaving an unfinished game
+  confirm_title: "Leave this game?",
+  confirm_restart_title: "Restart this game?",
+  confirm_new: "Game #{n} is not finished. Starting another game ends it; it cannot be continued later.",
+  confirm_new_ok: "Start the new game",
+  confirm_restart: "Deal game #{n} again from the first hand? The hands played so far are lost.",
+  confirm_restart_ok: "Restart",
+  confirm_link: "This link opens game #{m}, but your game #{n} is not finished. Open the link and end your game?",
+  confirm_link_ok: "Open the link",
+  confirm_keep: "Keep playing",
+  // options form checks
+  err_range: "Enter a whole number from {min} to {max}.",
+  err_min: "Enter a whole number of at least {min}.",
+  err_whole: "Enter a whole number.",
+  err_deal: "Enter a game number from 1 to {max}, or leave it empty for a random deal.",
+  err_form: "Please correct the marked field.",
+  st_players: "{n} players", st_legacy: "older games, any table",
 };
 
 const JA = {
@@ -185,6 +221,39 @@ const JA = {
   help_title: "ルールとコツ",
   tab_rules: "ルール", tab_variants: "バリエーション", tab_tips: "コツ", tab_about: "このゲームについて",
   keyboard_help: "キーボード：← → で手札を移動、Enterでカードを出す・選ぶ、Hでヒント。",
+  trick_done: "トリックがそろいました。",
+  your_turn_soon: "まもなくあなたの番です…",
+  pass_line1: "渡すカードを{k}枚選んでください",
+  pass_line2: "渡す相手：{name}（{dir}）",
+  moon_mark: "☾ ムーン",
+  show_scores: "得点を見る", show_results: "結果を見る", close_table: "閉じてテーブルを見る",
+  link_bad: "リンクの一部を読み取れませんでした。{parts}",
+  link_started: "代わりに始めたゲーム：{game}。",
+  game_desc: "#{n}・{variant}・{players}人",
+  bad_deal: "deal={v} は配り番号（1〜{max}）ではないため、ランダムな配りにしました。",
+  bad_variant: "variant={v} という種類はないため、標準のハーツにしました。",
+  bad_players: "players={v} は使えない人数（{min}〜{max}人）のため、通常の人数にしました。",
+  bad_level: "level={v} というコンピューターの強さはないため、「ふつう」にしました。",
+  bad_opt: "opt.{k}={v} は「{rule}」の値として使えないため、初期値のままにしました。",
+  bad_opt_key: "opt.{k} というハウスルールはないため、無視しました。",
+  refused_variant: "サーバーがこの種類を知りません（{why}）。",
+  refused_option: "サーバーがこのルールを受け付けませんでした（{why}）。",
+  refused_other: "ゲームを始められませんでした（{why}）。",
+  confirm_title: "このゲームをやめますか？",
+  confirm_restart_title: "最初からやり直しますか？",
+  confirm_new: "ゲーム #{n} はまだ終わっていません。新しいゲームを始めると、このゲームは続けられなくなります。",
+  confirm_new_ok: "新しいゲームを始める",
+  confirm_restart: "ゲーム #{n} を第1ハンドから配り直しますか？ここまでのハンドは消えます。",
+  confirm_restart_ok: "最初からやり直す",
+  confirm_link: "このリンクはゲーム #{m} を開きますが、ゲーム #{n} がまだ終わっていません。リンクを開いて今のゲームを終えますか？",
+  confirm_link_ok: "リンクを開く",
+  confirm_keep: "今のゲームを続ける",
+  err_range: "{min}から{max}までの整数を入力してください。",
+  err_min: "{min}以上の整数を入力してください。",
+  err_whole: "整数を入力してください。",
+  err_deal: "配り番号は1〜{max}の整数です。空欄ならランダムに配ります。",
+  err_form: "印のついた項目を直してください。",
+  st_players: "{n}人", st_legacy: "以前のゲーム（人数不明）",
 };
 
 export const STRINGS = { en: EN, ja: JA };
@@ -224,6 +293,19 @@ export function cardName(card) {
   let name = t("card_name", { rank: t(`rank_${rank}`), suit: t(`suit_${suit}`) });
   if (lang === "en") name = name.charAt(0).toUpperCase() + name.slice(1);
   return name;
+}
+
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+/** "Q♠", "10♥" for "QS", "TH": the short name of a card, the same in both languages. */
+export function cardShort(card) {
+  const rank = card.slice(0, -1);
+  return `${rank === "T" ? "10" : rank}${SUIT_SYMBOLS[card[card.length - 1]] || ""}`;
+}
+
+/** Replace card codes such as "2C" or "QS" inside a server sentence by "2♣", "Q♠". */
+export function prettyCards(text) {
+  return String(text).replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, (m) => cardShort(m));
 }
 
 export function seatName(seat, players) {

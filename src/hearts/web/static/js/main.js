@@ -1,19 +1,24 @@
 // The Hearts page: renders the State of docs/web-api.md, animates the events, sends the user's moves.
 import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, installCardDefs, sortHand, suitOf } from "./cards.js";
-import { cardName, getLanguage, initialLanguage, seatName, setLanguage, t, translatePage } from "./i18n.js";
 import {
-  choiceLabel, normaliseVariants, optionLabel, overrides, parseOptionValue, variantDefaults, variantName,
+  cardName, cardShort, getLanguage, initialLanguage, prettyCards, seatName, setLanguage, t, translatePage,
+} from "./i18n.js";
+import {
+  choiceLabel, normaliseVariants, optionApplies, optionLabel, overrides, parseOptionValue, variantDefaults,
+  variantName,
 } from "./options.js";
 import { renderHelp } from "./content.js";
 import * as sound from "./sound.js";
 import * as store from "./store.js";
 
 const LEVELS = ["easy", "medium", "hard"];
+const PLAYER_LEVELS = ["random", "easy", "medium", "hard"]; // offered in the form, weakest first
+const MAX_GAME = 4294967295;
 const PACE = { // ms: a bot's card, the finished trick on show, the sweep to the winner
-  slow: { play: 950, hold: 1700, sweep: 450 },
-  normal: { play: 620, hold: 1150, sweep: 350 },
-  fast: { play: 260, hold: 520, sweep: 180 },
+  slow: { play: 800, hold: 1800, sweep: 450 },
+  normal: { play: 400, hold: 1000, sweep: 300 },
+  fast: { play: 200, hold: 550, sweep: 180 },
   off: { play: 0, hold: 0, sweep: 0 },
 };
 const RECEIVED_MS = 6000;
@@ -36,6 +41,7 @@ const app = {
   daily: null, // {game, date}
   focusCard: null,
   gen: 0, // bumped by every new state: an older animation stops drawing when it changes
+  moving: null, // while busy: the seat shown as the one to move (null: nobody, e.g. a full trick)
 };
 
 // ------------------------------------------------------------------ helpers
@@ -50,6 +56,7 @@ function joinNames(seats) {
 }
 
 function setBusy(b) {
+  if (b && !app.busy) app.moving = null;
   app.busy = b;
   document.body.dataset.busy = b ? "true" : "false";
 }
@@ -62,7 +69,19 @@ function toast(text, kind = "error", code = "") {
   el.dataset.reason = code;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, kind === "info" ? 3200 : 4200);
+  toastTimer = setTimeout(() => { el.hidden = true; }, kind === "info" ? 3000 : 3500);
+}
+
+/** A message is only about the moment: the next action of the user takes it away. */
+function hideToast() {
+  clearTimeout(toastTimer);
+  $("#toast").hidden = true;
+}
+
+/** A notice that stays until dismissed or until the user plays (used for links not understood). */
+function notice(text) {
+  $("#notice-text").textContent = text;
+  $("#notice").hidden = !text;
 }
 
 function announce(text) {
@@ -81,10 +100,10 @@ function reasonText(code, serverMessage) {
   if (code === "must_lead_lowest_club" && v && v.legal.length === 1) params.card = cardName(v.legal[0]);
   if (code === "bad_pass") params.k = passCount();
   // English: the engine's own sentence from the State; Japanese: our translation by reason code.
-  if (getLanguage() === "en" && serverMessage) return serverMessage;
+  if (getLanguage() === "en" && serverMessage) return prettyCards(serverMessage);
   const key = `reason_${code}`;
   const text = t(key, params);
-  if (text === key || /\{\w+\}/.test(text)) return serverMessage || code;
+  if (text === key || /\{\w+\}/.test(text)) return serverMessage ? prettyCards(serverMessage) : code;
   return text;
 }
 
@@ -136,10 +155,16 @@ function renderSeats() {
     el.classList.toggle("turn", isTurn(seat));
     if (!v) continue;
     $(".total", el).textContent = String(v.totals[seat]);
-    $(".sub", el).innerHTML = `<span class="pts">${t("points_n", { n: v.points_taken[seat] })}</span> · ` +
-      `${t("tricks_n", { n: v.tricks_won[seat] })}`;
+    // once a hand is scored, show what it scored (after a moon: 0 for the shooter, not the 26 taken)
+    const r = scoredHand(v);
+    const pts = r ? r.points[seat] : v.points_taken[seat];
+    const moon = r && r.moon === seat;
+    $(".sub", el).innerHTML = `<span class="pts" data-points-seat="${seat}">${t("points_n", { n: pts })}` +
+      `${moon ? ` <span class="moon-mark">${t("moon_mark")}</span>` : ""}</span>` +
+      `<span class="sep"> · </span><span class="tr">${t("tricks_n", { n: v.tricks_won[seat] })}</span>`;
     el.setAttribute("aria-label", `${name(seat)}: ${t("total")} ${v.totals[seat]}, ` +
-      `${t("this_hand")} ${t("points_n", { n: v.points_taken[seat] })}, ${t("cards_left", { n: v.counts[seat] })}`);
+      `${t("this_hand")} ${t("points_n", { n: pts })}${moon ? ` (${t("moon_mark")})` : ""}, ` +
+      `${t("cards_left", { n: v.counts[seat] })}`);
     const backs = $(".backs", el);
     if (!backs) continue;
     const count = Math.min(v.counts[seat], 13);
@@ -155,9 +180,17 @@ function renderSeats() {
   }
 }
 
+/** The result of the hand on the table once it is scored (phase deal or game over), else null. */
+function scoredHand(v) {
+  if (!(v.phase === "deal" || v.phase === "game-over") || !v.results || !v.results.length) return null;
+  const r = v.results.at(-1);
+  return r.hand === v.hand_index ? r : null;
+}
+
 function isTurn(seat) {
   const v = view();
   if (!v) return false;
+  if (v.phase === "play" && app.busy) return app.moving === seat;
   if (v.phase === "play" || v.phase === "moon-choice") return v.turn === seat && !(app.busy && seat === 0);
   if (v.phase === "pass") return !v.has_passed[seat];
   return false;
@@ -202,13 +235,25 @@ function canSelectNow() {
   return !!v && !app.busy && v.phase === "pass" && !v.has_passed[0];
 }
 
-function layoutHand() {
+const MIN_STEP = 34; // px of each card left uncovered: below this the hand goes on two rows
+
+/** How to lay `count` cards out in the hand's width: {rows: 1 or 2, perRow, step (px)}. */
+function handLayout(count) {
   const hand = $("#hand");
-  const count = hand.childElementCount || 13;
   const cardW = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 84;
-  const avail = hand.clientWidth - 8;
-  const step = Math.max(14, Math.min(cardW * 0.98, (avail - cardW) / Math.max(1, count - 1)));
-  hand.style.setProperty("--step", `${step}px`);
+  const avail = (hand.clientWidth || window.innerWidth) - 8;
+  const stepFor = (k) => Math.min(cardW * 0.98, (avail - cardW) / Math.max(1, k - 1));
+  if (count <= 1 || stepFor(count) >= MIN_STEP) return { rows: 1, perRow: count, step: stepFor(count) };
+  const perRow = Math.ceil(count / 2);
+  return { rows: 2, perRow, step: Math.max(14, stepFor(perRow)) };
+}
+
+let lastRows = 1;
+function layoutHand() {
+  const count = $$("#hand .card").length || 13;
+  const lay = handLayout(count);
+  if (lay.rows !== lastRows) { renderHand(); return; }
+  $("#hand").style.setProperty("--step", `${lay.step}px`);
 }
 
 function renderHand() {
@@ -223,7 +268,17 @@ function renderHand() {
   const selecting = canSelectNow();
   const cards = sortHand(v.hand);
   const legal = new Set(v.legal);
-  for (const card of cards) {
+  const lay = handLayout(cards.length);
+  lastRows = lay.rows;
+  hand.style.setProperty("--step", `${lay.step}px`);
+  hand.dataset.rows = String(lay.rows);
+  const rows = Array.from({ length: lay.rows }, () => {
+    const r = document.createElement("div");
+    r.className = "hand-row";
+    hand.appendChild(r);
+    return r;
+  });
+  cards.forEach((card, i) => {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "card";
@@ -252,12 +307,11 @@ function renderHand() {
     }
     b.tabIndex = -1;
     b.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
-    hand.appendChild(b);
-  }
-  const target = $(`[data-card="${app.focusCard || focused}"]`, hand) || hand.firstElementChild;
+    rows[Math.min(rows.length - 1, Math.floor(i / lay.perRow))].appendChild(b);
+  });
+  const target = $(`[data-card="${app.focusCard || focused}"]`, hand) || $(".card", hand);
   if (target) target.tabIndex = 0;
   if (focused && hand.contains(target) && target.dataset.card === focused) target.focus({ preventScroll: true });
-  layoutHand();
 }
 
 function renderStatus() {
@@ -274,6 +328,9 @@ function renderStatus() {
   lt.disabled = !(v.tricks && v.tricks.length);
   let msg = "";
   panel.hidden = true;
+  passBtn.hidden = false;
+  $('[data-action="show-hand-end"]').hidden = true;
+  $('[data-action="show-game-over"]').hidden = true;
   if (v.phase === "pass") {
     const k = passCount();
     if (!v.has_passed[0]) {
@@ -281,8 +338,15 @@ function renderStatus() {
       msg = t("pass_to", { k, name: name(v.pass_to), dir });
       panel.hidden = false;
       const arrow = { left: "←", right: "→", across: "↑" }[v.pass_direction] || "↔";
-      $("#pass-text").innerHTML = `<span class="pass-arrow" aria-hidden="true">${arrow}</span>`;
-      $("#pass-text").append(msg);
+      const pt = $("#pass-text");
+      pt.innerHTML = `<span class="pass-arrow" aria-hidden="true">${arrow}</span>`;
+      // two short lines that each stay whole, so no word or kana is left alone on a line
+      for (const line of [t("pass_line1", { k }), t("pass_line2", { name: name(v.pass_to), dir })]) {
+        const span = document.createElement("span");
+        span.className = "pass-line";
+        span.textContent = line;
+        pt.append(span);
+      }
       passBtn.textContent = t("pass_btn", { k });
       passBtn.disabled = app.selected.length !== k || app.busy;
       msg = t("pass_chosen", { n: app.selected.length, k });
@@ -290,18 +354,33 @@ function renderStatus() {
       msg = t("pass_waiting");
     }
   } else if (v.phase === "play") {
+    const seat = app.busy ? app.moving : v.turn;
     if (v.turn === 0 && !app.busy) msg = v.trick.length ? t("your_turn") : t("your_lead");
-    else msg = t("waiting", { name: name(v.turn) });
+    else if (seat === null || seat === undefined) msg = app.shown.length >= players() ? t("trick_done") : "";
+    else if (seat === 0) msg = t("your_turn_soon");
+    else msg = t("waiting", { name: name(seat) });
     if (v.hand_index >= 0 && v.pass_direction === "none" && v.tricks.length === 0 && v.trick.length <= 1 &&
         app.state.options.pass_schedule !== "none") {
       msg = `${t("no_pass")} ${msg}`;
     }
   } else if (v.phase === "deal") {
     msg = v.results.length ? t("hand_over", { n: v.results.length }) : t("loading");
+    if (v.results.length && !app.busy && !$('dialog[data-dialog="hand-end"]').open) {
+      panel.hidden = false;
+      $("#pass-text").textContent = msg;
+      passBtn.hidden = true;
+      $('[data-action="show-hand-end"]').hidden = false;
+    }
   } else if (v.phase === "moon-choice") {
     msg = v.turn === 0 ? t("moon_choice_q") : t("waiting", { name: name(v.turn) });
   } else if (v.phase === "game-over") {
     msg = t("game_over");
+    if (!$('dialog[data-dialog="game-over"]').open) {
+      panel.hidden = false;
+      $("#pass-text").textContent = msg;
+      passBtn.hidden = true;
+      $('[data-action="show-game-over"]').hidden = false;
+    }
   }
   st.textContent = msg;
 }
@@ -385,7 +464,7 @@ function showGameOver() {
   $("#game-over-body").innerHTML = (m ? `<p class="moon-note">${m}</p>` : "") + scoreSheet(v, true);
   showDialog("game-over");
   if (app.state && app.cur) {
-    store.recordResult(app.state.id, app.state.variant, won, v.totals[0]);
+    store.recordResult(app.state.id, app.state.variant, app.state.players, won, v.totals[0]);
   }
 }
 
@@ -408,7 +487,9 @@ function maybeShowPhaseDialog(fromEvents) {
 // ------------------------------------------------------------------ applying server states
 async function animateEvents(events, gen) {
   const p = pace();
-  for (const ev of events || []) {
+  const list = events || [];
+  for (let i = 0; i < list.length; i++) {
+    const ev = list[i];
     if (gen !== app.gen) return;
     if (ev.type === "pass") {
       app.received = new Set(ev.received || []);
@@ -417,8 +498,8 @@ async function animateEvents(events, gen) {
         const n = players();
         const offset = { left: 1, right: n - 1, across: Math.floor(n / 2) }[ev.direction] || 1;
         const giver = Number.isInteger(ev.from) ? ev.from : (n - offset) % n; // who passed to seat 0
-        toast(t("received_from", { cards: ev.received.map(cardName).join(getLanguage() === "ja" ? "、" : ", "),
-          name: name(giver) }), "info");
+        toast(t("received_from", { cards: sortHand(ev.received).map(cardShort).join(getLanguage() === "ja" ? "・" : ", "),
+          name: name(giver) }), "info", "received");
         sound.play("pass");
       }
       renderHand();
@@ -428,14 +509,17 @@ async function animateEvents(events, gen) {
       if (ev.pass_direction === "none" && (app.state.options || {}).pass_schedule !== "none") {
         toast(t("no_pass"), "info", "no_pass");
       }
+      const next = list[i + 1];
+      if (next && next.type === "play") markTurn(next.seat);
     } else if (ev.type === "play") {
-      if (app.shown.length >= players()) app.shown = []; // safety: a stale full trick
+      // the user's own card is already on the table (drawn at the click): leave the trick as it is
       if (!app.shown.some((x) => x.card === ev.card)) {
+        if (app.shown.length >= players()) app.shown = []; // safety: a stale full trick
         app.shown.push({ seat: ev.seat, card: ev.card });
         drawTrick({ animateCard: ev.card });
         sound.play("card");
         if (ev.seat !== 0) announce(t("plays", { name: name(ev.seat), card: cardName(ev.card) }));
-        markTurn((ev.seat + 1) % players());
+        markTurn(app.shown.length >= players() ? null : (ev.seat + 1) % players());
         if (p.play) await sleep(p.play);
       }
     } else if (ev.type === "trick") {
@@ -461,12 +545,17 @@ async function animateEvents(events, gen) {
       drawTrick();
       const box = $(`[data-seat-box="${ev.winner}"]`);
       if (box) { box.classList.remove("took"); void box.offsetWidth; box.classList.add("took"); }
+      const next = list[i + 1];
+      if (next && next.type === "play") markTurn(next.seat); // the winner leads
     }
   }
 }
 
+/** While events play out: show `seat` (or nobody, null) as the one to move, ring and status line. */
 function markTurn(seat) {
+  app.moving = seat;
   for (const el of $$("[data-seat-box]")) el.classList.toggle("turn", Number(el.dataset.seatBox) === seat);
+  renderStatus();
 }
 
 /** Take a new State: keep it, animate its events, then draw it and open any dialog it calls for. */
@@ -519,6 +608,7 @@ async function act(fn, { optimistic } = {}) {
   try {
     const state = await fn();
     if (gen !== app.gen) return; // the user moved on (new game, restart) meanwhile
+    notice("");
     await applyState(state);
   } catch (e) {
     if (gen === app.gen) await handleError(e);
@@ -547,10 +637,53 @@ async function handleError(e) {
   renderAll();
 }
 
+// ------------------------------------------------------------------ leaving an unfinished game
+/** Whether the game of view `v` is under way (the user has moved) and not over: leaving it loses something. */
+function inProgress(v) {
+  if (!v || v.phase === "game-over") return false;
+  return v.hand_index > 0 || (v.results && v.results.length > 0) || v.tricks.length > 0 ||
+    v.trick.some((x) => x.seat === 0) || (v.passed && v.passed.length > 0) || (v.phase === "pass" && v.has_passed[0]);
+}
+
+let confirmResolve = null;
+/**
+ * Ask before an unfinished game is thrown away. kind: "new" | "restart" | "link".
+ * Resolves true to go on, false to keep the game. Opens above any open dialog (the options form stays).
+ */
+function askLeave(kind, params) {
+  const d = $('dialog[data-dialog="confirm"]');
+  $("#confirm-title").textContent = t(kind === "restart" ? "confirm_restart_title" : "confirm_title");
+  $("#confirm-text").textContent = t(`confirm_${kind}`, params);
+  $('[data-action="confirm"]').textContent = t(`confirm_${kind}_ok`);
+  $('[data-action="cancel-confirm"]').textContent = t("confirm_keep");
+  if (confirmResolve) confirmResolve(false);
+  return new Promise((resolve) => {
+    confirmResolve = resolve;
+    if (!d.open) d.showModal();
+    $('[data-action="cancel-confirm"]').focus();
+  });
+}
+
+function answerConfirm(yes) {
+  const d = $('dialog[data-dialog="confirm"]');
+  const resolve = confirmResolve;
+  confirmResolve = null;
+  if (d.open) d.close();
+  if (resolve) resolve(yes);
+}
+
+/** true when nothing would be lost, or the user agreed to leave the game on the table. */
+async function mayLeave(kind) {
+  const v = view();
+  if (!app.cur || !inProgress(v)) return true;
+  return askLeave(kind, { n: app.state.game });
+}
+
 // ------------------------------------------------------------------ user actions
 function onCardClick(card) {
   const v = view();
   if (!v) return;
+  hideToast();
   sound.unlock(); // audio may start only after a user gesture
   if (canSelectNow()) {
     const k = passCount();
@@ -577,8 +710,8 @@ function onCardClick(card) {
           drawTrick({ animateCard: card });
           sound.play("card");
           renderHand();
-          renderStatus();
           renderSeats();
+          markTurn(app.shown.length >= players() ? null : 1 % players());
         },
       });
     } else {
@@ -637,10 +770,11 @@ async function doHint() {
   }
 }
 
-async function newGame(settings) {
+async function newGame(settings, { fromForm = false } = {}) {
   // settings: {variant, players, options (overrides), level, game (number or null)}
+  // fromForm: the options dialog stays open (with the server's reason) if the server refuses
   const gen = ++app.gen;
-  for (const d of $$("dialog[open]")) d.close();
+  for (const d of $$("dialog[open]")) if (!(fromForm && d.dataset.dialog === "new-game-form")) d.close();
   setBusy(true);
   app.selected = [];
   app.shown = [];
@@ -652,14 +786,29 @@ async function newGame(settings) {
       game: settings.game ?? null, level: settings.level,
     });
     if (gen !== app.gen) return true;
+    if (fromForm) $('dialog[data-dialog="new-game-form"]').close();
     await applyState(state);
     return true;
   } catch (e) {
     setBusy(false);
-    toast(e instanceof ApiError ? `${e.code}: ${e.message}` : String(e));
+    const why = e instanceof ApiError ? refusalText(e) : String(e);
+    if (fromForm) {
+      const box = $("#options-error");
+      box.textContent = why;
+      box.hidden = false;
+    } else {
+      app.lastRefusal = why;
+    }
     renderAll();
     return false;
   }
+}
+
+/** A refused game (400 from POST /api/games) in the page's language. */
+function refusalText(e) {
+  if (e.status === 0) return t("error_net");
+  const key = { unknown_variant: "refused_variant", unknown_option: "refused_option", bad_option: "refused_option" }[e.code];
+  return key ? t(key, { why: prettyCards(e.message) }) : t("refused_other", { why: e.message });
 }
 
 function currentSettings() {
@@ -671,15 +820,22 @@ function currentSettings() {
   };
 }
 
+/** Every level the server knows (a link may name any of them). */
 function levels() {
-  const known = app.catalog.levels && app.catalog.levels.length ? app.catalog.levels : LEVELS;
-  const order = ["easy", "medium", "hard"];
-  return [...known].sort((a, b) => ((order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99)));
+  return app.catalog.levels && app.catalog.levels.length ? app.catalog.levels : LEVELS;
+}
+
+/** The levels offered in the options form: the ones meant for players, plus `current` if it is another. */
+function formLevels(current) {
+  const list = PLAYER_LEVELS.filter((x) => levels().includes(x));
+  if (current && !list.includes(current)) list.push(current);
+  return list;
 }
 
 function nextNumber(n) { return n >= 4294967295 ? 1 : n + 1; }
 
 async function doNewGame() {
+  if (!(await mayLeave("new"))) return;
   const s = currentSettings();
   s.game = app.state ? nextNumber(app.state.game) : null;
   await newGame(s);
@@ -687,6 +843,7 @@ async function doNewGame() {
 
 async function doRestart() {
   if (!app.cur) return;
+  if (!(await mayLeave("restart"))) return;
   app.gen++;
   setBusy(false);
   for (const d of $$("dialog[open]")) d.close();
@@ -698,10 +855,13 @@ async function doRestart() {
 }
 
 async function doDaily() {
+  if (!(await mayLeave("new"))) return;
+  setBusy(true); // at once: the daily number is fetched first
   try {
     app.daily = await api.daily();
   } catch (e) {
-    toast(String(e.message || e));
+    setBusy(false);
+    toast(t("error_net"));
     return;
   }
   const level = app.state ? app.state.level : "medium";
@@ -752,18 +912,29 @@ function showLastTrick() {
 // ------------------------------------------------------------------ dialogs: stats, settings, options, help
 function renderStats() {
   const st = store.loadStats();
-  const names = Object.keys(st.variants);
-  if (!names.length) { $("#stats-body").innerHTML = `<p>${t("st_none")}</p>`; return; }
-  const head = names.map((n) => `<th scope="col">${variantName(n)}</th>`).join("");
-  const row = (key, label, fmt) => `<tr><th scope="row">${label}</th>` + names.map((n) =>
-    `<td data-stat="${key}" data-variant="${n}">${fmt(st.variants[n])}</td>`).join("") + "</tr>";
-  $("#stats-body").innerHTML = `<table class="scores stats-table"><thead><tr><th></th>${head}</tr></thead><tbody>` +
+  // one column per variant and table size; games counted before sizes were kept come last
+  const order = app.catalog.variants.map((x) => x.name);
+  const keys = Object.keys(st.tables).sort((a, b) => {
+    const [va, pa] = [st.tables[a].variant, st.tables[a].players];
+    const [vb, pb] = [st.tables[b].variant, st.tables[b].players];
+    return ((order.indexOf(va) + 1 || 99) - (order.indexOf(vb) + 1 || 99)) || ((pa ?? 99) - (pb ?? 99));
+  });
+  if (!keys.length) { $("#stats-body").innerHTML = `<p>${t("st_none")}</p>`; return; }
+  const head = keys.map((k) => {
+    const x = st.tables[k];
+    const size = x.players ? t("st_players", { n: x.players }) : t("st_legacy");
+    return `<th scope="col">${variantName(x.variant)}<br><span class="stat-size">${size}</span></th>`;
+  }).join("");
+  const row = (key, label, fmt) => `<tr><th scope="row">${label}</th>` + keys.map((k) =>
+    `<td data-stat="${key}" data-variant="${st.tables[k].variant}" data-players="${st.tables[k].players ?? "all"}">` +
+    `${fmt(st.tables[k])}</td>`).join("") + "</tr>";
+  $("#stats-body").innerHTML = `<div class="scores-wrap"><table class="scores stats-table"><thead><tr><th></th>${head}</tr></thead><tbody>` +
     row("played", t("st_played"), (v) => v.played) +
     row("wins", t("st_wins"), (v) => v.wins) +
     row("rate", t("st_rate"), (v) => (v.played ? `${Math.round((100 * v.wins) / v.played)}%` : "–")) +
     row("best", t("st_best"), (v) => (v.best === null ? "–" : v.best)) +
     row("streak", t("st_streak"), (v) => v.streak) +
-    row("longest", t("st_longest"), (v) => v.longest) + "</tbody></table>";
+    row("longest", t("st_longest"), (v) => v.longest) + "</tbody></table></div>";
 }
 
 function selectHtml(nameAttr, values, current, label) {
@@ -820,23 +991,26 @@ function renderOptionsForm(pref) {
     `<label for="f-players">${t("players")}</label>` +
     selectHtml("players", v.players, playersVal, (n) => (getLanguage() === "ja" ? `${n}人` : String(n))) +
     `<label for="f-level">${t("level")}</label>` +
-    selectHtml("level", levels(), pref.level || "medium", (x) => {
+    selectHtml("level", formLevels(pref.level || "medium"), pref.level || "medium", (x) => {
       const label = t(`level_${x}`);
       return label === `level_${x}` ? x : label;
     }) +
     `<label for="f-deal">${t("deal_number")}</label>` +
-    `<input type="number" name="deal" id="f-deal" min="1" max="4294967295" placeholder="${t("deal_random")}"` +
-    ` value="${pref.game ?? ""}">` +
+    `<div class="field"><input type="number" name="deal" id="f-deal" min="1" max="${MAX_GAME}" step="1"` +
+    ` inputmode="numeric" placeholder="${t("deal_random")}" value="${pref.game ?? ""}" aria-describedby="err-deal">` +
+    `<span class="field-error" id="err-deal" data-error-for="deal" hidden></span></div>` +
     `<fieldset><legend>${t("house_rules")}</legend><p class="hint-text">${t("defaults_note")}</p>`;
   for (const o of cat.options) {
     const id = `f-opt-${o.key}`;
     const val = values[o.key];
-    html += `<label for="${id}" title="${o.help.replace(/"/g, "&quot;")}">${optionLabel(o)}</label>`;
+    html += `<label for="${id}" data-label-for="${o.key}" title="${o.help.replace(/"/g, "&quot;")}">${optionLabel(o)}</label>`;
     if (o.type === "bool") {
       html += `<input type="checkbox" id="${id}" name="opt.${o.key}" data-opt="${o.key}"${val ? " checked" : ""}>`;
     } else if (o.type === "int") {
-      html += `<input type="number" id="${id}" name="opt.${o.key}" data-opt="${o.key}" value="${val}"` +
-        `${o.min !== undefined ? ` min="${o.min}"` : ""}${o.max !== undefined ? ` max="${o.max}"` : ""}>`;
+      html += `<div class="field"><input type="number" id="${id}" name="opt.${o.key}" data-opt="${o.key}" value="${val}"` +
+        ` step="1" inputmode="numeric" aria-describedby="err-${o.key}"` +
+        `${o.min !== undefined ? ` min="${o.min}"` : ""}${o.max !== undefined ? ` max="${o.max}"` : ""}>` +
+        `<span class="field-error" id="err-${o.key}" data-error-for="${o.key}" hidden></span></div>`;
     } else {
       html += `<select id="${id}" name="opt.${o.key}" data-opt="${o.key}">` + o.choices.map((c) =>
         `<option value="${c}"${c === val ? " selected" : ""}>${choiceLabel(o.key, c)}</option>`).join("") + "</select>";
@@ -844,6 +1018,67 @@ function renderOptionsForm(pref) {
   }
   html += "</fieldset>";
   f.innerHTML = html;
+  $("#options-error").hidden = true;
+  updateOptionRelevance();
+}
+
+/** Grey out the house rules that do not apply with the others as chosen (e.g. the bonus card without the bonus). */
+function updateOptionRelevance() {
+  const f = $("#options-form");
+  const values = {};
+  for (const el of $$("[data-opt]", f)) values[el.dataset.opt] = el.type === "checkbox" ? el.checked : el.value;
+  for (const el of $$("[data-opt]", f)) {
+    const applies = optionApplies(el.dataset.opt, values);
+    el.disabled = !applies;
+    const label = $(`[data-label-for="${el.dataset.opt}"]`, f);
+    if (label) label.classList.toggle("not-applicable", !applies);
+  }
+}
+
+/** Check the form against the limits of GET /api/variants; marks each wrong field. true when all is well. */
+function validateOptionsForm() {
+  const f = $("#options-form");
+  let first = null;
+  const mark = (input, errId, message) => {
+    const err = $(`#${errId}`, f);
+    input.setAttribute("aria-invalid", message ? "true" : "false");
+    err.textContent = message || "";
+    err.hidden = !message;
+    if (message && !first) first = input;
+  };
+  const whole = (raw) => (/^\s*-?\d+\s*$/.test(raw) ? Number(raw) : NaN);
+  const deal = $("#f-deal", f);
+  const d = deal.value.trim();
+  const dn = whole(d);
+  mark(deal, "err-deal", d === "" || (dn >= 1 && dn <= MAX_GAME) ? "" : t("err_deal", { max: MAX_GAME }));
+  for (const el of $$('input[type="number"][data-opt]', f)) {
+    const spec = app.catalog.options.find((o) => o.key === el.dataset.opt);
+    const n = whole(el.value);
+    const lo = spec.min ?? -Infinity;
+    const hi = spec.max ?? Infinity;
+    let msg = "";
+    if (!el.disabled && !(Number.isInteger(n) && n >= lo && n <= hi)) {
+      msg = Number.isFinite(lo) && Number.isFinite(hi) ? t("err_range", { min: lo, max: hi })
+        : Number.isFinite(lo) ? t("err_min", { min: lo }) : t("err_whole");
+    }
+    mark(el, `err-${spec.key}`, msg);
+  }
+  for (const el of $$("select[data-opt]", f)) {
+    const spec = app.catalog.options.find((o) => o.key === el.dataset.opt);
+    if (spec.choices.length && !spec.choices.includes(el.value)) el.value = spec.default;
+  }
+  const box = $("#options-error");
+  box.hidden = !first;
+  box.textContent = first ? t("err_form") : "";
+  if (first) first.focus();
+  return !first;
+}
+
+async function startFromForm() {
+  if (!validateOptionsForm()) return;
+  const settings = readOptionsForm();
+  if (!(await mayLeave("new"))) return;
+  await newGame(settings, { fromForm: true });
 }
 
 function readOptionsForm() {
@@ -852,9 +1087,12 @@ function readOptionsForm() {
   const options = {};
   for (const el of $$("[data-opt]", f)) {
     const spec = app.catalog.options.find((o) => o.key === el.dataset.opt);
+    if (el.disabled) continue; // a rule that does not apply keeps the variant's default
     if (el.type === "checkbox") options[spec.key] = el.checked;
-    else if (spec.type === "int") options[spec.key] = parseInt(el.value, 10);
-    else options[spec.key] = el.value;
+    else if (spec.type === "int") {
+      const n = parseInt(el.value, 10);
+      options[spec.key] = Number.isInteger(n) ? n : spec.default;
+    } else options[spec.key] = el.value;
   }
   const deal = $("#f-deal", f).value.trim();
   return {
@@ -866,11 +1104,19 @@ function readOptionsForm() {
 let helpTab = "rules";
 function showHelp(tab) {
   helpTab = tab || helpTab;
-  for (const b of $$("[data-tab]")) b.setAttribute("aria-selected", b.dataset.tab === helpTab ? "true" : "false");
+  for (const b of $$("[data-tab]")) {
+    const on = b.dataset.tab === helpTab;
+    b.setAttribute("aria-selected", on ? "true" : "false");
+    b.tabIndex = on ? 0 : -1; // one tab stop: the selected tab (arrow keys move between tabs)
+  }
   $("#help-body").innerHTML = renderHelp(helpTab, getLanguage(), app.catalog);
   $("#help-body").dataset.section = helpTab;
+  $("#help-body").setAttribute("aria-labelledby", `tab-${helpTab}`);
   const d = showDialog("help");
   d.dataset.section = helpTab;
+  // the focus (and its ring) goes with the selected tab, not the first one the dialog would pick
+  const sel = $(`[data-tab="${helpTab}"]`, d);
+  if (sel && document.activeElement !== sel) sel.focus();
 }
 
 function switchLanguage(l) {
@@ -891,25 +1137,62 @@ function switchLanguage(l) {
 }
 
 // ------------------------------------------------------------------ URL
+/**
+ * The game the address asks for: {has, settings, problems}. Each part that cannot be used is left out
+ * (the rest of the link still counts) and described in `problems` (sentences in the page's language).
+ */
 function readUrl() {
   const q = new URLSearchParams(location.search);
   const has = ["deal", "variant", "players", "level"].some((k) => q.has(k)) || [...q.keys()].some((k) => k.startsWith("opt."));
-  const variant = q.get("variant") && app.catalog.variants.some((v) => v.name === q.get("variant"))
-    ? q.get("variant") : "standard";
+  const problems = [];
+  const shown = (x) => (x.length > 24 ? `${x.slice(0, 24)}…` : x);
+  let variant = "standard";
+  if (q.has("variant")) {
+    if (app.catalog.variants.some((v) => v.name === q.get("variant"))) variant = q.get("variant");
+    else problems.push(t("bad_variant", { v: shown(q.get("variant")) }));
+  }
   const v = app.catalog.variants.find((x) => x.name === variant);
-  let pl = parseInt(q.get("players") || "", 10);
-  if (!v || !v.players.includes(pl)) pl = v ? v.default_players : 4;
+  let pl = v ? v.default_players : 4;
+  if (q.has("players")) {
+    const raw = q.get("players");
+    const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    const allowed = v ? v.players : [3, 4, 5, 6];
+    if (allowed.includes(n)) pl = n;
+    else problems.push(t("bad_players", { v: shown(raw), min: Math.min(...allowed), max: Math.max(...allowed) }));
+  }
   const options = {};
   for (const [k, raw] of q.entries()) {
     if (!k.startsWith("opt.")) continue;
     const spec = app.catalog.options.find((o) => o.key === k.slice(4));
     const val = parseOptionValue(spec, raw);
-    if (val !== undefined) options[spec.key] = val;
+    const inRange = val !== undefined && (!spec || spec.type !== "int" ||
+      ((spec.min === undefined || val >= spec.min) && (spec.max === undefined || val <= spec.max)));
+    if (!spec) problems.push(t("bad_opt_key", { k: shown(k.slice(4)) }));
+    else if (!inRange) problems.push(t("bad_opt", { k: spec.key, v: shown(raw), rule: optionLabel(spec) }));
+    else options[spec.key] = val;
   }
-  let game = parseInt(q.get("deal") || "", 10);
-  if (!(game >= 1 && game <= 4294967295)) game = null;
-  const level = levels().includes(q.get("level")) ? q.get("level") : "medium";
-  return { has, settings: { variant, players: pl, options: overrides(app.catalog, variant, options), level, game } };
+  let game = null;
+  if (q.has("deal")) {
+    const raw = q.get("deal");
+    const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (n >= 1 && n <= MAX_GAME) game = n;
+    else problems.push(t("bad_deal", { v: shown(raw), max: MAX_GAME }));
+  }
+  let level = "medium";
+  if (q.has("level")) {
+    if (levels().includes(q.get("level"))) level = q.get("level");
+    else problems.push(t("bad_level", { v: shown(q.get("level")) }));
+  }
+  return {
+    has, problems,
+    settings: { variant, players: pl, options: overrides(app.catalog, variant, options), level, game },
+  };
+}
+
+/** "game #123: Hearts (standard), 4 players" for the notice about a link. */
+function describeGame(s) {
+  const v = app.catalog.variants.find((x) => x.name === s.variant);
+  return t("game_desc", { n: s.game, variant: variantName(s.variant, v && v.title), players: s.players });
 }
 
 function urlFor(s) {
@@ -958,6 +1241,16 @@ function onKey(e) {
       return;
     }
   }
+  if (e.target.getAttribute && e.target.getAttribute("role") === "tab" &&
+      ["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) {
+    const tabs = $$("[data-tab]");
+    const i = tabs.indexOf(e.target);
+    const j = e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1
+      : (i + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length;
+    e.preventDefault();
+    showHelp(tabs[j].dataset.tab);
+    return;
+  }
   if ($("dialog[open]") || e.ctrlKey || e.metaKey || e.altKey) return;
   const tag = (e.target.tagName || "").toLowerCase();
   if (tag === "input" || tag === "select" || tag === "textarea") return;
@@ -978,6 +1271,7 @@ function wire() {
     if (btn.hasAttribute("data-close")) { btn.closest("dialog").close(); return; }
     if (btn.dataset.tab) { showHelp(btn.dataset.tab); return; }
     const a = btn.dataset.action;
+    if (a !== "language") hideToast();
     const handlers = {
       pass: doPass,
       hint: doHint,
@@ -991,11 +1285,16 @@ function wire() {
       language: () => switchLanguage(),
       "last-trick": showLastTrick,
       "next-hand": () => {
-        $('dialog[data-dialog="hand-end"]').close();
         app.shown = [];
         drawTrick();
-        act(() => api.nextHand(app.cur.id, app.cur.token));
+        act(() => api.nextHand(app.cur.id, app.cur.token)); // busy at once, so closing shows no panel
+        $('dialog[data-dialog="hand-end"]').close();
       },
+      "show-hand-end": showHandEnd,
+      "show-game-over": () => { if (view()) { showDialog("game-over"); $('[data-action="next-game"]').focus(); } },
+      "dismiss-notice": () => notice(""),
+      confirm: () => answerConfirm(true),
+      "cancel-confirm": () => answerConfirm(false),
       "moon-add": () => { $('dialog[data-dialog="moon"]').close(); act(() => api.moon(app.cur.id, app.cur.token, "add")); },
       "moon-subtract": () => {
         $('dialog[data-dialog="moon"]').close();
@@ -1010,7 +1309,7 @@ function wire() {
       "reset-stats": () => { store.resetStats(); renderStats(); },
       settings: () => { renderSettings(); showDialog("settings"); },
       options: () => { renderOptionsForm({ ...currentSettings(), game: null }); showDialog("new-game-form"); },
-      "start-game": () => newGame(readOptionsForm()),
+      "start-game": startFromForm,
       help: () => showHelp(),
     };
     if (handlers[a]) handlers[a]();
@@ -1021,11 +1320,24 @@ function wire() {
       const s = readOptionsForm();
       const v = app.catalog.variants.find((x) => x.name === s.variant);
       renderOptionsForm({ ...s, options: {}, players: v ? v.default_players : 4 });
+    } else {
+      updateOptionRelevance();
     }
   });
-  // a hand-end dialog closed with Escape still needs the next hand
-  $('dialog[data-dialog="hand-end"]').addEventListener("cancel", (e) => e.preventDefault());
+  $("#options-form").addEventListener("input", (e) => { // a corrected field loses its message
+    const err = e.target.getAttribute("aria-describedby");
+    if (err && e.target.getAttribute("aria-invalid") === "true") {
+      e.target.setAttribute("aria-invalid", "false");
+      $(`#${err}`).hidden = true;
+    }
+  });
+  $("#options-form").addEventListener("submit", (e) => { e.preventDefault(); startFromForm(); });
+  // closing the hand-end or game-over dialog leaves a button on the table to open it again
+  for (const which of ["hand-end", "game-over"]) {
+    $(`dialog[data-dialog="${which}"]`).addEventListener("close", () => renderStatus());
+  }
   $('dialog[data-dialog="moon"]').addEventListener("cancel", (e) => e.preventDefault());
+  $('dialog[data-dialog="confirm"]').addEventListener("cancel", (e) => { e.preventDefault(); answerConfirm(false); });
   window.addEventListener("resize", layoutHand);
   setInterval(() => {
     if (app.received.size && Date.now() > app.receivedUntil && !app.busy) renderHand();
@@ -1046,27 +1358,44 @@ async function start() {
   }
   api.daily().then((d) => { app.daily = d; renderHeader(); }).catch(() => {});
   const path = location.pathname.replace(/\/+$/, "");
-  const section = { "/rules": "rules", "/variants": "variants", "/tips": "tips" }[path] ||
+  const section = { "/rules": "rules", "/variants": "variants", "/tips": "tips", "/about": "about" }[path] ||
     (["#rules", "#variants", "#tips", "#about"].includes(location.hash) ? location.hash.slice(1) : null);
   const url = readUrl();
   const saved = store.loadCurrent();
   let resumed = false;
-  if (saved && (!url.has || sameGame(saved, url.settings))) {
+  let savedState = null;
+  if (saved) {
     try {
-      const state = await api.get(saved.id, saved.token);
-      app.cur = saved;
-      state.token = saved.token; // keep the URL in step
-      await applyState(state, { animate: false });
-      resumed = true;
-      if (state.view.phase !== "game-over") toast(t("resumed"), "info");
+      savedState = await api.get(saved.id, saved.token);
     } catch (e) {
       store.clearCurrent();
     }
   }
+  // the saved game continues when the address asks for nothing else, or for that very game; a link to
+  // another game replaces it, after asking if the saved game is unfinished
+  let keep = !!savedState && (!url.has || sameGame(saved, url.settings));
+  if (savedState && !keep && inProgress(savedState.view)) {
+    keep = !(await askLeave("link", { n: saved.game, m: url.settings.game ?? "?" }));
+  }
+  if (keep) {
+    app.cur = saved;
+    savedState.token = saved.token; // keep the URL in step
+    await applyState(savedState, { animate: false });
+    resumed = true;
+    if (savedState.view.phase !== "game-over") toast(t("resumed"), "info");
+  }
   if (!resumed) {
     const plain = { variant: "standard", players: 4, options: {}, level: "medium", game: null };
-    const ok = await newGame(url.has ? url.settings : plain);
-    if (!ok && url.has) await newGame(plain); // a link with rules the server refuses: play a plain game
+    const problems = [...url.problems];
+    app.lastRefusal = "";
+    let ok = await newGame(url.has ? url.settings : plain);
+    if (!ok && url.has) { // rules the server refuses: play a plain game (same number if it had one)
+      problems.push(app.lastRefusal);
+      ok = await newGame({ ...plain, game: url.settings.game });
+    }
+    if (problems.length && app.state) {
+      notice(`${t("link_bad", { parts: problems.join(" ") })} ${t("link_started", { game: describeGame(app.state) })}`);
+    }
   }
   document.body.dataset.ready = "true";
   if (section) showHelp(section);

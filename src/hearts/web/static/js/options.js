@@ -101,6 +101,21 @@ export function parseOptionValue(spec, raw) {
   return spec.choices.length === 0 || spec.choices.includes(raw) ? raw : undefined;
 }
 
+// House rules that only matter when another rule has a certain value (values as read from the form:
+// booleans for yes/no rules, strings otherwise).
+const APPLIES = {
+  bonus_card: (v) => !!v.jack_of_diamonds, // which bonus card, only with the bonus
+  pass_count: (v) => v.pass_schedule !== "none", // how many cards, only when passing
+  shoot_the_sun: (v) => v.moon !== "none", // the sun scores the moon's way
+  lead_hearts_over_qs: (v) => !v.hearts_lead_any_time, // an exception to a rule that is off
+};
+
+/** Whether house rule `key` has any effect given the other rules in `values`. */
+export function optionApplies(key, values) {
+  const f = APPLIES[key];
+  return f ? f(values) : true;
+}
+
 /** Only the options that differ from the variant's defaults. */
 export function overrides(catalog, variant, options) {
   const d = variantDefaults(catalog, variant);
