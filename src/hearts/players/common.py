@@ -20,11 +20,6 @@ HEART_MASK = SUIT_MASKS[HEARTS]
 SPADE_MASK = SUIT_MASKS[SPADES]
 
 
-def bonus_values(rules: Rules) -> dict[int, int]:
-    """``{card: points}`` for the bonus cards of the rules (J♦ under Omnibus: -10)."""
-    return dict(rules.bonus)
-
-
 def card_value(rules: Rules, card: int) -> int:
     """Points its taker scores for ``card`` (penalty plus bonus; negative is good)."""
     v = rules.penalty[card]

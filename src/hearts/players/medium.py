@@ -80,8 +80,6 @@ def losers(hand: int, out: int) -> int:
         for c in cards_of(mine):
             if (theirs & above(c)).bit_count() > (mine & above(c)).bit_count():
                 lose += 1
-            elif not theirs:
-                continue
     return lose
 
 
