@@ -31,13 +31,7 @@ def card_value(rules: Rules, card: int) -> int:
 
 def value_of(rules: Rules, cards: int) -> int:
     """Points its taker scores for a card set (penalty plus bonus)."""
-    total = 0
-    m = cards & rules.penalty_mask
-    pen = rules.penalty
-    while m:
-        low = m & -m
-        total += pen[low.bit_length() - 1]
-        m ^= low
+    total = scoring.penalty_of(rules, cards)
     for c, b in rules.bonus:
         if cards >> c & 1:
             total += b
