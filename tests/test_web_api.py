@@ -49,19 +49,6 @@ def server(db_path: Path) -> Iterator[ServerProcess]:
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def store(db_path: Path, server: ServerProcess) -> Iterator[GameStore]:
-    s = GameStore(f"sqlite:///{db_path}")
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def client(server: ServerProcess) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=60) as c:
-        yield c
-
-
 class Player:
     """One game through the API, with its truth read back from the database."""
 
