@@ -3,21 +3,28 @@
 Thin: each route checks the body's shape (``schemas.py``), reads the
 ``X-Game-Token`` header and calls :class:`hearts.web.service.GameService`.
 Routes are plain ``def`` functions: FastAPI runs them in its thread pool, and
-the service serialises requests about one game with that game's lock.
+the service serialises requests about one game with that game's lock (the hint
+route is ``async`` so that refusing a flood costs no thread).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, Response
+from starlette.concurrency import run_in_threadpool
 
+from .compute import Busy
 from .limits import RateLimiter
 from .schemas import CreateGame, MoonBody, PassBody, PlayBody
-from .service import GameService, WebError, daily_json, known_levels, variants_json
+from .service import GameService, WebError, busy_error, daily_json, known_levels, variants_json
 
 Token = Annotated[str | None, Header(alias="X-Game-Token")]
+
+BUSY_PAUSE = 0.5
+"""Seconds a hint refused for want of a place (429) waits before it is answered."""
 
 
 def _json(obj: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -105,10 +112,23 @@ def make_router() -> APIRouter:
         return _json(_service(request).restart(game_id, token))
 
     @router.get("/games/{game_id}/hint")
-    def hint(game_id: str, request: Request, token: Token = None,
-             level: Annotated[str | None, Query()] = None) -> Response:
-        """The ``level`` bot's (default ``hard``) choice for seat 0, from seat 0's view."""
-        return _json(_service(request).hint(game_id, token, level))
+    async def hint(game_id: str, request: Request, token: Token = None,
+                   level: Annotated[str | None, Query()] = None) -> Response:
+        """The ``level`` bot's (default ``hard``) choice for seat 0, from seat 0's view.
+
+        ``async``: a hint refused for want of a place (429) is answered on the event loop,
+        without taking one of the threads that serve the other games; the hint itself
+        runs in the thread pool (and its search in a worker process)."""
+        svc = _service(request)
+        try:
+            svc.pool.check_hint(game_id)
+        except Busy as exc:
+            # Answer a refused hint after a short pause (costing nothing: no thread is
+            # held), so that a client asking in a loop asks a few times a second, not
+            # hundreds, and its requests do not crowd out the other games'.
+            await asyncio.sleep(BUSY_PAUSE)
+            raise busy_error(exc) from None
+        return _json(await run_in_threadpool(svc.hint, game_id, token, level))
 
     @router.get("/games/{game_id}/record")
     def record(game_id: str, request: Request, token: Token = None) -> Response:

@@ -9,6 +9,8 @@ games at once, and bounds what waits for it:
 
 - hints: one in flight per game (a second one answers 429 ``hint_busy``) and at
   most ``max_hints`` in flight in all (429 ``busy`` past it, with Retry-After);
+- the workers run at a lower priority (nice +10), so that when CPUs are short the
+  server process, which answers every request, goes first;
 - bots' own decisions at a search level: at most ``max_searches`` waiting or
   running; a move that finds no place within ``wait`` seconds answers 429
   ``busy`` and changes nothing.
@@ -109,8 +111,24 @@ def run_job(job: SearchJob) -> Any:
     return str(answer)
 
 
+WORKER_NICE = 10
+"""Niceness added to the worker processes: when CPUs are short, the server process
+(which answers every request) goes first and searches wait."""
+
+
+def _start_worker() -> None:
+    """Initializer of each worker process: lower its priority (Linux ``SCHED_IDLE``: it
+    runs only when no other process wants the CPU; elsewhere nice +10), import the bots."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (OSError, AttributeError):
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(WORKER_NICE)
+    _warm()
+
+
 def _warm() -> int:
-    """Run in each new worker: import the engine and the bots once."""
+    """Import the engine and the bots once (in a new worker)."""
     from ..players import base
 
     with contextlib.suppress(KeyError):
@@ -144,7 +162,7 @@ class SearchPool:
             if self._executor is None:
                 self._executor = ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_warm)
+                    initializer=_start_worker)
             return self._executor
 
     def start(self) -> None:
@@ -207,6 +225,16 @@ class SearchPool:
             with self._lock:
                 self._hinting.discard(game_id)
                 self._hint_slots.release()
+
+    def check_hint(self, game_id: str) -> None:
+        """Raise :class:`Busy` now if :meth:`hint_slot` would (a cheap look before the
+        request does any work; the slot itself is taken later)."""
+        with self._lock:
+            if game_id in self._hinting:
+                raise Busy("hint_busy", "A hint for this game is already being worked out.")
+            if len(self._hinting) >= self.max_hints:
+                raise Busy("busy", "Too many hints are being worked out; try again in a "
+                           "moment.", retry_after=2)
 
     def hint(self, job: SearchJob) -> Any:
         """A hint's decision (caller holds :meth:`hint_slot`): in the pool for a search

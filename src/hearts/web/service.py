@@ -657,6 +657,10 @@ class GameService:
         when the server has too many hints in flight (see :mod:`hearts.web.compute`).
         """
         level = level or DEFAULT_HINT_LEVEL
+        try:
+            self.pool.check_hint(game_id)  # refuse a flood before any database work
+        except Busy as exc:
+            raise busy_error(exc) from None
         with self._lock_for(game_id):
             live = self._fresh(game_id, token)
             game = live.game
