@@ -27,15 +27,12 @@ import json
 import random
 import shlex
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from web_load import LOCAL_HOSTS, Conn, summary
+from web_load import Conn, summary, target
 
 MAX_SECONDS = 600.0
 MAX_FLOODERS = 64
@@ -161,23 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     seconds = max(1.0, min(args.seconds, MAX_SECONDS))
     flooders = max(0, min(args.flooders, MAX_FLOODERS))
-    server = None
-    url = args.url
-    if url:
-        host = urlsplit(url).hostname or ""
-        if host not in LOCAL_HOSTS:
-            print(f"refusing to load {host!r}: localhost only", file=sys.stderr)
-            return 2
-    else:
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-        from hearts.cli.serve import ServerProcess
-
-        tmp = tempfile.mkdtemp(prefix="hearts-flood-")
-        server = ServerProcess(f"sqlite:///{tmp}/flood.db", log_path=f"{tmp}/serve.log",
-                               args=shlex.split(args.server_args)).start()
-        url = server.url
+    url, server = target(args.url, args=shlex.split(args.server_args))
+    if url is None:
+        return 2
     try:
-        result = run(url.rstrip("/"), seconds, flooders, max(0.0, args.think), args.seed)
+        result = run(url, seconds, flooders, max(0.0, args.think), args.seed)
     finally:
         if server is not None:
             server.stop()
