@@ -9,8 +9,8 @@ games at once, and bounds what waits for it:
 
 - hints: one in flight per game (a second one answers 429 ``hint_busy``) and at
   most ``max_hints`` in flight in all (429 ``busy`` past it, with Retry-After);
-- the workers run at a lower priority (nice +10), so that when CPUs are short the
-  server process, which answers every request, goes first;
+- the workers run at idle priority (``SCHED_IDLE``, else nice +10), so that when
+  CPUs are short the server process, which answers every request, goes first;
 - bots' own decisions at a search level: at most ``max_searches`` waiting or
   running; a move that finds no place within ``wait`` seconds answers 429
   ``busy`` and changes nothing.
