@@ -473,3 +473,24 @@ def test_sqlite_is_durable(db_path: Path) -> None:
             assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
     finally:
         store.close()
+
+
+def test_past_the_concurrency_limit_the_503_is_json(tmp_path: Path) -> None:
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'c.db'}", log_path=str(tmp_path / "s.log"),
+                        args=["--limit-concurrency", "3", "--search-workers", "0"]).start()
+    idle = [socket.create_connection(("127.0.0.1", srv.port), timeout=30) for _ in range(3)]
+    try:
+        r = httpx.get(srv.url + "/api/daily")
+        assert r.status_code == 503 and r.headers["content-type"] == "application/json"
+        assert r.json()["error"]["code"] == "overloaded"
+        for sock in idle:
+            sock.close()
+        for _ in range(100):  # the server notices the closed connections
+            if httpx.get(srv.url + "/api/daily").status_code == 200:
+                break
+            threading.Event().wait(0.05)
+        assert httpx.get(srv.url + "/api/daily").status_code == 200
+    finally:
+        for sock in idle:
+            sock.close()
+        srv.stop()

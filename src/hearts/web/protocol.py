@@ -9,6 +9,11 @@ connection is ready for it (opened, or the previous answer sent), to arrive
 whole, headers and body; past that the connection is closed.  Requests that
 arrive in time are served exactly as by uvicorn's own class.
 
+Past ``limit_concurrency`` uvicorn answers 503 with a plain-text body of its own;
+importing this module makes that answer the JSON error object
+(``{"error": {"code": "overloaded", ...}}``) like every other failure, by
+replacing the ASGI app uvicorn's h11 module uses for it.
+
 ``hearts serve`` uses it (``http=`` of ``uvicorn.run``); the timeout comes from
 ``$HEARTS_REQUEST_TIMEOUT`` (seconds) so that worker processes see it too.  In
 front of a reverse proxy (docs/web-server.md) the proxy's own timeouts do this
@@ -22,7 +27,10 @@ import os
 from typing import Any
 
 import h11
+from uvicorn.protocols.http import h11_impl
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .limits import Receive, Scope, Send, send_error
 
 REQUEST_TIMEOUT = 10.0
 """Default seconds for a request to arrive whole."""
@@ -34,6 +42,17 @@ def request_timeout() -> float:
         return float(os.environ.get("HEARTS_REQUEST_TIMEOUT", REQUEST_TIMEOUT))
     except ValueError:
         return REQUEST_TIMEOUT
+
+
+async def overloaded(_scope: Scope, _receive: Receive, send: Send) -> None:
+    """The ASGI app for a request past ``limit_concurrency``: 503 with the JSON error
+    object (and ``Connection: close``)."""
+    await send_error(send, 503, "overloaded", "The server has too many connections open; "
+                     "try again in a moment.", [(b"retry-after", b"2"),
+                                                (b"cache-control", b"no-store")])
+
+
+h11_impl.service_unavailable = overloaded  # type: ignore[assignment]
 
 
 class TimedH11Protocol(H11Protocol):
@@ -85,4 +104,4 @@ class TimedH11Protocol(H11Protocol):
             self._arm()  # the next request on this connection gets its own deadline
 
 
-__all__ = ["REQUEST_TIMEOUT", "TimedH11Protocol", "request_timeout"]
+__all__ = ["REQUEST_TIMEOUT", "TimedH11Protocol", "overloaded", "request_timeout"]
