@@ -494,3 +494,46 @@ def test_past_the_concurrency_limit_the_503_is_json(tmp_path: Path) -> None:
         for sock in idle:
             sock.close()
         srv.stop()
+
+
+def _children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (from /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_search_workers_end_with_a_killed_server(tmp_path: Path) -> None:
+    # Regression: a server killed with SIGKILL left its search worker behind for ever
+    # (blocked on its job queue, whose pipe it holds both ends of).
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'k.db'}", log_path=str(tmp_path / "s.log"),
+                        args=["--search-workers", "1"]).start()
+    workers: list[int] = []
+    for _ in range(300):
+        workers = [p for p in _children(srv.proc.pid)
+                   if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        if workers:
+            break
+        threading.Event().wait(0.1)
+    assert workers, "the server started no search worker"
+    srv.stop(kill=True)
+    for _ in range(300):
+        if not any(_alive(p) for p in workers):
+            break
+        threading.Event().wait(0.1)
+    assert not any(_alive(p) for p in workers)

@@ -29,6 +29,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -116,9 +117,22 @@ WORKER_NICE = 10
 (which answers every request) goes first and searches wait."""
 
 
+def _exit_with_parent(parent: int, every: float = 1.0) -> None:
+    """Watch the server process from a worker; end the worker once it is gone.  (A
+    worker blocked on its job queue would otherwise outlive a server killed with
+    SIGKILL for ever: it holds both ends of that queue's pipe, so it never reads EOF.)"""
+    while True:
+        time.sleep(every)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def _start_worker() -> None:
-    """Initializer of each worker process: lower its priority (Linux ``SCHED_IDLE``: it
-    runs only when no other process wants the CPU; elsewhere nice +10), import the bots."""
+    """Initializer of each worker process: end it with the server process, lower its
+    priority (Linux ``SCHED_IDLE``: it runs only when no other process wants the CPU;
+    elsewhere nice +10), import the bots."""
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True,
+                     name="hearts-exit-with-parent").start()
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (OSError, AttributeError):
