@@ -20,9 +20,12 @@ Action list
 
 Bots
     ``players.get_bot(level, seed)``; a fresh bot is made for every decision
-    with a seed derived from the game's seed, the action index and the seat
-    (:func:`decision_seed`), so a decision does not depend on whether the
-    server restarted in between.  While a level is not written yet (bots are
+    with a seed derived from the game's secret seed, the action index and the
+    seat (:func:`decision_seed`), so a decision does not depend on whether the
+    server restarted in between.  The game's seed (63 bits from ``secrets``) is
+    drawn for every new game, restarts included, and never sent to a client.
+    Decisions of the search levels run in worker processes
+    (:class:`~hearts.web.compute.SearchPool`).  While a level is not written yet (bots are
     being built in parallel) a simple legal-card picker stands in for it.
 
 Concurrency
