@@ -189,6 +189,26 @@ def run(url: str, games: int, hands: int, seconds: float, level: str | None,
     return out
 
 
+def target(url: str | None, **server_options: Any) -> tuple[str | None, Any]:
+    """The server to load: ``url`` when it is on localhost (else ``None``, said on
+    stderr), or without ``url`` a ``hearts serve`` started here on a temporary SQLite
+    file (``ServerProcess(**server_options)``).  Returns the base URL and the server
+    started here (``None`` for a given ``url``); the caller stops it."""
+    if url:
+        host = urlsplit(url).hostname or ""
+        if host not in LOCAL_HOSTS:
+            print(f"refusing to load {host!r}: localhost only", file=sys.stderr)
+            return None, None
+        return url.rstrip("/"), None
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    from hearts.cli.serve import ServerProcess
+
+    tmp = tempfile.mkdtemp(prefix="hearts-load-")
+    server = ServerProcess(f"sqlite:///{tmp}/load.db", log_path=f"{tmp}/serve.log",
+                           **server_options).start()
+    return server.url, server
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point; returns the exit status."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -204,23 +224,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     games = max(1, min(args.games, MAX_GAMES))
     seconds = max(1.0, min(args.seconds, MAX_SECONDS))
-    server = None
-    url = args.url
-    if url:
-        host = urlsplit(url).hostname or ""
-        if host not in LOCAL_HOSTS:
-            print(f"refusing to load {host!r}: localhost only", file=sys.stderr)
-            return 2
-    else:
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-        from hearts.cli.serve import ServerProcess
-
-        tmp = tempfile.mkdtemp(prefix="hearts-load-")
-        server = ServerProcess(f"sqlite:///{tmp}/load.db", workers=args.workers,
-                               log_path=f"{tmp}/serve.log").start()
-        url = server.url
+    url, server = target(args.url, workers=args.workers)
+    if url is None:
+        return 2
     try:
-        result = run(url.rstrip("/"), games, max(1, args.hands), seconds, args.level,
+        result = run(url, games, max(1, args.hands), seconds, args.level,
                      max(0.0, args.think), args.seed)
     finally:
         if server is not None:

@@ -65,3 +65,23 @@ def play_random(game_or_rules: Any, number: int | None = None, seed: int = 0,
 def random_game() -> Callable[..., Game]:
     """:func:`play_random` as a fixture: ``random_game(rules, number, seed, max_plays)``."""
     return play_random
+
+
+@pytest.fixture(scope="module")
+def store(db_path: Path, server: Any) -> Any:
+    """A :class:`hearts.web.storage.GameStore` on the module's ``db_path`` (the file its
+    ``server`` fixture serves), to read the truth of a game back from the database."""
+    from hearts.web.storage import GameStore
+
+    s = GameStore(f"sqlite:///{db_path}")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def client(server: Any) -> Any:
+    """An ``httpx.Client`` on the module's ``server`` fixture (a ``ServerProcess``)."""
+    import httpx
+
+    with httpx.Client(base_url=server.url, timeout=120) as c:
+        yield c

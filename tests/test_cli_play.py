@@ -221,7 +221,8 @@ def test_default_record_path_is_in_the_current_directory(tmp_path: Path,
     monkeypatch.chdir(tmp_path)
     r = CliRunner().invoke(cli, ["play", "--deal", "77", "--level", "random"], input="quit\n")
     assert r.exit_code == 0, r.output
-    assert "Record saved to hearts-game-77.json" in r.output
+    # The message names the whole path (issue 7, A.9), not a bare file name.
+    assert f"Record saved to {tmp_path / 'hearts-game-77.json'}" in r.output
     assert (tmp_path / "hearts-game-77.json").exists()
 
 

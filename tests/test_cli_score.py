@@ -175,3 +175,49 @@ def test_module_entry_point_matches_console_script(data_dir: Path) -> None:
                           capture_output=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["totals"] == [0, 26, 26, 26]
+
+
+# ------------------------------------------------ bounded reading (issue 7, B.11)
+def test_dev_zero_ends_with_bad_record_under_a_memory_limit() -> None:
+    # Regression: `hearts score /dev/zero` read until memory ran out (MemoryError under a
+    # limit).  Now it reads at most --max-record-bytes of it; the address-space limit
+    # (1 GiB) would turn reading it whole into a MemoryError traceback.
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    proc = subprocess.run([*hearts_command(), "score", "--max-record-bytes", "100000",
+                           "/dev/zero"], capture_output=True, text=True, timeout=120,
+                          preexec_fn=limit)
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr
+    [line] = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert line["ok"] is False and line["error"]["code"] == "bad_record"
+    assert line["error"]["line"] == 1 and line["error"]["file"] == "/dev/zero"
+    assert "100000 bytes" in line["error"]["message"]
+
+
+def test_records_over_the_cap_are_bad_records(tmp_path: Path, data_dir: Path) -> None:
+    record = (data_dir / "standard-game.json").read_bytes()
+    one_line = json.dumps(json.loads(record)).encode()
+    cap = str(len(one_line) + 10)
+    # A .json file over the cap is not parsed at all.
+    big = tmp_path / "big.json"
+    big.write_bytes(record + b" " * (len(one_line) + 20))
+    code, lines = run("--max-record-bytes", cap, str(big))
+    assert code == 1 and lines[0]["error"]["code"] == "bad_record"
+    assert "not read" in lines[0]["error"]["message"]
+    # JSONL: the records before an over-long line are scored, then the file stops.
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(one_line + b"\n\n" + b"x" * (len(one_line) + 50) + b"\n" + one_line + b"\n")
+    code, lines = run("--max-record-bytes", cap, str(path))
+    assert code == 1 and len(lines) == 2
+    assert lines[0]["ok"] and lines[0] == run(str(data_dir / "standard-game.json"))[1][0]
+    assert lines[1]["error"]["code"] == "bad_record" and lines[1]["error"]["line"] == 3
+    # Standard input larger than the cap is read line by line.
+    code, lines = run("--max-record-bytes", cap, "-", stdin=one_line + b"\n" + one_line + b"\n")
+    assert code == 0 and len(lines) == 2 and all(x["ok"] for x in lines)
+    # Under the cap, a pretty-printed record on standard input is still one record.
+    code, lines = run("--max-record-bytes", str(len(record) + 1), "-", stdin=record)
+    assert code == 0 and len(lines) == 1

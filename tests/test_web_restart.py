@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from hearts.cli.serve import ServerProcess
+from hearts.web.storage import GameStore
 
 
 @pytest.fixture
@@ -80,9 +81,17 @@ def test_kill_mid_hand_loses_nothing_and_replays_the_same(
     created = HTTP.post(a.url + "/api/games", json={"game": 2718})
     assert created.status_code == 201
     game = Remote(created.json())
-    # The twin: same settings, number and bot seed, never interrupted.
-    r = HTTP.post(f"{a.url}/api/games/{game.id}/restart", headers=game.headers)
-    twin = Remote(r.json())
+    # The twin: a copy of the stored row (same settings, number, actions and secret bot
+    # seed), never interrupted.  (A restart would not do: it draws a new bot seed.)
+    store = GameStore(db)
+    row = store.load(game.id)
+    store.create(game_id=game.id + "-twin", token="twin-token-0123456789abcdef",
+                 variant=row.variant, players=row.players, options=row.options,
+                 game_number=row.game_number, level=row.level, seed=row.seed,
+                 actions=row.actions)
+    store.close()
+    twin = Remote({**created.json(), "id": game.id + "-twin",
+                   "token": "twin-token-0123456789abcdef"})
     rng_game, rng_twin = random.Random(9), random.Random(9)
     for _ in range(8):  # the pass and a few tricks
         game.move(a.url, rng_game)

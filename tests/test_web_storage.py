@@ -73,6 +73,17 @@ class PgCluster:
                  f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
                  "-c fsync=off -c max_connections=200", "start")
 
+    def pause(self) -> None:
+        """Stop the server, keeping its data (as when PostgreSQL is stopped under us)."""
+        self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server again after :meth:`pause`."""
+        self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
+                 str(self.root / "server.log"), "-w", "-t", "60", "-o",
+                 f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
+                 "-c fsync=off -c max_connections=200", "start")
+
     def stop(self) -> None:
         try:
             self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
@@ -265,3 +276,77 @@ def test_server_on_postgresql_survives_a_restart(pg_cluster: PgCluster, tmp_path
             assert r.status_code == 200 and r.json()["version"] > s["version"]
     finally:
         server.stop()
+
+
+def test_database_gone_answers_json_503_and_recovers(pg_cluster: PgCluster,
+                                                     tmp_path: Path) -> None:
+    # Regression: with PostgreSQL stopped (or the disk full) the server answered a bare
+    # text/plain 500.  Now the JSON error object with 503, and service comes back with
+    # the database.
+    url = pg_cluster.create_database(f"hearts_gone_{os.getpid()}")
+    server = ServerProcess(url, log_path=str(tmp_path / "serve.log")).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=60) as c:
+            s = c.post("/api/games", json={"game": 99}).json()
+            h = {"X-Game-Token": s["token"]}
+            pg_cluster.pause()
+            try:
+                for r in (c.get(f"/api/games/{s['id']}", headers=h),
+                          c.post(f"/api/games/{s['id']}/pass",
+                                 json={"cards": s["view"]["hand"][:3]}, headers=h),
+                          c.post("/api/games", json={"game": 98})):
+                    assert r.status_code == 503, r.text
+                    assert r.headers["content-type"] == "application/json"
+                    assert r.json()["error"]["code"] == "storage_unavailable"
+                    assert r.json()["error"]["message"].endswith(".")
+                    assert r.headers["cache-control"] == "no-store"
+                assert c.get("/api/daily").status_code == 200  # needs no database
+            finally:
+                pg_cluster.resume()
+            again = c.get(f"/api/games/{s['id']}", headers=h)
+            assert again.status_code == 200 and again.json()["version"] == s["version"]
+            r = c.post(f"/api/games/{s['id']}/pass", json={"cards": s["view"]["hand"][:3]},
+                       headers=h)
+            assert r.status_code == 200 and r.json()["version"] > s["version"]
+    finally:
+        server.stop()
+
+
+def test_expire_on_each_database(store: GameStore) -> None:
+    import datetime as dt
+
+    now = dt.datetime.now(dt.UTC)
+    for gid, idle, done in (("a", 40, None), ("b", 1, None), ("c", 9, 9), ("d", 9, 2)):
+        _create(store, gid)
+        store.touch(gid, updated_at=now - dt.timedelta(days=idle),
+                    finished_at=None if done is None else now - dt.timedelta(days=done))
+    assert store.expire(30, 7) == 2
+    assert store.count() == 2
+    assert store.load("b").finished_at is None and store.load("d").finished_at is not None
+    with pytest.raises(UnknownGame):
+        store.load("a")
+    with pytest.raises(UnknownGame):
+        store.load("c")
+
+
+def test_an_old_table_gets_the_new_column(tmp_path: Path) -> None:
+    """A games table made before finished_at existed is brought up to date."""
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE games (id VARCHAR(40) PRIMARY KEY, token_hash VARCHAR(64) NOT NULL,"
+                " variant VARCHAR(40) NOT NULL, players INTEGER NOT NULL, options JSON NOT NULL,"
+                " game_number BIGINT NOT NULL, level VARCHAR(40) NOT NULL, seed BIGINT NOT NULL,"
+                " actions JSON NOT NULL, version INTEGER NOT NULL, restart_of VARCHAR(40),"
+                " created_at DATETIME NOT NULL, updated_at DATETIME NOT NULL)")
+    con.commit()
+    con.close()
+    store = GameStore(f"sqlite:///{path}")
+    try:
+        _create(store)
+        assert store.load("g1").finished_at is None
+        store.save_actions("g1", 1, [["deal"]], finished=True)
+        assert store.load("g1").finished_at is not None
+    finally:
+        store.close()

@@ -396,6 +396,8 @@ def command(variant: str, deal: int | None, level: str, players: int | None,
                    "The record follows on standard output.", err=True)
         click.echo(dump_record(record_from_game(tg.game), indent=2))
         sys.exit(1)
-    console.print(f"Record saved to {escape(str(path))}", highlight=False, soft_wrap=True)
+    # The full path: a bare "hearts-game-N.json" left people looking for the file.
+    console.print(f"Record saved to {escape(str(path.absolute()))}", highlight=False,
+                  soft_wrap=True)
     if not finished:
         console.print("(The record stops where the game was left.)", highlight=False)

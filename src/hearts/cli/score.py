@@ -13,6 +13,13 @@ or ``{"ok": false, "error": {...}}`` (see :class:`hearts.record.RecordError`;
 a file that cannot be read gives one such line, with ``"file"`` added, and a
 ``.jsonl`` line adds ``"line"`` counting from 1).  The exit status is 0 when
 every record was ok, else 1.  No input, however broken, ends in a traceback.
+
+Input is read a bounded piece at a time: a ``.json`` file or one JSONL line may
+hold at most ``--max-record-bytes`` (default :data:`MAX_RECORD_BYTES`); past
+that the record is ``bad_record`` and, for a line, the rest of that input is
+not read (there is no telling where the next record starts).  Standard input
+and other names (``/dev/stdin``, a pipe) larger than the cap are read as JSONL,
+line by line, so ``hearts score /dev/zero`` ends at once with ``bad_record``.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, BinaryIO
 
 import click
 
@@ -64,6 +71,80 @@ def _looks_like_lines(data: bytes) -> bool:
     return False
 
 
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""Largest record (a ``.json`` file, or one JSONL line) read, in bytes; a whole game of
+30 hands takes about 20 KB."""
+
+_CHUNK = 1 << 16
+
+
+def _too_big(cap: int, **extra: Any) -> dict[str, Any]:
+    return _error(f"The record is larger than {cap} bytes (--max-record-bytes); it was not "
+                  f"read.", **extra)
+
+
+def stream_lines(fh: BinaryIO, cap: int, head: bytes = b"") -> Iterator[tuple[int, bytes | None]]:
+    """``(line number, line)`` for every non-blank line of ``head`` followed by ``fh``,
+    holding at most ``cap`` bytes (plus one read) in memory.  A line longer than ``cap``
+    gives ``(number, None)`` and ends the iteration."""
+    buf = bytearray(head)
+    number = 0
+    start = 0  # where to look for the next newline
+    while True:
+        nl = buf.find(b"\n", start)
+        if nl < 0:
+            if len(buf) > cap:
+                yield number + 1, None
+                return
+            chunk = fh.read(_CHUNK)
+            if not chunk:
+                if bytes(buf).strip():
+                    yield number + 1, bytes(buf)
+                return
+            start = len(buf)
+            buf += chunk
+            continue
+        number += 1
+        if nl > cap:
+            yield number, None
+            return
+        line = bytes(buf[:nl])
+        del buf[: nl + 1]
+        start = 0
+        if line.strip():
+            yield number, line
+
+
+def score_stream(fh: BinaryIO, mode: str, cap: int = MAX_RECORD_BYTES
+                 ) -> Iterator[dict[str, Any]]:
+    """Score every record read from ``fh`` (see :func:`score_source` for ``mode``),
+    never holding more than about ``cap`` bytes of it."""
+    if mode == "jsonl":
+        yield from _score_lines(stream_lines(fh, cap), cap)
+        return
+    head = fh.read(cap + 1)
+    if len(head) <= cap:
+        yield from score_source("", head, mode)
+        return
+    if mode == "json":
+        yield _too_big(cap)
+        return
+    yield from _score_lines(stream_lines(fh, cap, head), cap)  # too big for one: JSONL
+
+
+def _score_lines(lines: Iterator[tuple[int, bytes | None]], cap: int
+                 ) -> Iterator[dict[str, Any]]:
+    for number, line in lines:
+        if line is None:
+            yield _error(f"Line {number} is longer than {cap} bytes (--max-record-bytes); the "
+                         f"rest of the input is not read.", line=number)
+            return
+        out = score_text(line)
+        if not out["ok"]:
+            out["error"]["line"] = number
+        yield out
+
+
 def score_source(name: str, data: bytes, mode: str) -> Iterator[dict[str, Any]]:
     """Score every record in ``data`` read from ``name``.
 
@@ -93,29 +174,49 @@ def _mode(name: str) -> str:
 
 @click.command("score")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-def command(files: tuple[str, ...]) -> None:
+@click.option("--max-record-bytes", default=MAX_RECORD_BYTES, show_default=True,
+              type=click.IntRange(1, 1 << 31),
+              help="Largest record (a .json file or one JSONL line) read; bigger: bad_record.")
+def command(files: tuple[str, ...], max_record_bytes: int) -> None:
     """Replay game records (hearts-record/1) and print one JSON score line per record.
 
     FILE is a .json file (one record), a .jsonl file (one record per line) or -
     for standard input.  Exit status 0 when every record is valid, 1 otherwise.
     """
     all_ok = True
+
+    def emit(out: dict[str, Any], name: str) -> None:
+        nonlocal all_ok
+        if not out["ok"]:
+            all_ok = False
+            out["error"].setdefault("file", name)
+        click.echo(json.dumps(out, ensure_ascii=False))
+
     for name in files:
         if name == "-":
-            data = sys.stdin.buffer.read()
-            results: Iterator[dict[str, Any]] = score_source("-", data, "auto")
-        else:
-            try:
-                with open(name, "rb") as fh:
-                    data = fh.read()
-            except OSError as exc:
-                why = exc.strerror or str(exc)
-                results = iter([_error(f"Cannot read {name}: {why}.", file=name)])
-            else:
-                results = score_source(name, data, _mode(name))
-        for out in results:
-            if not out["ok"]:
-                all_ok = False
-                out["error"].setdefault("file", name)
-            click.echo(json.dumps(out, ensure_ascii=False))
+            for out in _score_open(sys.stdin.buffer, "auto", max_record_bytes, name):
+                emit(out, name)
+            continue
+        try:
+            fh = open(name, "rb")  # noqa: SIM115 - closed below, results are streamed
+        except OSError as exc:
+            emit(_error(f"Cannot read {name}: {exc.strerror or exc}.", file=name), name)
+            continue
+        with fh:
+            for out in _score_open(fh, _mode(name), max_record_bytes, name):
+                emit(out, name)
     raise SystemExit(0 if all_ok else 1)
+
+
+def _score_open(fh: BinaryIO, mode: str, cap: int, name: str) -> Iterator[dict[str, Any]]:
+    """:func:`score_stream`, turning a read failure midway into one more error line."""
+    stream = score_stream(fh, mode, cap)
+    while True:
+        try:
+            out = next(stream)
+        except StopIteration:
+            return
+        except OSError as exc:
+            yield _error(f"Cannot read {name}: {exc.strerror or exc}.", file=name)
+            return
+        yield out

@@ -22,26 +22,80 @@ import click
                    "them consistent).")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def command(host: str, port: int, db_url: str | None, workers: int, log_level: str) -> None:
+@click.option("--expire-unfinished-days", default=30.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="Delete unfinished games nobody has moved for this many days (0: never).")
+@click.option("--expire-finished-days", default=7.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="Delete finished games this many days after they ended (0: never).")
+@click.option("--games-per-minute", default=20.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="New games (and restarts) one client address may start a minute, with "
+                   "bursts of up to three times as many (0: no limit).")
+@click.option("--max-body-bytes", default=32 * 1024, show_default=True,
+              type=click.IntRange(256, 16 * 1024 * 1024),
+              help="Largest request body; bigger ones get 413 before they are read.")
+@click.option("--search-workers", default=None, type=click.IntRange(0, 64),
+              help="Processes for the bots' searches and hints at search levels "
+                   "[default: CPUs - 1, 1 to 4; 0: in the server process].")
+@click.option("--max-hints", default=4, show_default=True, type=click.IntRange(1, 1000),
+              help="Hints being worked out at once (429 past it; one per game).")
+@click.option("--request-timeout", default=10.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="Seconds a request (headers and body) may take to arrive (0: no limit).")
+@click.option("--keep-alive-timeout", default=5, show_default=True, type=click.IntRange(1, 600),
+              help="Seconds an idle keep-alive connection stays open.")
+@click.option("--limit-concurrency", default=1000, show_default=True,
+              type=click.IntRange(1, 1_000_000),
+              help="Connections or requests in progress per process before new requests "
+                   "get 503.")
+@click.option("--forwarded-allow-ips", default="127.0.0.1", show_default=True,
+              help="Reverse proxies trusted to name the client (X-Forwarded-For), comma "
+                   "separated; the client's address keys the games-per-minute limit.")
+@click.option("--api-docs/--no-api-docs", default=False, show_default=True,
+              help="Serve the interactive API docs at /api/docs (its page loads swagger-ui "
+                   "from a CDN).")
+def command(host: str, port: int, db_url: str | None, workers: int, log_level: str,
+            expire_unfinished_days: float, expire_finished_days: float,
+            games_per_minute: float, max_body_bytes: int, search_workers: int | None,
+            max_hints: int, request_timeout: float, keep_alive_timeout: int,
+            limit_concurrency: int, forwarded_allow_ips: str, api_docs: bool) -> None:
     """Serve the web game and its JSON API with uvicorn."""
     import uvicorn
 
+    from ..web.app import ServerSettings
     from ..web.storage import resolve_db_url
 
-    url = resolve_db_url(db_url)
+    try:
+        url = resolve_db_url(db_url)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--db") from None
+    settings = ServerSettings(
+        max_body_bytes=max_body_bytes, games_per_minute=games_per_minute,
+        search_workers=search_workers, max_hints=max_hints,
+        expire_unfinished_days=expire_unfinished_days,
+        expire_finished_days=expire_finished_days, api_docs=api_docs)
+    os.environ["HEARTS_REQUEST_TIMEOUT"] = str(request_timeout)
+    server_options: dict[str, Any] = {
+        "host": host, "port": port, "log_level": log_level,
+        "http": "hearts.web.protocol:TimedH11Protocol",
+        "timeout_keep_alive": keep_alive_timeout, "limit_concurrency": limit_concurrency,
+        "forwarded_allow_ips": forwarded_allow_ips, "proxy_headers": True,
+        "timeout_graceful_shutdown": 10, "server_header": False,
+    }
     if workers == 1:
         from ..web.app import create_app
 
         try:
-            app = create_app(url)
+            app = create_app(url, settings)
         except Exception as exc:
             raise _db_error(url, exc) from None
-        uvicorn.run(app, host=host, port=port, log_level=log_level)
+        uvicorn.run(app, **server_options)
         return
     _check_db(url)  # the workers open it themselves: say now, once, if it cannot be opened
     os.environ["HEARTS_DB"] = url
-    uvicorn.run("hearts.web.app:app_from_env", factory=True, host=host, port=port,
-                workers=workers, log_level=log_level)
+    os.environ["HEARTS_SERVE_SETTINGS"] = settings.to_env()
+    uvicorn.run("hearts.web.app:app_from_env", factory=True, workers=workers, **server_options)
 
 
 def _db_error(url: str, exc: Exception) -> click.ClickException:
@@ -82,12 +136,17 @@ class ServerProcess:
     ``start()`` waits until ``GET /api/daily`` answers (raises ``RuntimeError`` with the
     server's output when it does not within ``timeout`` seconds); ``stop(kill=True)``
     ends it with SIGKILL (a crash), else SIGTERM.  The server's output goes to
-    ``log_path`` when given.
+    ``log_path`` when given.  ``args``: further ``hearts serve`` options; by default
+    the games-per-minute limit is lifted (tests create games faster than a person),
+    unless ``args`` sets it.
     """
 
     def __init__(self, db_url: str, *, workers: int = 1, log_path: str | None = None,
-                 timeout: float = 60.0) -> None:
+                 timeout: float = 60.0, args: tuple[str, ...] | list[str] = ()) -> None:
         self.db_url = db_url
+        self.args = list(args)
+        if "--games-per-minute" not in self.args:
+            self.args += ["--games-per-minute", "0"]
         self.workers = workers
         self.log_path = log_path
         self.timeout = timeout
@@ -117,7 +176,7 @@ class ServerProcess:
                 self.proc = subprocess.Popen(
                     [sys.executable, "-c", "from hearts.cli.main import main; main()", "serve",
                      "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url,
-                     "--workers", str(self.workers), "--log-level", "warning"],
+                     "--workers", str(self.workers), "--log-level", "warning", *self.args],
                     stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
             deadline = time.monotonic() + self.timeout
             while time.monotonic() < deadline and self.proc.poll() is None:

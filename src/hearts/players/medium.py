@@ -29,7 +29,11 @@ Playing (:func:`medium_play`):
     every point taken so far is its own and the hand can win every trick.
 
 Everything reads ``rules.penalty``/``rules.bonus``/``rules.moon``; no
-variant names.  The choices are deterministic (the seed is unused).
+variant names.  Without a seed the choices are deterministic.  With a seed,
+near-ties (cards whose pass, lead or discard scores lie within
+:data:`NEAR_TIE` of the best, the forced Q♠ passes and moon plans aside) are
+broken by the seed's generator, so that the same hand dealt again need not be
+passed and played the same way (the web server draws a secret seed per game).
 """
 
 from __future__ import annotations
@@ -51,6 +55,21 @@ from .common import (
     low_card,
     moon_choice,
 )
+
+NEAR_TIE = 3.0
+"""Scores this close to the best one count as a tie to break with the seed (a pass
+score grows by 3 a rank)."""
+
+
+def _pick(scored: list[tuple[float, int]], rng: random.Random | None, high: bool = True,
+          tie: float = NEAR_TIE) -> int:
+    """The card of the best score in ``scored`` (``(score, card)`` pairs; highest when
+    ``high``, else lowest); with ``rng``, any card within ``tie`` of it."""
+    best = max(scored) if high else min(scored)
+    if rng is None:
+        return best[1]
+    near = sorted(c for v, c in scored if abs(v - best[0]) <= tie)
+    return rng.choice(near)
 
 
 def big_cards(rules: Rules) -> int:
@@ -128,9 +147,10 @@ def _pass_score(rules: Rules, c: int, rest: int, slots: int) -> float:
     return score
 
 
-def medium_pass(view: PlayerView) -> tuple[int, ...]:
-    """The ``pass_count`` cards medium passes (see the module text)."""
-    return pass_for_hand(view.rules, view.hand)
+def medium_pass(view: PlayerView, rng: random.Random | None = None) -> tuple[int, ...]:
+    """The ``pass_count`` cards medium passes (see the module text); ``rng`` breaks
+    near-ties."""
+    return pass_for_hand(view.rules, view.hand, rng)
 
 
 def pass_scores(rules: Rules, hand: int) -> dict[int, float]:
@@ -139,9 +159,10 @@ def pass_scores(rules: Rules, hand: int) -> dict[int, float]:
     return {c: _pass_score(rules, c, hand, k) for c in cards_of(hand)}
 
 
-def pass_for_hand(rules: Rules, hand: int) -> tuple[int, ...]:
+def pass_for_hand(rules: Rules, hand: int, rng: random.Random | None = None) -> tuple[int, ...]:
     """medium's pass for a hand under ``rules`` (needs nothing else: the pass
-    is chosen before any card is seen)."""
+    is chosen before any card is seen).  ``rng``: break near-ties among ordinary
+    cards (not the forced spade passes, scored 100 and up) with it."""
     r = rules
     k = r.pass_count
     out = r.deck & ~hand
@@ -153,7 +174,10 @@ def pass_for_hand(rules: Rules, hand: int) -> tuple[int, ...]:
     chosen: list[int] = []
     rest = hand
     for i in range(k):
-        best = max(cards_of(rest), key=lambda c: (_pass_score(r, c, rest, k - i), c))
+        scored = [(_pass_score(r, c, rest, k - i), c) for c in cards_of(rest)]
+        best = max(scored)[1]
+        if rng is not None and max(scored)[0] < 100.0:
+            best = _pick(scored, rng)
         chosen.append(best)
         rest &= ~(1 << best)
     return tuple(sorted(chosen))
@@ -224,7 +248,7 @@ def _points_may_fall(t: Table) -> bool:
     return bool(t.later_void(t.led) and t.later_may_hold(r.penalty_mask))
 
 
-def _discard(t: Table) -> int:
+def _discard(t: Table, rng: random.Random | None = None) -> int:
     r = t.rules
     legal = t.legal
     threat = t.moon_threat()
@@ -260,7 +284,11 @@ def _discard(t: Table) -> int:
             return 40.0 + rank * 4 + pen
         short = 4 if counts[suit] <= 2 else 0
         return rank * 4.0 + short
-    return max(cards_of(legal), key=lambda c: (prio(c), c))
+    scored = [(prio(c), c) for c in cards_of(legal)]
+    top = max(scored)
+    if rng is None or top[0] >= 100.0 or top[0] < 0:  # forced dumps and guarded cards stay
+        return top[1]
+    return _pick([x for x in scored if 0 <= x[0] < 100.0], rng)
 
 
 def moon_stop_card(t: Table) -> int:
@@ -356,7 +384,7 @@ def _follow(t: Table) -> int:
     return max(pool)
 
 
-def _lead(t: Table) -> int:
+def _lead(t: Table, rng: random.Random | None = None) -> int:
     r = t.rules
     legal = t.legal
     out = t.out
@@ -365,6 +393,7 @@ def _lead(t: Table) -> int:
     hand = t.hand
     best_key: tuple[float, ...] | None = None
     best = low_card(legal)
+    keys: list[tuple[float, int]] = []
     for s in SUITS:
         mine = legal & SUIT_MASKS[s]
         if not mine:
@@ -394,13 +423,17 @@ def _lead(t: Table) -> int:
         if bm and bm & out and c > low_card(bm):
             key -= 3
         k = (key, c & 15)
+        keys.append((key, c))
         if best_key is None or k < best_key:
             best_key, best = k, c
+    if rng is not None and best_key is not None and best_key[0] < 40:  # not forced leads
+        return _pick([x for x in keys if x[0] < 40], rng, high=False, tie=NEAR_TIE / 2)
     return best
 
 
-def medium_play(view: PlayerView) -> int:
-    """The card medium plays from ``view`` (see the module text)."""
+def medium_play(view: PlayerView, rng: random.Random | None = None) -> int:
+    """The card medium plays from ``view`` (see the module text); ``rng`` breaks
+    near-ties of leads and discards."""
     legal = view.legal
     if not legal:
         raise ValueError("no legal card: it is not this seat's turn")
@@ -410,10 +443,10 @@ def medium_play(view: PlayerView) -> int:
     if _shooting(t):
         return _shoot_play(t)
     if t.led < 0:
-        return _lead(t)
+        return _lead(t, rng)
     if legal & SUIT_MASKS[t.led]:
         return _follow(t)
-    return _discard(t)
+    return _discard(t, rng)
 
 
 class MediumBot:
@@ -423,14 +456,15 @@ class MediumBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.tie_rng = self.rng if seed is not None else None
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
-        """Cards to pass (``medium_pass``)."""
-        return medium_pass(view)
+        """Cards to pass (``medium_pass``; near-ties broken by the seed, if any)."""
+        return medium_pass(view, self.tie_rng)
 
     def choose_play(self, view: PlayerView) -> int:
-        """Card to play (``medium_play``)."""
-        return medium_play(view)
+        """Card to play (``medium_play``; near-ties broken by the seed, if any)."""
+        return medium_play(view, self.tie_rng)
 
     def choose_moon(self, view: PlayerView) -> str:
         """Moon scoring choice (``common.moon_choice``)."""

@@ -3,30 +3,51 @@
 Thin: each route checks the body's shape (``schemas.py``), reads the
 ``X-Game-Token`` header and calls :class:`hearts.web.service.GameService`.
 Routes are plain ``def`` functions: FastAPI runs them in its thread pool, and
-the service serialises requests about one game with that game's lock.
+the service serialises requests about one game with that game's lock (the hint
+route is ``async`` so that refusing a flood costs no thread).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, Response
-from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
+from .compute import Busy
+from .limits import RateLimiter
 from .schemas import CreateGame, MoonBody, PassBody, PlayBody
-from .service import GameService, daily_json, known_levels, variants_json
+from .service import GameService, WebError, busy_error, daily_json, known_levels, variants_json
 
 Token = Annotated[str | None, Header(alias="X-Game-Token")]
 
+BUSY_PAUSE = 0.5
+"""Seconds a hint refused for want of a place (429) waits before it is answered."""
 
-def _json(obj: Any, status: int = 200) -> Response:
+
+def _json(obj: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     """A JSON response serialised once with the standard library (FastAPI's own
     encoder walks the whole State object again, which costs more than the move).
-    ``Cache-Control: no-store``: game states (and tokens) stay out of caches."""
+    ``Cache-Control: no-store``: game states (and tokens) stay out of caches (the
+    security-headers middleware also sets it on every ``/api`` answer)."""
     body = json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
     return Response(body, status_code=status, media_type="application/json",
-                    headers={"Cache-Control": "no-store"})
+                    headers={"Cache-Control": "no-store", **(headers or {})})
+
+
+def _check_create_rate(request: Request) -> None:
+    """429 ``rate_limited`` (with Retry-After) when this client has created games faster
+    than ``games_per_minute``.  The client is the peer address, or the address a trusted
+    reverse proxy names (uvicorn's ``--forwarded-allow-ips``)."""
+    limiter: RateLimiter = request.app.state.create_limit
+    client = request.client.host if request.client else "unknown"
+    wait = limiter.take(client)
+    if wait > 0:
+        raise WebError(429, "rate_limited",
+                       f"Too many new games from your address; try again in {wait:.0f} s.",
+                       headers={"Retry-After": str(max(1, round(wait)))})
 
 
 def _service(request: Request) -> GameService:
@@ -53,6 +74,7 @@ def make_router() -> APIRouter:
     @router.post("/games", status_code=201)
     def create_game(body: CreateGame, request: Request) -> Response:
         """Start a game; 201 with the ``State`` and its secret ``token``."""
+        _check_create_rate(request)
         return _json(_service(request).create(body.variant, body.players, body.options,
                                               body.game, body.level), 201)
 
@@ -84,14 +106,29 @@ def make_router() -> APIRouter:
 
     @router.post("/games/{game_id}/restart")
     def restart(game_id: str, request: Request, token: Token = None) -> Response:
-        """A new game with the same settings and number (new id and token)."""
+        """A new game with the same settings and number (new id and token; the bots'
+        secret seed drawn afresh)."""
+        _check_create_rate(request)
         return _json(_service(request).restart(game_id, token))
 
     @router.get("/games/{game_id}/hint")
-    def hint(game_id: str, request: Request, token: Token = None,
-             level: Annotated[str | None, Query()] = None) -> Response:
-        """The ``level`` bot's (default ``hard``) choice for seat 0, from seat 0's view."""
-        return _json(_service(request).hint(game_id, token, level))
+    async def hint(game_id: str, request: Request, token: Token = None,
+                   level: Annotated[str | None, Query()] = None) -> Response:
+        """The ``level`` bot's (default ``hard``) choice for seat 0, from seat 0's view.
+
+        ``async``: a hint refused for want of a place (429) is answered on the event loop,
+        without taking one of the threads that serve the other games; the hint itself
+        runs in the thread pool (and its search in a worker process)."""
+        svc = _service(request)
+        try:
+            svc.pool.check_hint(game_id)
+        except Busy as exc:
+            # Answer a refused hint after a short pause (costing nothing: no thread is
+            # held), so that a client asking in a loop asks a few times a second, not
+            # hundreds, and its requests do not crowd out the other games'.
+            await asyncio.sleep(BUSY_PAUSE)
+            raise busy_error(exc) from None
+        return _json(await run_in_threadpool(svc.hint, game_id, token, level))
 
     @router.get("/games/{game_id}/record")
     def record(game_id: str, request: Request, token: Token = None) -> Response:
@@ -101,7 +138,7 @@ def make_router() -> APIRouter:
                    f'attachment; filename="hearts-{rec.get("game", "game")}-{game_id}.json"'}
         if withheld:
             headers["X-Hearts-Withheld"] = "current-hand"
-        return JSONResponse(json.loads(json.dumps(rec)), headers=headers)
+        return _json(rec, headers=headers)
 
     return router
 

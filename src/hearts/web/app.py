@@ -5,6 +5,16 @@
 such as ``postgresql+psycopg://user@host:5432/hearts``).  ``hearts serve`` runs it
 with uvicorn.
 
+Limits and headers (``limits.py``): request bodies over 32 KB are refused with
+413 before parsing; security headers on every answer and ``Cache-Control:
+no-store`` on every API answer; games created per client and minute are limited
+(429); bots' searches and hints run in worker processes with bounded queues
+(``compute.py``); old games expire (``GameStore.expire``, hourly).  A storage
+failure answers 503 with the JSON error object; any other failure 500 with it.
+The trailing-slash redirect is off (``/api/daily/`` is 404), so no answer ever
+names another host, and the interactive API docs are off unless asked for.
+:class:`ServerSettings` holds every limit with its default.
+
 Pages: ``GET /`` serves ``static/index.html`` (the page is written separately);
 ``/rules``, ``/variants``, ``/tips`` and ``/about`` serve the same page, which shows
 the matching section; ``/static/...`` serves the page's files and ``/favicon.ico``
@@ -13,20 +23,39 @@ the page's icon (an SVG, ``static/favicon.svg``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .api import make_router
+from .compute import MAX_HINTS, MAX_SEARCHES, SearchPool
+from .limits import (
+    BODY_TIMEOUT,
+    MAX_BODY_BYTES,
+    BodyLimitMiddleware,
+    RateLimiter,
+    SecurityHeadersMiddleware,
+    shorten,
+)
 from .service import GameService, WebError, known_levels
 from .storage import GameStore
+
+log = logging.getLogger("hearts.web")
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 """The page's folder (``src/hearts/web/static``), served at ``/static``."""
@@ -38,31 +67,117 @@ _PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Hearts</title>"
                 "<p>The Hearts page is not installed; the API is at <code>/api</code>.</p>")
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+@dataclass(frozen=True)
+class ServerSettings:
+    """The server's limits, with their defaults (``hearts serve`` options of the same
+    names; docs/web-server.md).
+
+    ``max_body_bytes``: largest request body (413 past it); ``body_timeout``: seconds a
+    body may take to arrive (408); ``games_per_minute``: games one client address may
+    create (or restart) a minute, as a token bucket holding as many (0: no limit);
+    ``search_workers``: processes for bots' searches (``None``: CPUs − 1, 1 to 4; 0: in
+    the request's thread); ``max_hints``/``max_searches``: hints and bots' searches in
+    flight (429 past them); ``expire_unfinished_days``: delete unfinished games not
+    moved for this many days; ``expire_finished_days``: delete finished games this many
+    days after their end (0: keep for ever); ``expire_every_s``: seconds between
+    sweeps; ``api_docs``: serve the interactive docs at ``/api/docs`` (their page loads
+    swagger-ui from a CDN, so it is off by default).
+    """
+
+    max_body_bytes: int = MAX_BODY_BYTES
+    body_timeout: float = BODY_TIMEOUT
+    games_per_minute: float = 30.0
+    search_workers: int | None = None
+    max_hints: int = MAX_HINTS
+    max_searches: int = MAX_SEARCHES
+    expire_unfinished_days: float = 30.0
+    expire_finished_days: float = 7.0
+    expire_every_s: float = 3600.0
+    api_docs: bool = False
+
+    def to_env(self) -> str:
+        """JSON text for ``$HEARTS_SERVE_SETTINGS`` (how worker processes get them)."""
+        return json.dumps(dataclasses.asdict(self))
+
+    @classmethod
+    def from_env(cls, text: str | None) -> ServerSettings:
+        """Settings from :meth:`to_env` text (defaults when ``None`` or empty)."""
+        return cls(**json.loads(text)) if text else cls()
+
+
+def create_app(db_url: str | None = None, settings: ServerSettings | None = None) -> FastAPI:
     """Build the web game's app.
 
     ``db_url``: a SQLAlchemy URL or an SQLite file path; default ``$HEARTS_DB`` or
-    ``sqlite:///hearts.db``.  The tables are created if missing.  Errors from the
-    service become ``{"error": {"code", "message"}}`` bodies with their status;
-    malformed bodies get 422 with FastAPI's ``detail`` plus the same ``error`` object.
+    ``sqlite:///hearts.db`` (``ValueError`` for an in-memory SQLite database).  The
+    tables are created if missing.  ``settings``: the limits (:class:`ServerSettings`).
+    Errors from the service become ``{"error": {"code", "message"}}`` bodies with their
+    status; malformed bodies get 422 with FastAPI's ``detail`` plus the same ``error``
+    object; storage failures 503 ``storage_unavailable``; anything else 500
+    ``internal_error``.
     """
+    settings = settings or ServerSettings()
     store = GameStore(db_url)
-    service = GameService(store)
+    pool = SearchPool(settings.search_workers, max_hints=settings.max_hints,
+                      max_searches=settings.max_searches)
+    service = GameService(store, pool=pool)
     known_levels()  # import the bot modules now rather than in the first game's request
+
+    async def expire_loop() -> None:
+        while True:
+            try:
+                n = await run_in_threadpool(store.expire, settings.expire_unfinished_days,
+                                            settings.expire_finished_days)
+                if n:
+                    log.info("expired %d old games", n)
+            except Exception as exc:  # the database may be down for a while: try later
+                log.warning("expiring old games failed: %s", shorten(str(exc), 200))
+            await asyncio.sleep(settings.expire_every_s)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        yield
-        store.close()
+        pool.start()
+        sweeper = asyncio.create_task(expire_loop())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+            pool.close()
+            store.close()
 
-    app = FastAPI(title="Hearts", version="1", lifespan=lifespan,
-                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+    docs = "/api/docs" if settings.api_docs else None
+    app = FastAPI(title="Hearts", version="1", lifespan=lifespan, docs_url=docs,
+                  redoc_url=None, openapi_url="/api/openapi.json", redirect_slashes=False)
     app.state.service = service
     app.state.store = store
+    app.state.settings = settings
+    app.state.create_limit = RateLimiter(settings.games_per_minute,
+                                         burst=3 * settings.games_per_minute)
+    # Outermost last: headers go on every answer, the 413 included.
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes,
+                       body_timeout=settings.body_timeout)
+    app.add_middleware(SecurityHeadersMiddleware, relaxed=(docs,) if docs else ())
 
     @app.exception_handler(WebError)
     async def _web_error(_request: Request, exc: WebError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=exc.headers)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _storage_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        log.error("storage failed on %s %s: %s", request.method, request.url.path,
+                  shorten(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 300))
+        return JSONResponse({"error": {"code": "storage_unavailable", "message":
+                                       "The game store cannot be reached right now; nothing "
+                                       "was changed. Try again in a moment."}},
+                            status_code=503, headers={"Retry-After": "5"})
+
+    @app.exception_handler(Exception)
+    async def _internal_error(_request: Request, _exc: Exception) -> JSONResponse:
+        return JSONResponse({"error": {"code": "internal_error", "message":
+                                       "The server failed on this request; it has been "
+                                       "logged."}}, status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -70,8 +185,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
         first = errors[0] if errors else {}
         code = "bad_json" if first.get("type") == "json_invalid" else "bad_request"
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        message = (f"{first.get('msg', 'Invalid request')}" + (f" ({where})" if where else ""))
-        detail = [{k: v for k, v in e.items() if k in ("type", "loc", "msg")} for e in errors]
+        message = shorten(f"{first.get('msg', 'Invalid request')}" +
+                          (f" ({shorten(where, 60)})" if where else ""))
+        detail = [{"type": e.get("type"), "msg": shorten(str(e.get("msg", "")), 200),
+                   "loc": [shorten(p, 60) if isinstance(p, str) else p for p in e.get("loc", ())]}
+                  for e in errors[:10]]
         return JSONResponse({"detail": detail, "error": {"code": code, "message": message}},
                             status_code=422)
 
@@ -86,7 +204,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                                  "error": {"code": "bad_json", "message": message}},
                                 status_code=422)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return JSONResponse({"error": {"code": code, "message": str(exc.detail)}},
+        return JSONResponse({"error": {"code": code, "message": shorten(str(exc.detail))}},
                             status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
     app.include_router(make_router())
@@ -114,8 +232,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
 def app_from_env() -> FastAPI:
     """App factory for ``uvicorn --factory`` (several workers): the database URL comes
-    from ``$HEARTS_DB``."""
-    return create_app(os.environ.get("HEARTS_DB"))
+    from ``$HEARTS_DB``, the limits from ``$HEARTS_SERVE_SETTINGS``
+    (:meth:`ServerSettings.to_env`)."""
+    return create_app(os.environ.get("HEARTS_DB"),
+                      ServerSettings.from_env(os.environ.get("HEARTS_SERVE_SETTINGS")))
 
 
-__all__ = ["STATIC_DIR", "app_from_env", "create_app"]
+__all__ = ["STATIC_DIR", "ServerSettings", "app_from_env", "create_app"]

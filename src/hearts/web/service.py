@@ -20,9 +20,12 @@ Action list
 
 Bots
     ``players.get_bot(level, seed)``; a fresh bot is made for every decision
-    with a seed derived from the game's seed, the action index and the seat
-    (:func:`decision_seed`), so a decision does not depend on whether the
-    server restarted in between.  While a level is not written yet (bots are
+    with a seed derived from the game's secret seed, the action index and the
+    seat (:func:`decision_seed`), so a decision does not depend on whether the
+    server restarted in between.  The game's seed (63 bits from ``secrets``) is
+    drawn for every new game, restarts included, and never sent to a client.
+    Decisions of the search levels run in worker processes
+    (:class:`~hearts.web.compute.SearchPool`).  While a level is not written yet (bots are
     being built in parallel) a simple legal-card picker stands in for it.
 
 Concurrency
@@ -38,6 +41,7 @@ Concurrency
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as _dt
 import hashlib
 import logging
@@ -65,6 +69,8 @@ from ..record import record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
 from ..scoring import MOON_CHOICES
 from ..view import PlayerView, player_view
+from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
+from .limits import excerpt, shorten
 from .storage import GameRow, GameStore, UnknownGame, VersionConflict, hash_token, token_matches
 
 log = logging.getLogger("hearts.web")
@@ -91,14 +97,20 @@ LOCK_STRIPES = 1024
 class WebError(Exception):
     """An error for the client: HTTP ``status``, a ``code`` and a ``message`` sentence.
 
-    ``extra`` holds further fields of the error object (``seat``, ``card``).
+    ``extra`` holds further fields of the error object (``seat``, ``card``);
+    ``headers`` HTTP headers of the answer (``Retry-After``).  The message is cut to
+    :data:`~hearts.web.limits.MAX_MESSAGE_CHARS` characters, so that no error
+    repeats long client input.
     """
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 headers: dict[str, str] | None = None, **extra: Any) -> None:
+        message = shorten(message)
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
         self.extra = extra
 
     def to_json(self) -> dict[str, Any]:
@@ -164,7 +176,7 @@ def make_bot(level: str, seed: int) -> Any:
     except KeyError:
         if level in STAND_IN_LEVELS:
             return StandInBot(level, seed)
-        raise WebError(400, "bad_option", f"Unknown level {level!r}; known levels: "
+        raise WebError(400, "bad_option", f"Unknown level {excerpt(level)}; known levels: "
                        f"{', '.join(known_levels())}.") from None
 
 
@@ -182,8 +194,8 @@ def check_level(level: str, rules: Any) -> Any:
         try:
             check(rules)
         except ValueError as exc:
-            raise WebError(400, "bad_option", f"Level {level!r} cannot play these rules: {exc}"
-                           ) from None
+            raise WebError(400, "bad_option",
+                           f"Level {excerpt(level)} cannot play these rules: {exc}") from None
     return bot
 
 
@@ -302,11 +314,14 @@ def step(live: LiveGame, action: list[Any], events: list[dict[str, Any]]) -> Non
                        "totals": list(game.totals)})
 
 
-def run_bots(live: LiveGame, events: list[dict[str, Any]]) -> None:
+def run_bots(live: LiveGame, events: list[dict[str, Any]],
+             pool: SearchPool | None = None) -> None:
     """Let the computer players act until seat 0 must act or the hand/game is over.
 
     A bot that fails or answers an illegal move is replaced for that decision by
-    the stand-in picker (logged), so a game never gets stuck.
+    the stand-in picker (logged), so a game never gets stuck.  Decisions of a search
+    level run in ``pool`` when given (which raises :class:`~hearts.web.compute.Busy`
+    when it has no place).
     """
     game = live.game
     while True:
@@ -316,34 +331,42 @@ def run_bots(live: LiveGame, events: list[dict[str, Any]]) -> None:
             if not pending:
                 return
             for s in pending:
-                step(live, _bot_pass(live, s), events)
+                step(live, _bot_pass(live, s, pool), events)
             continue
         if phase in (PHASE_PLAY, PHASE_MOON):
             seat = game.turn
             if seat == USER_SEAT:
                 return
             if phase == PHASE_PLAY:
-                step(live, _bot_play(live, seat), events)
+                step(live, _bot_play(live, seat, pool), events)
             else:
-                step(live, _bot_moon(live, seat), events)
+                step(live, _bot_moon(live, seat, pool), events)
             continue
         return  # deal (waits for next-hand) or game over
 
 
-def _decide(live: LiveGame, seat: int, what: str) -> tuple[Any, PlayerView, int]:
+def _decide(live: LiveGame, seat: int, what: str,
+            pool: SearchPool | None = None) -> tuple[Any, PlayerView, int]:
     seed = decision_seed(live.seed, live.version, seat)
     view = player_view(live.game, seat)
     try:
-        bot = make_bot(live.level, seed)
-        choice = getattr(bot, what)(view)
+        if pool is not None and live.level in SEARCH_LEVELS:
+            choice = pool.decide(SearchJob(live.variant, live.players, live.options,
+                                           live.game_number, [list(a) for a in live.actions],
+                                           seat, live.level, seed, what))
+        else:
+            bot = make_bot(live.level, seed)
+            choice = getattr(bot, what)(view)
+    except Busy:
+        raise  # no place for the search: the move is refused (nothing is saved)
     except Exception:  # a bot bug must not stop the game
         log.exception("bot %s failed in %s for game %s seat %d", live.level, what, live.id, seat)
         choice = None
     return choice, view, seed
 
 
-def _bot_pass(live: LiveGame, seat: int) -> list[Any]:
-    choice, view, seed = _decide(live, seat, "choose_pass")
+def _bot_pass(live: LiveGame, seat: int, pool: SearchPool | None = None) -> list[Any]:
+    choice, view, seed = _decide(live, seat, "choose_pass", pool)
     if choice is None or not live.game.can_pass(seat, tuple(choice)):
         if choice is not None:
             log.warning("bot %s passed illegally in game %s: %r", live.level, live.id, choice)
@@ -351,8 +374,8 @@ def _bot_pass(live: LiveGame, seat: int) -> list[Any]:
     return ["pass", seat, *(card_str(c) for c in choice)]
 
 
-def _bot_play(live: LiveGame, seat: int) -> list[Any]:
-    choice, view, seed = _decide(live, seat, "choose_play")
+def _bot_play(live: LiveGame, seat: int, pool: SearchPool | None = None) -> list[Any]:
+    choice, view, seed = _decide(live, seat, "choose_play", pool)
     if choice is None or not live.game.can_play(seat, int(choice)):
         if choice is not None:
             log.warning("bot %s played illegally in game %s: %r", live.level, live.id, choice)
@@ -360,8 +383,8 @@ def _bot_play(live: LiveGame, seat: int) -> list[Any]:
     return ["play", seat, card_str(int(choice))]
 
 
-def _bot_moon(live: LiveGame, seat: int) -> list[Any]:
-    choice, _view, _seed = _decide(live, seat, "choose_moon")
+def _bot_moon(live: LiveGame, seat: int, pool: SearchPool | None = None) -> list[Any]:
+    choice, _view, _seed = _decide(live, seat, "choose_moon", pool)
     if choice not in MOON_CHOICES:
         choice = live.game.auto_moon_choice()
     return ["moon", seat, choice]
@@ -440,8 +463,10 @@ class GameService:
     404 ``unknown_game``, 403 ``bad_token``, 400 option errors, 409 refused moves.
     """
 
-    def __init__(self, store: GameStore, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(self, store: GameStore, cache_size: int = CACHE_SIZE,
+                 pool: SearchPool | None = None) -> None:
         self.store = store
+        self.pool = pool if pool is not None else SearchPool(workers=0)
         self.cache_size = cache_size
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -496,8 +521,11 @@ class GameService:
                seed: int | None = None) -> dict[str, Any]:
         """Start a new game (hand 0 dealt, bots' passes or plays made) and return its
         ``State`` with the new ``token``.  Raises :class:`WebError` 400 for a bad variant,
-        option, player count, game number or level."""
+        option, player count, game number or level; 429 ``busy`` when the bots' searches
+        find no place.  ``seed``: the bots' secret seed (default: drawn afresh from
+        ``secrets``; it never leaves the server)."""
         options = dict(options or {})
+        _check_option_sizes(options)
         try:
             rules = make_rules(variant, players, options)
         except RulesError as exc:
@@ -518,7 +546,10 @@ class GameService:
                         game_number, level, seed, Game(rules, game_number))
         events: list[dict[str, Any]] = []
         step(live, ["deal"], events)
-        run_bots(live, events)
+        try:
+            run_bots(live, events, self.pool)
+        except Busy as exc:
+            raise busy_error(exc) from None
         row = self.store.create(game_id=game_id, token=token, variant=variant,
                                 players=rules.players, options=options,
                                 game_number=game_number, level=level, seed=seed,
@@ -544,7 +575,10 @@ class GameService:
                 events: list[dict[str, Any]] = []
                 try:
                     op(live, events)
-                    run_bots(live, events)
+                    run_bots(live, events, self.pool)
+                except Busy as exc:
+                    self._cache_drop(game_id)
+                    raise busy_error(exc) from None
                 except IllegalAction as exc:
                     if live.version != old_version:  # cannot happen: refused moves change nothing
                         self._cache_drop(game_id)
@@ -553,7 +587,8 @@ class GameService:
                     self._cache_drop(game_id)
                     raise
                 try:
-                    self.store.save_actions(game_id, old_version, live.actions)
+                    self.store.save_actions(game_id, old_version, live.actions,
+                                            finished=live.game.phase == PHASE_OVER)
                 except VersionConflict:
                     self._cache_drop(game_id)  # another process wrote first: reload, re-run
                     continue
@@ -603,23 +638,32 @@ class GameService:
         return self._mutate(game_id, token, op)
 
     def restart(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """A new game with the same settings, number, level and bot seed (new id, token)."""
+        """A new game with the same settings, number and level (new id and token).
+
+        The bots' secret seed is drawn afresh: the deals repeat (they follow from the
+        number), the bots' passes and plays need not, so a restart cannot be used to
+        scout what the bots will do."""
         with self._lock_for(game_id):
             live = self._fresh(game_id, token)
             settings = (live.variant, live.players, dict(live.options), live.game_number,
-                        live.level, live.seed)
-        variant, players, options, number, level, seed = settings
-        return self.create(variant, players, options, number, level, restart_of=game_id,
-                           seed=seed)
+                        live.level)
+        variant, players, options, number, level = settings
+        return self.create(variant, players, options, number, level, restart_of=game_id)
 
     # ------------------------------------------------------------- hints
     def hint(self, game_id: str, token: str | None, level: str | None = None) -> dict[str, Any]:
         """What the ``level`` bot (default hard) would do for seat 0, from seat 0's view.
 
         ``{"stage": "pass", "cards": [...]}``, ``{"stage": "play", "card": "QS"}`` or
-        ``{"stage": "moon", "choice": "add"}``; 409 when seat 0 has nothing to do.
+        ``{"stage": "moon", "choice": "add"}``; 409 when seat 0 has nothing to do; 429
+        ``hint_busy`` while this game's previous hint is being worked out, 429 ``busy``
+        when the server has too many hints in flight (see :mod:`hearts.web.compute`).
         """
         level = level or DEFAULT_HINT_LEVEL
+        try:
+            self.pool.check_hint(game_id)  # refuse a flood before any database work
+        except Busy as exc:
+            raise busy_error(exc) from None
         with self._lock_for(game_id):
             live = self._fresh(game_id, token)
             game = live.game
@@ -627,29 +671,45 @@ class GameService:
             seed = decision_seed(live.seed, live.version, USER_SEAT, "hint")
             phase, turn = game.phase, game.turn
             passed = game.passes[USER_SEAT] is not None
+            job = SearchJob(live.variant, live.players, live.options, live.game_number,
+                            [list(a) for a in live.actions], USER_SEAT, level, seed, "")
         check_level(level, game.rules)
-        bot = make_bot(level, seed)
+        what = self._hint_stage(phase, turn, passed)
         try:
-            return self._hint_from(bot, view, phase, turn, passed, level)
-        except WebError:
-            raise
+            with self.pool.hint_slot(game_id):
+                if level in SEARCH_LEVELS:
+                    answer = self.pool.hint(dataclasses.replace(job, what=what))
+                else:
+                    answer = getattr(make_bot(level, seed), what)(view)
+        except Busy as exc:
+            raise busy_error(exc) from None
         except Exception:  # a bot bug: answer with the stand-in rather than fail
             log.exception("hint bot %s failed for game %s", level, game_id)
-            return self._hint_from(StandInBot("stand-in", seed), view, phase, turn, passed, level)
+            answer = getattr(StandInBot("stand-in", seed), what)(view)
+        return self._hint_json(what, answer, level)
 
     @staticmethod
-    def _hint_from(bot: Any, view: PlayerView, phase: str, turn: int, passed: bool,
-                   level: str) -> dict[str, Any]:
+    def _hint_stage(phase: str, turn: int, passed: bool) -> str:
+        """The bot method a hint asks now; :class:`WebError` 409 when seat 0 has no
+        choice to make."""
         if phase == PHASE_PASS and not passed:
-            cards = tuple(bot.choose_pass(view))
-            return {"stage": "pass", "cards": [card_str(c) for c in cards], "level": level}
+            return "choose_pass"
         if phase == PHASE_PLAY and turn == USER_SEAT:
-            return {"stage": "play", "card": card_str(int(bot.choose_play(view))), "level": level}
+            return "choose_play"
         if phase == PHASE_MOON and turn == USER_SEAT:
-            return {"stage": "moon", "choice": str(bot.choose_moon(view)), "level": level}
+            return "choose_moon"
         if phase in (PHASE_PLAY, PHASE_MOON):
             raise WebError(409, "not_your_turn", f"It is not your turn: seat {turn} plays next.")
         raise WebError(409, "wrong_phase", "There is nothing for you to choose now.")
+
+    @staticmethod
+    def _hint_json(what: str, answer: Any, level: str) -> dict[str, Any]:
+        if what == "choose_pass":
+            return {"stage": "pass", "cards": [card_str(c) for c in tuple(answer)],
+                    "level": level}
+        if what == "choose_play":
+            return {"stage": "play", "card": card_str(int(answer)), "level": level}
+        return {"stage": "moon", "choice": str(answer), "level": level}
 
     def record(self, game_id: str, token: str | None) -> tuple[dict[str, Any], bool]:
         """The ``hearts-record/1`` of the game so far (see :func:`record_json`)."""
@@ -662,13 +722,33 @@ def _parse_cards(cards: list[str]) -> list[int]:
     for c in cards:
         try:
             out.append(parse_card(c))
-        except CardError as exc:
-            raise WebError(422, "unknown_card", str(exc)) from None
+        except CardError:
+            raise WebError(422, "unknown_card", f"Not a card: {excerpt(c, 12)}.") from None
     return out
 
 
+def busy_error(exc: Busy) -> WebError:
+    """The 429 :class:`WebError` (with ``Retry-After``) for a search with no place."""
+    return WebError(429, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)})
+
+
+MAX_OPTION_CHARS = 40
+"""Longest option key or string value a new game accepts (the longest real one has 16)."""
+
+
+def _check_option_sizes(options: dict[str, Any]) -> None:
+    """400 for an option key or string value too long to be real, quoting an excerpt
+    (rather than letting the rules' message repeat all of it)."""
+    for key, value in options.items():
+        if len(key) > MAX_OPTION_CHARS:
+            raise WebError(400, "unknown_option", f"Unknown option {excerpt(key)}.")
+        if isinstance(value, str | list | dict) and len(value) > MAX_OPTION_CHARS:
+            raise WebError(400, "bad_option", f"Option {excerpt(key)} takes no value as long "
+                           f"as {excerpt(value)}.")
+
+
 __all__ = [
-    "DEFAULT_HINT_LEVEL", "DEFAULT_LEVEL", "GameService", "LiveGame", "StandInBot", "USER_SEAT",
+    "DEFAULT_HINT_LEVEL", "DEFAULT_LEVEL", "GameService", "busy_error", "LiveGame", "StandInBot", "USER_SEAT",
     "WebError", "apply_action", "check_level", "daily_json", "decision_seed", "illegal_map", "known_levels",
     "make_bot", "record_json", "replay", "run_bots", "state_json", "step", "variants_json",
 ]

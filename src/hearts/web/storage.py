@@ -40,9 +40,12 @@ from sqlalchemy import (
     Table,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -66,11 +69,14 @@ games = Table(
     Column("version", Integer, nullable=False),
     Column("restart_of", String(40), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False, index=True),
+    Column("finished_at", DateTime(timezone=True), nullable=True, index=True),
 )
 """The games table.  ``options`` holds the overrides as given at creation
 (resolved again through the rules registry on load); ``actions`` the action
-list (see ``service.py`` for its encoding); ``version`` the number of actions."""
+list (see ``service.py`` for its encoding); ``version`` the number of actions;
+``finished_at`` when the game ended (``NULL`` while it goes on); ``updated_at``
+the last write.  :meth:`GameStore.expire` deletes old rows by these two."""
 
 
 # Statements built once (bind parameters) so that SQLAlchemy's compiled cache is hit.
@@ -79,7 +85,7 @@ _LOAD = select(games).where(games.c.id == bindparam("gid"))
 _SAVE = (update(games)
          .where(games.c.id == bindparam("gid"), games.c.version == bindparam("old"))
          .values(actions=bindparam("new_actions"), version=bindparam("new_version"),
-                 updated_at=bindparam("now")))
+                 updated_at=bindparam("now"), finished_at=bindparam("finished")))
 
 
 class VersionConflict(Exception):
@@ -107,6 +113,7 @@ class GameRow:
     restart_of: str | None
     created_at: _dt.datetime
     updated_at: _dt.datetime
+    finished_at: _dt.datetime | None = None
 
 
 def hash_token(token: str) -> str:
@@ -125,11 +132,19 @@ def token_matches(token: str | None, token_hash: str) -> bool:
 def resolve_db_url(db_url: str | None = None) -> str:
     """The URL to use: ``db_url``, else ``$HEARTS_DB``, else ``sqlite:///hearts.db``.
 
-    A bare file path (no ``://``) is taken as an SQLite file.
+    A bare file path (no ``://``) is taken as an SQLite file.  Raises ``ValueError`` for
+    an in-memory SQLite database (``sqlite://``, ``sqlite:///:memory:``, ``:memory:``):
+    its games would vanish when the server stops, and each pooled connection would
+    see a database of its own.
     """
     url = db_url or os.environ.get("HEARTS_DB") or DEFAULT_DB_URL
     if "://" not in url:
         url = "sqlite:///" + url
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and (
+            parsed.database in (None, "", ":memory:") or "mode=memory" in url):
+        raise ValueError("an in-memory SQLite database is not supported: its games would be "
+                         "lost when the server stops; give a file, e.g. sqlite:///hearts.db")
     return url
 
 
@@ -137,25 +152,51 @@ def _now() -> _dt.datetime:
     return _dt.datetime.now(_dt.UTC)
 
 
+SQLITE_SYNCHRONOUS = "FULL"
+"""SQLite's ``synchronous`` setting: ``FULL`` syncs the WAL on every commit, so an
+answered move survives a power cut too (``NORMAL`` would survive a crash of the
+server but may lose the last commits on power loss); the cost is measured in
+``bench/web_results.md``.  ``$HEARTS_SQLITE_SYNCHRONOUS`` overrides it (for that
+measurement)."""
+
+
 def make_engine(db_url: str) -> Engine:
-    """A SQLAlchemy engine for ``db_url``; SQLite files get WAL mode and a busy timeout
-    so that several threads and processes can share them."""
-    url = make_url(db_url)
+    """A SQLAlchemy engine for ``db_url``; SQLite files get WAL mode,
+    ``synchronous=FULL`` (:data:`SQLITE_SYNCHRONOUS`) and a busy timeout so that
+    several threads and processes can share them.  Raises ``ValueError`` for an
+    in-memory SQLite URL (see :func:`resolve_db_url`)."""
+    url = make_url(resolve_db_url(db_url))
     if url.get_backend_name() == "sqlite":
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
                                pool_size=20, max_overflow=40)
+        sync = os.environ.get("HEARTS_SQLITE_SYNCHRONOUS", SQLITE_SYNCHRONOUS).upper()
+        if sync not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"HEARTS_SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, "
+                             f"not {sync[:20]!r}")
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
             cur = dbapi_conn.cursor()
-            if url.database not in (None, "", ":memory:"):
-                cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={sync}")
             cur.execute("PRAGMA busy_timeout=30000")
             cur.close()
 
         return engine
     return create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True)
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a ``games`` table made by an older version up to date (``finished_at``
+    and the indexes expiry uses); new tables are made whole by ``create_all``."""
+    have = {c["name"] for c in inspect(engine).get_columns("games")}
+    if "finished_at" in have:
+        return
+    kind = "TIMESTAMP WITH TIME ZONE" if engine.dialect.name == "postgresql" else "TIMESTAMP"
+    with engine.begin() as conn:
+        conn.execute(text(f"ALTER TABLE games ADD COLUMN finished_at {kind}"))
+    for index in games.indexes:
+        index.create(engine, checkfirst=True)
 
 
 class GameStore:
@@ -165,6 +206,7 @@ class GameStore:
         self.url = resolve_db_url(db_url)
         self.engine = make_engine(self.url)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         # SQLite has one writer at a time; a waiting writer polls with growing sleeps
         # (up to 100 ms each), which shows as long latency tails.  Within this process,
         # writers queue on a lock instead; other processes still meet the busy timeout.
@@ -207,20 +249,48 @@ class GameStore:
             raise UnknownGame(game_id)
         return row[0], row[1]
 
-    def save_actions(self, game_id: str, old_version: int, actions: list[Any]) -> int:
-        """Replace the action list if the row is still at ``old_version``.
+    def save_actions(self, game_id: str, old_version: int, actions: list[Any],
+                     finished: bool = False) -> int:
+        """Replace the action list if the row is still at ``old_version``; ``finished``
+        marks the game as over (``finished_at`` = now, which starts its expiry clock).
 
         Returns the new version (``len(actions)``).  Raises :class:`VersionConflict`
         when the row has moved on (nothing is written then).
         """
         new_version = len(actions)
+        now = _now()
         with self._write_lock, self.engine.begin() as conn:
             result = conn.execute(_SAVE, {"gid": game_id, "old": old_version,
                                           "new_actions": actions, "new_version": new_version,
-                                          "now": _now()})
+                                          "now": now, "finished": now if finished else None})
             if result.rowcount != 1:
                 raise VersionConflict(game_id)
         return new_version
+
+    def expire(self, unfinished_days: float | None, finished_days: float | None,
+               now: _dt.datetime | None = None) -> int:
+        """Delete unfinished games not written for ``unfinished_days`` days and finished
+        games that ended more than ``finished_days`` days ago (``None`` or ``0``: keep
+        them).  Returns the number of games deleted."""
+        now = now or _now()
+        deleted = 0
+        with self._write_lock, self.engine.begin() as conn:
+            if unfinished_days:
+                cut = now - _dt.timedelta(days=unfinished_days)
+                deleted += conn.execute(delete(games).where(
+                    games.c.finished_at.is_(None), games.c.updated_at < cut)).rowcount
+            if finished_days:
+                cut = now - _dt.timedelta(days=finished_days)
+                deleted += conn.execute(delete(games).where(
+                    games.c.finished_at.is_not(None), games.c.finished_at < cut)).rowcount
+        return deleted
+
+    def touch(self, game_id: str, *, updated_at: _dt.datetime,
+              finished_at: _dt.datetime | None = None) -> None:
+        """Set a game's timestamps (tests and maintenance: age a game on purpose)."""
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id)
+                         .values(updated_at=updated_at, finished_at=finished_at))
 
     def count(self) -> int:
         """Number of stored games."""

@@ -1,0 +1,262 @@
+"""Where the web server's bot searches run, and how many may wait.
+
+A search bot (``hard``, ``openspiel-ismcts``) spends tens to hundreds of
+milliseconds of CPU on one decision.  Run in the server's threads, it holds
+Python's interpreter lock and slows every other request.  :class:`SearchPool`
+runs such decisions in a :class:`concurrent.futures.ProcessPoolExecutor` (worker
+processes started with ``spawn``), so the server process keeps answering other
+games at once, and bounds what waits for it:
+
+- hints: one in flight per game (a second one answers 429 ``hint_busy``) and at
+  most ``max_hints`` in flight in all (429 ``busy`` past it, with Retry-After);
+- the workers run at idle priority (``SCHED_IDLE``, else nice +10), so that when
+  CPUs are short the server process, which answers every request, goes first;
+- bots' own decisions at a search level: at most ``max_searches`` waiting or
+  running; a move that finds no place within ``wait`` seconds answers 429
+  ``busy`` and changes nothing.
+
+A job is plain data (:class:`SearchJob`): the game's settings and action list,
+the seat, the level, the seed and the question; the worker replays the actions
+through the engine, takes that seat's :class:`~hearts.view.PlayerView` (the bot
+sees nothing more) and asks the bot.  With ``workers=0`` jobs run in the calling
+thread (tests, and a one-core machine), under the same limits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("hearts.web")
+
+SEARCH_LEVELS = frozenset({"hard", "openspiel-ismcts"})
+"""Bot levels whose decisions run in the pool; the others take a millisecond or less
+and run in the request's thread."""
+
+MAX_HINTS = 4
+"""Hints in flight (queued or running) over the whole server process."""
+
+MAX_SEARCHES = 16
+"""Bots' search decisions waiting or running over the whole server process."""
+
+SEARCH_WAIT = 20.0
+"""Seconds a bot's decision waits for a place before the move answers 429."""
+
+JOB_TIMEOUT = 60.0
+"""Seconds a search may take before its request answers 503."""
+
+
+def default_workers() -> int:
+    """Worker processes by default: one fewer than the CPUs (at least 1, at most 4),
+    so one CPU stays free for the server process itself."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+class Busy(Exception):
+    """No place for the job: ``code`` (``busy`` or ``hint_busy``), ``message`` and
+    ``retry_after`` (seconds)."""
+
+    def __init__(self, code: str, message: str, retry_after: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class SearchJob:
+    """One bot decision as plain data (it crosses to a worker process).
+
+    ``what`` is ``choose_pass``, ``choose_play`` or ``choose_moon``; ``actions`` the
+    game's stored action list up to this decision (``service.py`` encoding).
+    """
+
+    variant: str
+    players: int
+    options: dict[str, Any]
+    game_number: int
+    actions: list[list[Any]]
+    seat: int
+    level: str
+    seed: int
+    what: str
+
+
+def run_job(job: SearchJob) -> Any:
+    """Replay ``job``'s game, build its seat's view and return the bot's answer:
+    a tuple of card ids (pass), a card id (play) or ``"add"``/``"subtract"`` (moon).
+    Exceptions of the bot propagate (the caller falls back to a simple picker)."""
+    from ..game import Game
+    from ..rules import make_rules
+    from ..view import player_view
+    from .service import apply_action, make_bot
+
+    game = Game(make_rules(job.variant, job.players, job.options), job.game_number)
+    for action in job.actions:
+        apply_action(game, action)
+    view = player_view(game, job.seat)
+    answer = getattr(make_bot(job.level, job.seed), job.what)(view)
+    if job.what == "choose_pass":
+        return tuple(int(c) for c in answer)
+    if job.what == "choose_play":
+        return int(answer)
+    return str(answer)
+
+
+WORKER_NICE = 10
+"""Niceness added to the worker processes: when CPUs are short, the server process
+(which answers every request) goes first and searches wait."""
+
+
+def _exit_with_parent(parent: int, every: float = 1.0) -> None:
+    """Watch the server process from a worker; end the worker once it is gone.  (A
+    worker blocked on its job queue would otherwise outlive a server killed with
+    SIGKILL for ever: it holds both ends of that queue's pipe, so it never reads EOF.)"""
+    while True:
+        time.sleep(every)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _start_worker() -> None:
+    """Initializer of each worker process: end it with the server process, lower its
+    priority (Linux ``SCHED_IDLE``: it runs only when no other process wants the CPU;
+    elsewhere nice +10), import the bots."""
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True,
+                     name="hearts-exit-with-parent").start()
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (OSError, AttributeError):
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(WORKER_NICE)
+    _warm()
+
+
+def _warm() -> int:
+    """Import the engine and the bots once (in a new worker)."""
+    from ..players import base
+
+    with contextlib.suppress(KeyError):
+        base.get_bot("\x00probe")
+    return os.getpid()
+
+
+class SearchPool:
+    """Runs search decisions off the server's threads, within the limits above.
+
+    ``workers``: processes (0: run in the calling thread).  Thread-safe.
+    """
+
+    def __init__(self, workers: int | None = None, *, max_hints: int = MAX_HINTS,
+                 max_searches: int = MAX_SEARCHES, wait: float = SEARCH_WAIT,
+                 timeout: float = JOB_TIMEOUT) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self.max_hints = max_hints
+        self.max_searches = max_searches
+        self.wait = wait
+        self.timeout = timeout
+        self._hint_slots = threading.BoundedSemaphore(max_hints)
+        self._search_slots = threading.BoundedSemaphore(max_searches)
+        self._hinting: set[str] = set()
+        self._lock = threading.Lock()
+        self._executor: ProcessPoolExecutor | None = None
+
+    # ---------------------------------------------------------- executor
+    def _pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_worker)
+            return self._executor
+
+    def start(self) -> None:
+        """Start the worker processes now (rather than on the first search)."""
+        if self.workers > 0:
+            futures = [self._pool().submit(_warm) for _ in range(self.workers)]
+            for f in futures:
+                f.add_done_callback(lambda f: f.exception())
+
+    def close(self) -> None:
+        """Stop the workers (running searches are abandoned)."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    def _run(self, job: SearchJob) -> Any:
+        if self.workers <= 0:
+            return run_job(job)
+        try:
+            future: Future[Any] = self._pool().submit(run_job, job)
+        except BrokenProcessPool:
+            log.error("search workers died; starting new ones")
+            with self._lock:
+                self._executor = None
+            future = self._pool().submit(run_job, job)
+        try:
+            return future.result(timeout=self.timeout)
+        except BrokenProcessPool:
+            with self._lock:
+                self._executor = None
+            raise
+
+    # ------------------------------------------------------------- entry
+    def decide(self, job: SearchJob) -> Any:
+        """A bot's own decision (the game's seat ``job.seat``): waits up to ``wait``
+        seconds for a place, else raises :class:`Busy`."""
+        if not self._search_slots.acquire(timeout=self.wait):
+            raise Busy("busy", "The server is busy with computer players' searches; "
+                       "try again in a moment.", retry_after=2)
+        try:
+            return self._run(job)
+        finally:
+            self._search_slots.release()
+
+    @contextlib.contextmanager
+    def hint_slot(self, game_id: str) -> Iterator[None]:
+        """Hold the place of one hint of ``game_id``; raises :class:`Busy` at once when
+        this game already has a hint in flight or ``max_hints`` are in flight."""
+        with self._lock:
+            if game_id in self._hinting:
+                raise Busy("hint_busy", "A hint for this game is already being worked out.")
+            if not self._hint_slots.acquire(blocking=False):
+                raise Busy("busy", "Too many hints are being worked out; try again in a "
+                           "moment.", retry_after=2)
+            self._hinting.add(game_id)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._hinting.discard(game_id)
+                self._hint_slots.release()
+
+    def check_hint(self, game_id: str) -> None:
+        """Raise :class:`Busy` now if :meth:`hint_slot` would (a cheap look before the
+        request does any work; the slot itself is taken later)."""
+        with self._lock:
+            if game_id in self._hinting:
+                raise Busy("hint_busy", "A hint for this game is already being worked out.")
+            if len(self._hinting) >= self.max_hints:
+                raise Busy("busy", "Too many hints are being worked out; try again in a "
+                           "moment.", retry_after=2)
+
+    def hint(self, job: SearchJob) -> Any:
+        """A hint's decision (caller holds :meth:`hint_slot`): in the pool for a search
+        level, else here."""
+        if job.level in SEARCH_LEVELS:
+            return self._run(job)
+        return run_job(job)
+
+
+__all__ = ["Busy", "JOB_TIMEOUT", "MAX_HINTS", "MAX_SEARCHES", "SEARCH_LEVELS", "SEARCH_WAIT",
+           "SearchJob", "SearchPool", "default_workers", "run_job"]
