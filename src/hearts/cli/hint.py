@@ -132,18 +132,24 @@ def command(file: str, bot_name: str, seat: int | None, seed: int) -> None:
 
     Prints one JSON object; exit status 1 on a bad record or request.
     """
+    from .score import MAX_RECORD_BYTES
+
+    def fail(message: str) -> None:
+        err = RecordError("bad_record", "bad_record", message).error
+        err["file"] = file
+        click.echo(json.dumps({"ok": False, "error": err}))
+        sys.exit(1)
+
     if file == "-":
-        data: bytes = sys.stdin.buffer.read()
+        data: bytes = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
     else:
         try:
             with open(file, "rb") as fh:
-                data = fh.read()
+                data = fh.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
-            err = RecordError("bad_record", "bad_record",
-                              f"Cannot read {file}: {exc.strerror or exc}.").error
-            err["file"] = file
-            click.echo(json.dumps({"ok": False, "error": err}))
-            sys.exit(1)
+            fail(f"Cannot read {file}: {exc.strerror or exc}.")
+    if len(data) > MAX_RECORD_BYTES:  # e.g. /dev/zero: never read it whole
+        fail(f"The record is larger than {MAX_RECORD_BYTES} bytes; it was not read.")
     out = hint_text(data, bot_name, seat, seed)
     click.echo(json.dumps(out, ensure_ascii=False))
     if not out["ok"]:
