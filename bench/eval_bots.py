@@ -31,18 +31,24 @@ import sys
 import time
 from typing import Any
 
+import frozen_hard  # bench/frozen_hard: the frozen copy of hard (issue 10)
+
 from hearts.players.base import Bot, get_bot
 from hearts.players.hard import HardBot
 from hearts.players.match import duplicate, mean_ci
 from hearts.rules import make_rules
 
 HARD_OPTIONS: dict[str, Any] = {"time_limit": None}
+frozen_hard.register()
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """Bots for evaluation: ``hard`` without its wall-clock cap, others from the registry."""
+    """Bots for evaluation: ``hard`` (with ``--hard`` options) and ``hard-frozen`` without
+    their wall-clock caps, others from the registry."""
     if name == "hard":
         return HardBot(seed, **HARD_OPTIONS)
+    if name == "hard-frozen":
+        return frozen_hard.HardBot(seed, time_limit=None)
     return get_bot(name, seed)
 
 
