@@ -39,6 +39,7 @@ from hearts.players.match import duplicate, mean_ci
 from hearts.rules import make_rules
 
 HARD_OPTIONS: dict[str, Any] = {"time_limit": None}
+LOG_KEYS = ("deal", "bot", "baseline", "bot_all", "baseline_all", "bot_moons", "baseline_moons")
 frozen_hard.register()
 
 
@@ -61,6 +62,7 @@ def _run_deal(args: tuple[str, int | None, dict[str, Any], list[str], list[str],
     for key, lineup in (("bot", bot_lineup), ("baseline", base_lineup)):
         res = duplicate(rules, lineup, [deal], factory=make_bot)
         out[key] = res.by_entry_seat(0)[0]
+        out[key + "_all"] = [list(p) for p in res.points[0]]
         out[key + "_moons"] = res.moons
         out[key + "_times"] = res.play_times.get(lineup[0], [])
         out[key + "_cpu"] = res.cpu_times.get(lineup[0], [])
@@ -94,14 +96,14 @@ def evaluate(bot: str, baseline: str, opponents: str, deals: list[int], variant:
                 for r in pool.imap_unordered(_run_deal, tasks):
                     results.append(r)
                     if logf:
-                        logf.write(json.dumps({k: r[k] for k in ("deal", "bot", "baseline")}) + "\n")
+                        logf.write(json.dumps({k: r[k] for k in LOG_KEYS}) + "\n")
                         logf.flush()
         else:
             for t in tasks:
                 r = _run_deal(t)
                 results.append(r)
                 if logf:
-                    logf.write(json.dumps({k: r[k] for k in ("deal", "bot", "baseline")}) + "\n")
+                    logf.write(json.dumps({k: r[k] for k in LOG_KEYS}) + "\n")
                     logf.flush()
     finally:
         if logf:

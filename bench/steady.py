@@ -179,16 +179,23 @@ def deep_bot(seed: int) -> frozen_hard.HardBot:
 
 
 def oracle(every: int) -> dict[str, Any]:
-    """Evaluate every spec deeply and keep the ones with a clear best card."""
-    kept = []
-    tried = 0
-    t0 = time.time()
+    """Evaluate every spec deeply and keep the ones with a clear best card.
+
+    Resumable: positions already in ``steady_positions.json`` (kept or dropped)
+    are not evaluated again, and the file is rewritten after every position.
+    """
+    data: dict[str, Any] = json.loads(FILE.read_text()) if FILE.exists() else {}
+    data.setdefault("oracle", "hard-frozen x24 budget (576000 plays, <= 9600 deals), seed 7")
+    data.setdefault("positions", [])
+    data.setdefault("dropped", [])
+    done = {p["name"] for p in data["positions"]} | set(data["dropped"])
     for spec in all_specs(every):
+        if spec["name"] in done:
+            continue
         v = spec_view(spec)
         rep = distinct_moves(v, infer(v).out())
         if len(set(rep.values())) < 2:
             continue
-        tried += 1
         values = deep_bot(7).evaluate(v)
         order = sorted(values, key=lambda c: values[c])
         gap = values[order[1]] - values[order[0]]
@@ -196,11 +203,15 @@ def oracle(every: int) -> dict[str, Any]:
         print(f"{spec['name']}: best {card_str(order[0])} gap {gap:.3f}"
               f" ({'kept' if gap >= margin else 'dropped'})", file=sys.stderr)
         if gap >= margin:
-            kept.append(dict(spec, best=card_str(order[0]), gap=round(gap, 3),
-                             values={card_str(c): round(x, 3) for c, x in values.items()}))
-    return {"oracle": "hard-frozen x24 budget (576000 plays, <= 9600 deals), seed 7",
-            "tried": tried, "kept": len(kept), "seconds": round(time.time() - t0, 1),
-            "positions": kept}
+            data["positions"].append(dict(
+                spec, best=card_str(order[0]), gap=round(gap, 3),
+                values={card_str(c): round(x, 3) for c, x in values.items()}))
+        else:
+            data["dropped"].append(spec["name"])
+        data["tried"] = len(data["positions"]) + len(data["dropped"])
+        data["kept"] = len(data["positions"])
+        FILE.write_text(json.dumps(data, indent=1) + "\n")
+    return data
 
 
 def make(name: str, seed: int) -> Bot:
@@ -262,8 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     frozen_hard.register()
     if a.oracle:
         res = oracle(a.every)
-        FILE.write_text(json.dumps(res, indent=1) + "\n")
-        print(json.dumps({k: res[k] for k in ("tried", "kept", "seconds")}))
+        print(json.dumps({k: res.get(k) for k in ("tried", "kept")}))
         return 0
     res = measure([b for b in a.bots.split(",") if b], a.seeds, a.only)
     print(json.dumps(res))

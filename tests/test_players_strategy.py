@@ -182,12 +182,8 @@ def qs_free_discard(totals: list[int] | None = None) -> Game:
     g = position({0: "2C 9C JC KC 3S QS 4H 7H QH AH 5C 6C 8C", 1: "AC 5D", 2: "3C 6D",
                   3: "4C 7D"}, voids={0: "D"})
     if totals is not None:
-        rules = g.rules
-        deal = [g.hands[s] for s in range(rules.players)]
-        g = Game(rules)
         g.totals = list(totals)
-        g.start_hand(deal=deal)
-    for card in "2C AC 3C 4C  5D 6D 7D".split():
+    for card in ["2C", "AC", "3C", "4C", "5D", "6D", "7D"]:
         g.play(g.turn, parse_card(card))
     return g
 
