@@ -31,18 +31,25 @@ import sys
 import time
 from typing import Any
 
+import frozen_hard  # bench/frozen_hard: the frozen copy of hard (issue 10)
+
 from hearts.players.base import Bot, get_bot
 from hearts.players.hard import HardBot
 from hearts.players.match import duplicate, mean_ci
 from hearts.rules import make_rules
 
 HARD_OPTIONS: dict[str, Any] = {"time_limit": None}
+LOG_KEYS = ("deal", "bot", "baseline", "bot_all", "baseline_all", "bot_moons", "baseline_moons")
+frozen_hard.register()
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """Bots for evaluation: ``hard`` without its wall-clock cap, others from the registry."""
+    """Bots for evaluation: ``hard`` (with ``--hard`` options) and ``hard-frozen`` without
+    their wall-clock caps, others from the registry."""
     if name == "hard":
         return HardBot(seed, **HARD_OPTIONS)
+    if name == "hard-frozen":
+        return frozen_hard.HardBot(seed, time_limit=None)
     return get_bot(name, seed)
 
 
@@ -55,6 +62,7 @@ def _run_deal(args: tuple[str, int | None, dict[str, Any], list[str], list[str],
     for key, lineup in (("bot", bot_lineup), ("baseline", base_lineup)):
         res = duplicate(rules, lineup, [deal], factory=make_bot)
         out[key] = res.by_entry_seat(0)[0]
+        out[key + "_all"] = [list(p) for p in res.points[0]]
         out[key + "_moons"] = res.moons
         out[key + "_times"] = res.play_times.get(lineup[0], [])
         out[key + "_cpu"] = res.cpu_times.get(lineup[0], [])
@@ -88,14 +96,14 @@ def evaluate(bot: str, baseline: str, opponents: str, deals: list[int], variant:
                 for r in pool.imap_unordered(_run_deal, tasks):
                     results.append(r)
                     if logf:
-                        logf.write(json.dumps({k: r[k] for k in ("deal", "bot", "baseline")}) + "\n")
+                        logf.write(json.dumps({k: r[k] for k in LOG_KEYS}) + "\n")
                         logf.flush()
         else:
             for t in tasks:
                 r = _run_deal(t)
                 results.append(r)
                 if logf:
-                    logf.write(json.dumps({k: r[k] for k in ("deal", "bot", "baseline")}) + "\n")
+                    logf.write(json.dumps({k: r[k] for k in LOG_KEYS}) + "\n")
                     logf.flush()
     finally:
         if logf:

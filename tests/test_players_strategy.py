@@ -162,3 +162,68 @@ def test_duck_in_other_scorings(variant):
                   3: "4C 2H 3H"},
                  "2C AC 3C 4C  2D AD 2H 5D  9H 3H", variant=variant, voids={3: "D"})
     assert play(g) == ["8H", "8H"]
+
+
+# ------------------------------------------------------------------ issue 10: steady hard
+STEADY_SEEDS = range(10)
+
+
+def hard_cards(g: Game, seeds=STEADY_SEEDS) -> set[str]:
+    """The cards hard (default budget, no clock) plays from the seat to play, over ``seeds``."""
+    from hearts.cards import card_str
+
+    v = player_view(g, g.turn)
+    return {card_str(HardBot(seed, time_limit=None).choose_play(v)) for seed in seeds}
+
+
+def qs_free_discard(totals: list[int] | None = None) -> Game:
+    """Void in diamonds, hearts unbroken, Q♠ with one low spade, A♥ and Q♥ in hand; East
+    wins the diamond trick and South discards last."""
+    g = position({0: "2C 9C JC KC 3S QS 4H 7H QH AH 5C 6C 8C", 1: "AC 5D", 2: "3C 6D",
+                  3: "4C 7D"}, voids={0: "D"})
+    if totals is not None:
+        g.totals = list(totals)
+    for card in ["2C", "AC", "3C", "4C", "5D", "6D", "7D"]:
+        g.play(g.turn, parse_card(card))
+    return g
+
+
+def test_hard_dumps_the_queen_of_spades_on_every_seed():
+    # Issue 10, weak spot 1: it used to dump A♥, Q♥ or Q♠ depending on the seed.
+    g = qs_free_discard()
+    assert not g.hearts_broken and g.turn == 0
+    assert hard_cards(g) == {"QS"}
+
+
+def test_hard_black_maria_sheds_the_king_of_spades_not_hearts():
+    # Issue 10, weak spot 2: void in clubs with K♠ (10 points) and K♥ (1): shed K♠.
+    g = position({0: "2D 3D 4D 5D 6D 7D 8D 2S 3S KS 2H 5H 9H JH KH AH QD",
+                  1: "AD 3C", 2: "9D 4C"}, "2D AD 9D  3C 4C", variant="black-maria",
+                 voids={0: "C"})
+    assert g.turn == 0 and not g.legal_plays(0) & 0xFFFF
+    assert hard_cards(g) == {"KS"}
+
+
+def test_hard_does_not_end_the_game_while_not_lowest():
+    # The same discard, but East stands at 90: Q♠ would take it past 100 and end the
+    # game with West (30) the winner.  Keeping Q♠ keeps the game, and South's chance, alive.
+    g = qs_free_discard([60, 30, 50, 90])
+    cards = hard_cards(g)
+    assert "QS" not in cards
+
+
+def test_hard_dumps_the_queen_when_ending_the_game_wins_it():
+    # South is lowest by far: Q♠ on East (90) ends the game, and South wins it.
+    g = qs_free_discard([10, 60, 50, 90])
+    assert hard_cards(g) == {"QS"}
+
+
+def test_keep_the_high_hearts_under_a_shooters_heart_lead():
+    # West has every point so far (Q♠ and 5♥) and leads A♥: North cannot take this
+    # trick, so it plays its lowest heart and keeps K♥ to take a later heart from West.
+    g = position({0: "2C 3S 3D", 1: "AC AS AD AH KC KS", 2: "3C 2S 5H KH 3H 5C 6C 7C 8C 6S 7S 4H 6H",
+                  3: "4C QS 2D"},
+                 "2C AC 3C 4C  AS 2S QS 3S  AD 5H 2D 3D  AH", voids={2: "D"})
+    assert g.turn == 2
+    assert play(g) == ["3H", "3H"]
+    assert hard_cards(g, range(3)) == {"3H"}

@@ -25,14 +25,17 @@ slow machine.  Passing uses medium's rules, the moon choice ``common.moon_choice
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
+from collections.abc import Iterator
 
 from ..cards import SUIT_MASKS, cards_of
 from ..view import PlayerView
 from .base import register_bot
 from .common import Table, card_value, moon_choice
-from .medium import medium_pass, medium_play, moon_stop_card, pass_for_hand, pass_scores
+from .medium import medium_pass, medium_play, moon_card, pass_for_hand, pass_scores
+from .objective import Objective, objective
 from .policy import policy_rules, rollout, rollout_card
 from .sampling import infer, sample_hands
 from .sim import Sim
@@ -74,7 +77,8 @@ def _my_points(sim: Sim, me: int) -> int:
 
 
 def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
-                deadline: float | None = None) -> tuple[tuple[int, ...], dict[str, float]]:
+                deadline: float | None = None, value: Objective | None = None,
+                unit: float = 1.0) -> tuple[tuple[int, ...], dict[str, float]]:
     """Choose the cards to pass by simulation.
 
     Candidates: every ``pass_count``-card set drawn from the six cards
@@ -84,8 +88,13 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
     policy of :mod:`hearts.players.policy`, and the candidates are narrowed
     by successive halving (about ``rollouts`` play-outs in all).  Returns the
     best pass and statistics.  ``deadline`` (``time.perf_counter()`` value)
-    stops early.
+    stops early.  ``value`` scores a finished play-out (default: this seat's
+    points; :func:`hearts.players.objective.objective` for the game-aware
+    value) and ``unit`` is one point on its scale.
     """
+    if value is None:
+        def value(sim: Sim) -> float:
+            return float(_my_points(sim, view.seat))
     r = view.rules
     n = r.players
     me = view.seat
@@ -137,7 +146,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
                     leader = view.hand_index % n
                 sim = Sim(r, after, leader=leader)
                 rollout(sim, pr)
-                totals[cand] += _my_points(sim, me)
+                totals[cand] += value(sim)
                 counts[cand] += 1
                 used += 1
             if deadline is not None and time.perf_counter() > deadline:
@@ -150,7 +159,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
     best = min((c for c in order if counts[c]), key=lambda c: (
         totals[c] / counts[c] if c in alive else 1e9, c != base))
     # Prefer medium's pass unless the search found a clearly better one.
-    if counts[base] and totals[base] / counts[base] <= totals[best] / counts[best] + 0.1:
+    if counts[base] and totals[base] / counts[base] <= totals[best] / counts[best] + 0.1 * unit:
         best = base
     return best, {"candidates": len(order), "rollouts": used, "rounds": rounds}
 
@@ -158,27 +167,34 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
 class HardBot:
     """PIMC search bot (see the module text).
 
-    ``play_budget``: simulated card plays per move (spread over the sampled
-    deals and candidate cards); ``max_worlds``/``min_worlds``: bounds on the
-    number of sampled deals; ``time_limit``: wall-clock cap in seconds per
-    move (``None``: none, fully reproducible).
+    ``play_budget``: simulated card plays a move costs when the decision is
+    close (the search stops sooner when one card is clearly best or the
+    candidates are clearly alike, and may spend up to ``max_budget`` on a close
+    call; ``max_budget=None``: twice ``play_budget``); ``max_worlds``/``min_worlds``:
+    bounds on the number of sampled deals; ``time_limit``: wall-clock cap in seconds
+    per move (``None``: none, fully reproducible); ``z``: how many standard errors
+    a card must lose by before it is dropped.
     """
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, play_budget: int = 24000, max_worlds: int = 400,
-                 min_worlds: int = 12, time_limit: float | None = 0.8, pass_search: bool = True,
+    def __init__(self, seed: int | None = None, play_budget: int = 24000, max_worlds: int = 1200,
+                 min_worlds: int = 16, time_limit: float | None = 0.8, pass_search: bool = True,
                  pass_rollouts: int = 900, play_search: bool = True,
-                 likelihood: float = 0.2) -> None:
+                 likelihood: float = 0.2, max_budget: int | None = None, z: float = 2.5,
+                 game_aware: bool = True) -> None:
         self.rng = random.Random(seed)
         self.likelihood = likelihood
         self.pass_search = pass_search
         self.pass_rollouts = pass_rollouts
         self.play_search = play_search
         self.play_budget = play_budget
+        self.max_budget = 2 * play_budget if max_budget is None else max_budget
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
         self.time_limit = time_limit
+        self.z = z
+        self.game_aware = game_aware
         self.last_stats: dict[str, float] = {}
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
@@ -188,7 +204,8 @@ class HardBot:
             return medium_pass(view)
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + 2 * self.time_limit
-        best, stats = search_pass(view, self.rng, self.pass_rollouts, deadline)
+        value, unit = self._objective(view)
+        best, stats = search_pass(view, self.rng, self.pass_rollouts, deadline, value, unit)
         self.last_stats = dict(stats, seconds=time.perf_counter() - start)
         return best
 
@@ -196,19 +213,25 @@ class HardBot:
         """Moon scoring choice (``common.moon_choice``)."""
         return moon_choice(view)
 
-    def evaluate(self, view: PlayerView) -> dict[int, float]:
-        """Mean points for this seat after each candidate card (lower is better).
+    def _objective(self, view: PlayerView) -> tuple[Objective, float]:
+        if self.game_aware:
+            return objective(view)
+        me = view.seat
+        return (lambda sim: float(_my_points(sim, me))), 1.0
 
-        With ``likelihood < 1`` each sampled deal is weighted by how well it
-        explains the other seats' plays so far: the hand is replayed from its
-        start on that deal, and every play of another seat that had a choice
-        and that the play-out policy would not have made multiplies the
-        weight by ``likelihood`` (opponents are assumed to play sensibly, not
-        exactly like the policy; plays they were forced to make say nothing).
+    def _worlds(self, view: PlayerView, chunk: int) -> Iterator[tuple[list[Sim], int]]:
+        """Batches of sampled deals (simulators at the current position), each with
+        its cost in simulated card plays (the replays that weighed it).
+
+        With ``likelihood < 1`` each batch is drawn from three times as many
+        deals weighted by how well they explain the other seats' plays so far:
+        the hand is replayed from its start on that deal, and every play of
+        another seat that had a choice and that the play-out policy would not
+        have made multiplies the weight by ``likelihood`` (softened, down to
+        none, when even the best-fitting deals leave many plays unexplained:
+        random players).  Systematic resampling picks the batch.
         """
-        start = time.perf_counter()
         know = infer(view)
-        moves = sorted(set(distinct_moves(view, know.out()).values()))
         me = view.seat
         r = view.rules
         n = r.players
@@ -222,24 +245,16 @@ class HardBot:
         for s, c in history:
             played_by[s] |= 1 << c
         first_leader = history[0][0] if history else view.leader
-        remaining = sum(view.counts)
-        rollout_cost = max(1, remaining * len(moves))
-        if weigh:
-            # Sample ``cand`` deals, weigh them by the replay, then play out
-            # ``worlds`` of them drawn in proportion to their weights
-            # (sampling-importance-resampling keeps the unlikely deals from
-            # eating the budget).
-            worlds = max(self.min_worlds, min(self.max_worlds, self.play_budget //
-                                              (rollout_cost + 3 * len(history))))
-            cand = 3 * worlds
-        else:
-            worlds = max(self.min_worlds, min(self.max_worlds, self.play_budget // rollout_cost))
-            cand = worlds
         eps = self.likelihood
-        pool: list[tuple[int, Sim, int]] = []
-        for _ in range(cand):
-            hands = sample_hands(know, self.rng)
-            if weigh:
+        self.last_stats["likelihood"] = eps if weigh else 1.0
+        first = True
+        while True:
+            if not weigh:
+                yield [Sim.from_view(view, sample_hands(know, self.rng)) for _ in range(chunk)], 0
+                continue
+            pool: list[tuple[Sim, int, int]] = []
+            for _ in range(3 * chunk):
+                hands = sample_hands(know, self.rng)
                 base = Sim(r, [hands[s] | played_by[s] for s in range(n)], leader=first_leader)
                 miss = choices = 0
                 for s, c in history:
@@ -250,63 +265,116 @@ class HardBot:
                             if rollout_card(base, legal, pr) != c:
                                 miss += 1
                     base.play(c)
-            else:
-                base = Sim.from_view(view, hands)
-                miss = choices = 0
-            pool.append((choices, base, miss))
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit / 3:
-                break
-        if weigh:
-            least, choices = min((m, -ch) for ch, _, m in pool)
-            # How predictable are the others?  In the deal that explains their
-            # plays best, the policy misses ``least`` of their ``choices``.  Near
-            # zero (sensible players) the full weighting applies; from 30% of
-            # misses up (random players) none, as their plays say nothing.
-            rate = least / max(1, -choices)
-            if rate >= 0.3:
-                eps = 1.0
-            elif rate > 0.1:
-                eps = eps + (1.0 - eps) * (rate - 0.1) / 0.2
-            weights = [eps ** (m - least) for _, _, m in pool]
-            total_w = sum(weights)
-            k = min(worlds, len(pool))
-            # Systematic resampling: world i is used mult[i] times.
-            step = total_w / k
+                pool.append((base, miss, choices))
+            least, most = min((m, -ch) for _, m, ch in pool)
+            if first:
+                # How predictable are the others?  In the deal that explains their
+                # plays best, the policy misses ``least`` of their ``-most`` choices.
+                # Near zero (sensible players) the full weighting applies; from 30%
+                # of misses up (random players) none, as their plays say nothing.
+                rate = least / max(1, -most)
+                if rate >= 0.3:
+                    eps = 1.0
+                elif rate > 0.1:
+                    eps = eps + (1.0 - eps) * (rate - 0.1) / 0.2
+                self.last_stats["likelihood"] = eps
+                first = False
+            weights = [eps ** (m - least) for _, m, _ in pool]
+            step = sum(weights) / chunk
             u = self.rng.random() * step
-            mult = [0] * len(pool)
+            batch: list[Sim] = []
             acc = 0.0
             j = 0
-            for i, wt in enumerate(weights):
+            for (base, _, _), wt in zip(pool, weights, strict=True):
                 acc += wt
-                while j < k and u + j * step < acc:
-                    mult[i] += 1
+                while j < chunk and u + j * step < acc:
+                    batch.append(base)
                     j += 1
-            chosen = [(pool[i][1], mult[i]) for i in range(len(pool)) if mult[i]]
-        else:
-            chosen = [(b, 1) for _, b, _ in pool]
-        totals = dict.fromkeys(moves, 0.0)
-        weight_sum = 0.0
-        weight_sq = 0.0
-        done = 0
-        for base, w in chosen:
-            for m in moves:
-                sim = base.copy()
-                sim.play(m)
-                rollout(sim, pr)
-                totals[m] += w * _my_points(sim, me)
-            weight_sum += w
-            weight_sq += w * w
-            done += 1
+            self.rng.shuffle(batch)
+            yield batch, 3 * chunk * len(history)
+
+    def evaluate(self, view: PlayerView) -> dict[int, float]:
+        """Mean value (:mod:`hearts.players.objective`, lower is better) of each candidate card.
+
+        Steady search: every candidate is played out on the same sampled deals
+        with the same (deterministic) play-out policy, so the differences
+        between candidates carry no sampling noise of their own (common random
+        numbers).  Deals are added in batches of 8; from ``min_worlds`` deals on (and
+        then every quarter more) a card
+        whose mean is worse than the leader's by more than ``z`` standard errors
+        of the paired difference is dropped, and the search stops when one card
+        is left, when every card left is within a twentieth of a point of the
+        leader (``z`` standard errors included), or when ``max_budget`` plays
+        (or the clock) run out.  A dropped card keeps the mean it had; the
+        returned dict has every candidate.
+        """
+        start = time.perf_counter()
+        self.last_stats = {}
+        know = infer(view)
+        moves = sorted(set(distinct_moves(view, know.out()).values()))
+        value, unit = self._objective(view)
+        pr = policy_rules(view.rules)
+        remaining = max(1, sum(view.counts))
+        vals: dict[int, list[float]] = {m: [] for m in moves}
+        alive = moves[:]
+        used = 0
+        worlds = 0
+        chunk = 8
+        tie = 0.05 * unit
+        z = self.z
+        budget = self.max_budget
+        check = self.min_worlds  # tests at 16, 24, 32, 40, 48, 64, 80... deals
+        for batch, cost in self._worlds(view, chunk):
+            used += cost
+            seen: dict[int, dict[int, float]] = {}
+            for base in batch:
+                got = seen.get(id(base))
+                if got is None:
+                    got = {}
+                    for m in alive:
+                        sim = base.copy()
+                        sim.play(m)
+                        rollout(sim, pr)
+                        got[m] = value(sim)
+                    seen[id(base)] = got
+                    used += remaining * len(alive)
+                for m in alive:
+                    vals[m].append(got[m])
+                worlds += 1
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
-        self.last_stats = {"worlds": done, "moves": len(moves), "sampled": len(pool),
-                           "likelihood": eps,
-                           "ess": weight_sum * weight_sum / weight_sq if weight_sq else 0.0,
-                           "seconds": time.perf_counter() - start}
-        return {m: t / weight_sum for m, t in totals.items()}
+            if worlds >= self.max_worlds or used >= budget or len(alive) == 1:
+                break
+            if worlds < check:
+                continue
+            check = max(check + chunk, int(check * 1.25) // chunk * chunk)
+            means = {m: sum(vals[m]) / worlds for m in alive}
+            lead = min(alive, key=lambda m: (means[m], m))
+            lv = vals[lead]
+            keep = [lead]
+            close = True
+            for m in alive:
+                if m == lead:
+                    continue
+                d = [a - b for a, b in zip(vals[m], lv, strict=True)]
+                mean = means[m] - means[lead]
+                var = sum((x - mean) ** 2 for x in d) / (worlds - 1)
+                se = math.sqrt(var / worlds)
+                if mean - z * se > 0 and mean > 0.2 * tie:
+                    continue  # clearly worse: drop it
+                keep.append(m)
+                if mean + z * se > tie:
+                    close = False
+            alive = sorted(keep)
+            if len(alive) == 1 or close:
+                break
+        self.last_stats.update({"worlds": worlds, "moves": len(moves), "alive": len(alive),
+                                "plays": used, "seconds": time.perf_counter() - start})
+        self.alive = alive
+        return {m: sum(v) / len(v) if v else math.inf for m, v in vals.items()}
 
     def choose_play(self, view: PlayerView) -> int:
-        """The card with the best mean over the sampled deals."""
+        """The card with the best mean over the sampled deals (medium's card on a near-tie)."""
         legal = view.legal
         if not legal:
             raise ValueError("no legal card: it is not this seat's turn")
@@ -319,15 +387,36 @@ class HardBot:
         if len(set(rep.values())) == 1:
             return pref  # every legal card does the same: nothing to search
         values = self.evaluate(view)
-        best = min(values.values())
-        margin = 0.05
-        if moon_stop_card(Table.of(view)) == pref:
+        alive = self.alive
+        best = min(alive, key=lambda c: (values[c], c))
+        unit = self._objective(view)[1]
+        margin = 0.05 * unit
+        if moon_card(Table.of(view)) == pref:
             # The play-outs sample the would-be shooter's hand blindly and so miss
             # most moons; trust the stopping rule unless search finds it much worse.
-            margin = view.rules.hand_total / 8
-        if values.get(rep.get(pref, -1), 1e9) <= best + margin:
+            margin = view.rules.hand_total / 8 * unit
+        p = rep.get(pref, -1)
+        if p in values and values[p] <= values[best] + margin:
             return pref
-        return min(values, key=lambda c: (values[c], c))
+        return best
+
+
+class ExpertBot(HardBot):
+    """Level ``expert``: :class:`HardBot` with ten times the work (for hints and analysis).
+
+    A close call may take up to 480,000 simulated card plays and 6,000 deals, the
+    pass search 4,000 play-outs; the clock stops a card at 2 s (4 s for a pass).
+    About a second a card on a close call, far less on a clear one.
+    """
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, **options: object) -> None:
+        opts: dict[str, object] = {"play_budget": 240000, "max_worlds": 6000,
+                                   "time_limit": 2.0, "pass_rollouts": 4000}
+        opts.update(options)
+        super().__init__(seed, **opts)  # type: ignore[arg-type]
 
 
 register_bot("hard", HardBot)
+register_bot("expert", ExpertBot)

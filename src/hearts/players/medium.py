@@ -320,6 +320,22 @@ def moon_stop_card(t: Table) -> int:
     return high_card(over)
 
 
+def moon_card(t: Table) -> int:
+    """Medium's card against a moon threat when following suit, or -1.
+
+    :func:`moon_stop_card` when the trick can be taken from the would-be
+    shooter; when it cannot, and the shooter wins a heart trick, the lowest
+    heart, so that the high ones stay to take a later heart trick from it.
+    """
+    stop = moon_stop_card(t)
+    if stop >= 0 or t.led != HEARTS or not t.legal & HEART_MASK:
+        return stop
+    threat = t.moon_threat()
+    if threat >= 0 and t.win_seat == threat:
+        return low_card(t.legal & HEART_MASK)
+    return -1
+
+
 def _follow(t: Table) -> int:
     r = t.rules
     follow = t.legal
@@ -333,7 +349,7 @@ def _follow(t: Table) -> int:
     def cost_key(c: int) -> tuple[int, int]:
         return (card_value(r, c), -(c & 15))
 
-    stop = moon_stop_card(t)
+    stop = moon_card(t)
     if stop >= 0:
         return stop
     if last:
@@ -474,4 +490,4 @@ class MediumBot:
 register_bot("medium", MediumBot)
 
 __all__ = ["MediumBot", "medium_pass", "medium_play", "pass_for_hand", "pass_scores", "losers",
-           "moon_fit", "big_cards", "danger_above", "moon_stop_card"]
+           "moon_fit", "big_cards", "danger_above", "moon_stop_card", "moon_card"]

@@ -11,7 +11,8 @@ hands per move:
 - lead the lowest card of the suit where it is least likely to win (counting
   the cards still out), short suits first; avoid hearts and the suit of our
   own Q♠ (or A♠/K♠ while Q♠ is out); flush Q♠ with low spades;
-- follow: take a trick away from a seat threatening the moon; last to play,
+- follow: take a trick away from a seat threatening the moon (and, when it
+  wins a heart trick anyway, keep the high hearts for a later one); last to play,
   duck a trick with points and win one without (or one with the bonus card);
   otherwise duck under the winner, or, when every card wins, play low if
   points may still fall and high if not (high on the first trick);
@@ -333,6 +334,8 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
             top = _high(out_led)
             sure = over & ~((2 << top) - 1) if out_led else over
             return _low(sure) if sure else _high(over)
+    if under and led == HEARTS and pr.moon and _threat(sim, seat, pr) == sim.win_seat >= 0:
+        return _low(under)  # the would-be shooter wins it anyway: keep the high hearts
     if nlater == 0:
         tv = _value(pr, tm) if tm & (pmask | pr.bonus) else 0
         if tv < 0 and over:

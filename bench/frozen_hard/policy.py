@@ -1,0 +1,389 @@
+"""The fast play-out policy of the search bot: medium's rules on bitmasks.
+
+:func:`rollout_card` chooses a card for the seat to play in a
+:class:`hearts.players.sim.Sim`, looking only at what that seat could know
+at a real table (its own hand, the tricks, the cards played, the voids shown
+and the points taken), not at the other hands of the sampled deal.  It
+follows the rules of ``medium.py`` closely, rewritten on card-set bitmasks so
+that a card costs a few microseconds and the search can play thousands of
+hands per move:
+
+- lead the lowest card of the suit where it is least likely to win (counting
+  the cards still out), short suits first; avoid hearts and the suit of our
+  own Q♠ (or A♠/K♠ while Q♠ is out); flush Q♠ with low spades;
+- follow: take a trick away from a seat threatening the moon; last to play,
+  duck a trick with points and win one without (or one with the bonus card);
+  otherwise duck under the winner, or, when every card wins, play low if
+  points may still fall and high if not (high on the first trick);
+- void: throw the biggest penalty card, then A♠/K♠ over an outstanding Q♠,
+  then the best of the high hearts and high cards of short suits; never the
+  bonus card, and feed no points to a seat going for the moon.
+
+- shoot the moon when every point taken so far is ours and every card we
+  hold is sure to win (lead the sure winners, hearts last).
+
+Rule data comes from :class:`PolicyRules`,
+built once per ``Rules``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hearts.cards import HEARTS, SUIT_MASKS
+from hearts.rules import Rules
+from .sim import Sim
+
+HEARTS_MASK = SUIT_MASKS[HEARTS]
+_SUIT_OFFSETS = (0, 16, 32, 48)
+
+
+@dataclass(frozen=True)
+class PolicyRules:
+    """Card sets and numbers derived from the rules for the play-out policy.
+
+    ``big``: penalty cards outside hearts (Q♠, K♠/A♠ in Black Maria);
+    ``bonus``: bonus cards (J♦) and ``bonus_value`` their points (summed);
+    ``pen_order``: penalty cards from the largest penalty down; ``above_big``:
+    ``(big card, non-penalty cards of its suit ranked above it)`` pairs;
+    ``safe_first``: no penalty card may fall on the first trick; ``moon``:
+    the rules have a moon.
+    """
+
+    big: int
+    bonus: int
+    bonus_value: tuple[tuple[int, int], ...]
+    penalty: tuple[int, ...]
+    penalty_mask: int
+    pen_order: tuple[int, ...]
+    above_big: tuple[tuple[int, int], ...]
+    safe_first: bool
+    deck: int
+    hand_total: int
+    moon: bool
+
+    @classmethod
+    def of(cls, rules: Rules) -> PolicyRules:
+        """Derive the policy data from ``rules``."""
+        big = rules.penalty_mask & ~HEARTS_MASK
+        bonus = 0
+        for c, _ in rules.bonus:
+            bonus |= 1 << c
+        pens = [c for c in range(128) if rules.penalty_mask >> c & 1]
+        pens.sort(key=lambda c: (-rules.penalty[c], -c))
+        ab = []
+        m = big
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            above = ~((2 << c) - 1) & SUIT_MASKS[c >> 4] & ~rules.penalty_mask
+            ab.append((c, above))
+        return cls(big, bonus, tuple(rules.bonus), rules.penalty, rules.penalty_mask, tuple(pens),
+                   tuple(ab), not rules.first_trick_points, rules.deck, rules.hand_total,
+                   rules.moon != "none" and bool(rules.penalty_mask))
+
+
+_CACHE: dict[int, tuple[Rules, PolicyRules]] = {}
+
+
+def policy_rules(rules: Rules) -> PolicyRules:
+    """:class:`PolicyRules` for ``rules`` (cached)."""
+    hit = _CACHE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    p = PolicyRules.of(rules)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(rules)] = (rules, p)
+    return p
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _value(pr: PolicyRules, cards: int) -> int:
+    """Points (penalty plus bonus) of a card set."""
+    v = 0
+    m = cards & pr.penalty_mask
+    pen = pr.penalty
+    while m:
+        low = m & -m
+        v += pen[low.bit_length() - 1]
+        m ^= low
+    if cards & pr.bonus:
+        for c, b in pr.bonus_value:
+            if cards >> c & 1:
+                v += b
+    return v
+
+
+def _threat(sim: Sim, seat: int, pr: PolicyRules) -> int:
+    """The seat that may be shooting the moon (all points so far, at least a third
+    of the hand's total), or -1."""
+    if not pr.moon:
+        return -1
+    holder = -1
+    for s, t in enumerate(sim.taken):
+        if t > 0:
+            if holder >= 0:
+                return -1
+            holder = s
+    if holder < 0 or holder == seat or sim.taken[holder] * 3 < pr.hand_total:
+        return -1
+    return holder
+
+
+def _lead(sim: Sim, seat: int, hand: int, legal: int, out: int, danger: int,
+          pr: PolicyRules) -> int:
+    n = sim.n
+    others_void = 0
+    for s in range(n):
+        if s != seat:
+            others_void |= sim.voids[s]
+    best = -1
+    best_key = 1e18
+    pen = pr.penalty
+    for s in range(4):
+        sm = SUIT_MASKS[s]
+        mine = legal & sm
+        if not mine:
+            continue
+        c = (mine & -mine).bit_length() - 1
+        theirs = out & sm
+        lower = (theirs & ((1 << c) - 1)).bit_count()
+        total = theirs.bit_count()
+        higher = total - lower
+        key = 0.0
+        bs = pr.big & sm
+        if bs:
+            if hand & bs or hand & danger & sm:
+                key += 50.0
+            elif bs & out:
+                lowbig = _low(bs & out)
+                if not hand & sm & ~((1 << lowbig) - 1):
+                    key -= 20.0
+        if s == HEARTS:
+            key += 10.0 + pen[c]
+        if higher == 0:
+            key += 40.0
+        else:
+            key += 30.0 * lower / total
+        if others_void >> s & 1 or total < n - 1:
+            key += 5.0
+        key += (hand & sm).bit_count() * 1.5
+        bs = pr.bonus & sm & out
+        if bs and c > _low(bs):
+            key -= 3.0
+        key = key * 16 + (c & 15)
+        if key < best_key:
+            best_key, best = key, c
+    return best
+
+
+def _discard(sim: Sim, seat: int, hand: int, legal: int, danger: int, pr: PolicyRules) -> int:
+    threat = _threat(sim, seat, pr)
+    pmask = pr.penalty_mask
+    if threat >= 0 and sim.win_seat == threat:
+        # Feed no points to the would-be shooter.
+        safe = legal & ~pmask & ~pr.bonus or legal & ~pmask
+        if safe:
+            pick, pick_p = -1, -1
+            for off in _SUIT_OFFSETS:
+                m = safe >> off & 0xFFFF
+                if m:
+                    r = m.bit_length() - 1
+                    p = r * 4 + 12 - (hand >> off & 0xFFFF).bit_count()
+                    if p > pick_p:
+                        pick_p, pick = p, off + r
+            return pick
+        return _low(legal)
+    if legal & pr.big:
+        for c in pr.pen_order:
+            if legal >> c & 1 and pr.big >> c & 1:
+                return c
+    if legal & danger:
+        return _high(legal & danger)
+    pen = pr.penalty
+    best, best_p = -1, -1.0
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        c = _high(hearts)
+        if threat >= 0 and c == _high(hand & HEARTS_MASK):
+            c2 = _high(hearts & ~(1 << c))
+            if c2 >= 0:
+                best, best_p = c2, 40.0 + (c2 & 15) * 4 + pen[c2]
+        else:
+            best, best_p = c, 40.0 + (c & 15) * 4 + pen[c]
+    rest = legal & ~HEARTS_MASK & ~pr.bonus
+    for off in _SUIT_OFFSETS:
+        m = rest >> off & 0xFFFF
+        if m:
+            rk = m.bit_length() - 1
+            q = rk * 4.0 + (4.0 if (hand >> off & 0xFFFF).bit_count() <= 2 else 0.0)
+            if q > best_p or (q == best_p and off + rk > best):
+                best_p, best = q, off + rk
+    if best < 0:
+        best = _high(legal & ~pr.bonus or legal)
+    return best
+
+
+def _can_run(hand: int, out: int) -> bool:
+    """Whether every card of ``hand`` wins (medium's ``losers(...) == 0``): in each
+    suit the outstanding cards above a held card are no more than ours above it."""
+    for sm in SUIT_MASKS:
+        theirs = out & sm
+        if not theirs:
+            continue
+        mine = hand & sm
+        top = theirs.bit_length() - 1
+        low = mine & ((1 << top) - 1)
+        while low:
+            c = (low & -low).bit_length() - 1
+            low &= low - 1
+            above = ~((2 << c) - 1)
+            if (theirs & above).bit_count() > (mine & above).bit_count():
+                return False
+    return True
+
+
+def _shoot(sim: Sim, legal: int, out: int, pr: PolicyRules) -> int:
+    trick = sim.trick
+    if not trick:
+        best = -1
+        for c in _cards(legal):
+            if out & ~((2 << c) - 1) & SUIT_MASKS[c >> 4]:
+                continue
+            if best < 0 or (best >> 4 == HEARTS) > (c >> 4 == HEARTS) or \
+                    ((best >> 4 == HEARTS) == (c >> 4 == HEARTS) and c > best):
+                best = c
+        return best if best >= 0 else _high(legal)
+    follow = legal & SUIT_MASKS[trick[0] >> 4]
+    if follow:
+        return _high(follow)
+    safe = legal & ~pr.penalty_mask
+    return _lowest_rank(safe or legal)
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _lowest_rank(mask: int) -> int:
+    best, best_r = -1, 99
+    for off in _SUIT_OFFSETS:
+        m = mask >> off & 0xFFFF
+        if m:
+            r = (m & -m).bit_length() - 1
+            if r < best_r:
+                best_r, best = r, off + r
+    return best
+
+
+def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
+    """The policy's card for the seat to play (``legal`` is ``sim.legal()``, non-empty)."""
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    seat = sim.turn
+    hand = sim.hands[seat]
+    trick = sim.trick
+    out = pr.deck & ~sim.played & ~hand
+    if pr.moon and sim.taken[seat] > 0:
+        # Shoot when every point so far is ours and every card we hold wins.
+        taken = sim.taken
+        if all(t == 0 for s, t in enumerate(taken) if s != seat) and _can_run(hand, out) \
+                and not (trick and sim.win_seat != seat and not legal & ~(
+                    (2 << sim.win_card) - 1) & SUIT_MASKS[trick[0] >> 4]):
+            return _shoot(sim, legal, out, pr)
+    danger = 0
+    for c, above in pr.above_big:
+        if out >> c & 1:
+            danger |= above
+    if not trick:
+        return _lead(sim, seat, hand, legal, out, danger, pr)
+    led = trick[0] >> 4
+    ledm = SUIT_MASKS[led]
+    follow = legal & ledm
+    if not follow:
+        return _discard(sim, seat, hand, legal, danger, pr)
+    pmask = pr.penalty_mask
+    win = sim.win_card
+    under = follow & ((1 << win) - 1)
+    over = follow & ~under
+    nlater = sim.n - 1 - len(trick)
+    tm = 0
+    for c in trick:
+        tm |= 1 << c
+    tpen = tm & pmask
+    if over and (tpen or led == HEARTS) and pr.moon:
+        threat = _threat(sim, seat, pr)
+        if threat >= 0 and sim.win_seat == threat:
+            if nlater == 0:
+                return _high(over & ~pmask) if over & ~pmask else _low(over)
+            out_led = out & ledm
+            top = _high(out_led)
+            sure = over & ~((2 << top) - 1) if out_led else over
+            return _low(sure) if sure else _high(over)
+    if nlater == 0:
+        tv = _value(pr, tm) if tm & (pmask | pr.bonus) else 0
+        if tv < 0 and over:
+            cheap = over & ~pmask
+            c = _high(cheap) if cheap else _low(over)
+            if tv + _value(pr, 1 << c) < 0:
+                return c
+        if tv > 0 or (over and not over & ~pmask):
+            if under:
+                return _high(under)
+            cheap = over & ~pmask
+            return _high(cheap) if cheap else _low(over)
+        if over:
+            mine = over & pr.bonus
+            if mine:
+                return _low(mine)
+            free = over & ~pmask
+            if free:
+                return _high(free)
+        if under:
+            return _high(under)
+        cheap = over & ~pmask
+        return _high(cheap) if cheap else _low(over)
+    first_safe = sim.trick_index == 0 and pr.safe_first
+    if first_safe:
+        risky = False
+    elif tpen or out & ledm & pmask:
+        risky = True
+    else:
+        later_void = 0
+        n = sim.n
+        for i in range(1, nlater + 1):
+            later_void |= sim.voids[(seat + i) % n]
+        risky = bool(out & pmask) and bool(later_void >> led & 1
+                                             or (out & ledm).bit_count() < nlater)
+    if first_safe and over:
+        free = over & ~pmask
+        if free:
+            return _high(free)
+    if under:
+        keep = under & ~pr.bonus
+        return _high(keep or under)
+    pool = over & ~danger & ~pmask or over & ~pmask or over
+    return _low(pool) if risky else _high(pool)
+
+
+def rollout(sim: Sim, pr: PolicyRules) -> None:
+    """Play ``sim`` to the end of the hand with :func:`rollout_card` for every seat."""
+    hs = sim.rules.hand_size
+    while sim.trick_index < hs:
+        sim.play(rollout_card(sim, sim.legal(), pr))
+
+
+__all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout"]
