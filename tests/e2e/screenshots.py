@@ -22,9 +22,15 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Table, _free_port, _serve_command  # noqa: E402
-
-from tests.e2e.conftest import DESKTOP, PHONE  # noqa: E402
+from tests.e2e.conftest import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    Table,
+    _free_port,
+    _serve_command,
+)
 
 
 def start_server(tmp: Path) -> tuple[subprocess.Popen[bytes], str]:

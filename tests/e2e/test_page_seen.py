@@ -107,8 +107,14 @@ def test_dialogs_and_hint_in_view(new_table, size):
         t.see(f'dialog[data-dialog="{dialog}"]', uncovered=False)
         t.see(f'dialog[data-dialog="{dialog}"] .dialog-buttons button:last-child')
         t.page.keyboard.press("Escape")
-    # the question before leaving a game
+    # the last trick shown again, and the question before leaving a game
     t.pass_cards()
+    while not t.page.locator('[data-action="last-trick"]').is_enabled():
+        t.step()
+    t.idle()
+    t.click_action("last-trick")
+    t.see("#last-trick-view", uncovered=False)
+    assert t.page.locator("#last-trick-view figure").count() == 4
     if t.page.locator('[data-action="menu"]').is_visible():
         t.page.locator('[data-action="menu"]').click()
     t.click_action("restart", confirm=False)

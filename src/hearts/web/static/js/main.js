@@ -84,8 +84,19 @@ function placeToast() {
   const el = $("#toast");
   if (el.hidden) return;
   const inDialog = el.parentElement && el.parentElement.tagName === "DIALOG";
-  const status = $("#status").getBoundingClientRect();
-  const bottom = inDialog ? 16 : Math.max(8, window.innerHeight - status.top + 4);
+  // above the status line, your own seat's panel (bottom left of the table) and a panel shown at the
+  // bottom of the table (passing on a phone, "no passing this hand")
+  const tops = [$("#status").getBoundingClientRect().top];
+  const me = $('[data-seat-box="0"]');
+  if (me) tops.push(me.getBoundingClientRect().top);
+  const panel = $("#pass-panel");
+  const felt = $(".felt").getBoundingClientRect();
+  if (!panel.hidden) {
+    const r = panel.getBoundingClientRect();
+    if (r.bottom > felt.top + 0.7 * felt.height) tops.push(r.top);
+  }
+  const top = Math.min(...tops);
+  const bottom = inDialog ? 16 : Math.max(8, window.innerHeight - top + 4);
   el.style.bottom = `${Math.min(bottom, window.innerHeight - el.offsetHeight - 8)}px`;
 }
 
@@ -433,6 +444,7 @@ function renderStatus() {
   }
   st.textContent = msg;
   if (!$("#taken-view").hidden) renderTaken();
+  placeToast();
 }
 
 function renderAll() {
@@ -635,6 +647,7 @@ function maybeShowPhaseDialog(fromEvents) {
     $('[data-action="moon-subtract"]').textContent = t("moon_sub", { p });
     showDialog("moon");
   }
+  renderStatus(); // no "show the scores" panel behind the dialog just opened
 }
 
 // ------------------------------------------------------------------ applying server states
