@@ -280,6 +280,10 @@ def test_hand_breakdown_taken_cards_and_chart(new_table, size):
     assert [v[-1] for v in final] == t.totals()
     assert len(final[0]) == len(_state(t)["view"]["results"]) + 1
     t.see('[data-action="next-game"]')
+    # a message while a dialog is open shows inside it, in the window
+    page.locator('[data-action="download-final"]').click()
+    t.see("[data-toast]")
+    assert page.evaluate("document.querySelector('[data-toast]').closest('dialog[open]') !== null")
 
 
 def _state(t):

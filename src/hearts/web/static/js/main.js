@@ -571,6 +571,7 @@ function totalsChart(v) {
   return `<svg data-chart="totals" viewBox="0 0 ${W} ${H}" role="img" aria-label="${summary}">` +
     `<title>${t("chart_title")}</title>${grid}` +
     `<line class="target" x1="${L}" x2="${W - R}" y1="${y(target)}" y2="${y(target)}"/>` +
+    `<text class="target-label" x="${L + 4}" y="${y(target) - 4}">${t("chart_target", { n: target })}</text>` +
     `<line class="axis" x1="${L}" x2="${L}" y1="${T}" y2="${H - B}"/>` +
     `<line class="axis" x1="${L}" x2="${W - R}" y1="${H - B}" y2="${H - B}"/>${ticks}${lines}</svg>`;
 }
@@ -1462,6 +1463,9 @@ function toggleMenu(open) {
 }
 
 function wire() {
+  // how the user is playing: the focus ring on a card is drawn for the keyboard, not after a tap or click
+  document.addEventListener("pointerdown", () => { document.body.dataset.input = "pointer"; }, true);
+  document.addEventListener("keydown", () => { document.body.dataset.input = "keyboard"; }, true);
   $(".skip-link").addEventListener("click", (e) => { e.preventDefault(); focusHand(true); });
   $("#hand").addEventListener("click", (e) => {
     const b = e.target.closest(".card");
