@@ -89,7 +89,7 @@ $(TEST_STAMP): $(INSTALL_DEPS) | $(BIN)/pip
 system-deps:
 	@if [ ! -x /usr/bin/chromium ] || ! command -v tmux >/dev/null 2>&1 \
 			|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
-			|| [ ! -d /usr/share/fonts/opentype/noto ]; then \
+			|| [ ! -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then \
 		echo "installing chromium, tmux, postgresql and fonts-noto-cjk from Debian"; \
 		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends chromium tmux postgresql \
 			fonts-noto-cjk; \

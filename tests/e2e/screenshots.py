@@ -128,6 +128,8 @@ def main() -> None:
                 h.page.locator('dialog[data-dialog="help"] [data-close]').click()
                 h.click_action("options")
                 shot(h, "desktop-options")
+                r = table(browser, url, DESKTOP, "ja-JP").open(path="/rules")
+                shot(r, "desktop-rules-ja")
 
                 # Phone, Japanese and English.
                 p = table(browser, url, PHONE, "ja-JP").open("deal=2026")
