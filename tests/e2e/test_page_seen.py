@@ -97,7 +97,13 @@ def test_dialogs_and_hint_in_view(new_table, size):
     t.page.wait_for_selector('#hand [data-hint="true"]')
     for c in t.hinted():
         t.see(f'#hand [data-card="{c}"]', uncovered=False)
+    for c in t.hinted():  # chosen for the pass, they rise: still in the window
+        t.click_card(c)
+        t.see(f'#hand .card.selected[data-card="{c}"]', uncovered=False)
     t.see("#pass-panel")
+    t.see('[data-action="pass"]')
+    for seat in range(4):  # every seat panel, the gold ring of whose turn it is included
+        t.see(f'[data-seat-box="{seat}"]')
     for action, dialog in (("settings", "settings"), ("stats", "stats"), ("help", "help"),
                            ("options", "new-game-form"), ("scores", "scores")):
         if t.page.locator('[data-action="menu"]').is_visible() and \
