@@ -105,6 +105,49 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+DESKTOP = (1280, 800)
+PHONE = (390, 844)
+SIZES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
+"""The two window sizes every message, dialog and highlight is checked at."""
+
+
+def assert_in_view(page: Any, target: Any, uncovered: bool = True) -> dict[str, float]:
+    """Assert that ``target`` (a selector or a locator; its first match) is what a person sees:
+    visible, its bounding box wholly inside the viewport, and (``uncovered``) the element at
+    the middle of its box is itself or inside it, not something drawn over it.  Returns the box
+    (``x``, ``y``, ``width``, ``height`` and ``left``, ``top``, ``right``, ``bottom``, px).
+    """
+    loc = (page.locator(target) if isinstance(target, str) else target).first
+    loc.wait_for(state="visible")
+    box = loc.bounding_box()
+    assert box is not None, f"{target}: no box"
+    vp = page.viewport_size
+    assert box["width"] > 0 and box["height"] > 0, (target, box)
+    assert box["x"] >= -0.5 and box["y"] >= -0.5, (target, box, vp)
+    assert box["x"] + box["width"] <= vp["width"] + 0.5, (target, box, vp)
+    assert box["y"] + box["height"] <= vp["height"] + 0.5, (target, box, vp)
+    if uncovered:
+        hit = loc.evaluate("""e => { const r = e.getBoundingClientRect();
+            const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return !!h && (h === e || e.contains(h)); }""")
+        assert hit, f"{target} is covered by another element at its middle"
+    return {**box, "left": box["x"], "top": box["y"], "right": box["x"] + box["width"],
+            "bottom": box["y"] + box["height"]}
+
+
+def boxes(page: Any, selector: str) -> list[dict[str, float]]:
+    """The bounding boxes (left, top, right, bottom, px) of every element ``selector`` matches."""
+    found: list[dict[str, float]] = page.eval_on_selector_all(
+        selector, "els => els.map(e => e.getBoundingClientRect().toJSON())")
+    return found
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether two boxes share more than a pixel both ways."""
+    return min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1 and \
+        min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+
+
 class Table:
     """A page of the game with helpers that act as a user would (clicks and keys)."""
 
@@ -182,6 +225,20 @@ class Table:
         raw = self.page.evaluate(f"localStorage.getItem({json.dumps(key)})")
         return json.loads(raw) if raw else None
 
+    def see(self, target: Any, uncovered: bool = True) -> dict[str, float]:
+        """:func:`assert_in_view` on this page."""
+        return assert_in_view(self.page, target, uncovered)
+
+    def drive_to_hand(self, hand: int) -> dict[str, Any]:
+        """Play the current game through the API (first cards, first legal card) until hand
+        ``hand`` (from 0) has begun, then reload the page, which resumes it.  Returns the State."""
+        state: dict[str, Any] = self.page.evaluate(DRIVE_JS, [self.local("hearts.current")["id"],
+                                                              self.local("hearts.current")["token"],
+                                                              hand])
+        assert state["view"]["hand_index"] == hand, state["view"]
+        self.reload()
+        return state
+
     # -- acting
     def click_card(self, card: str, force: bool = False) -> None:
         """Click a card of the hand on its visible left edge (cards overlap like a fan).
@@ -228,6 +285,8 @@ class Table:
             return False
         if self.dialog_open("hand-end"):
             self.page.locator('[data-action="next-hand"]').click()
+        elif self.phase == "deal" and self.page.locator('[data-action="show-hand-end"]').is_visible():
+            self.page.locator('[data-action="show-hand-end"]').click()  # the scores were closed
         elif self.dialog_open("moon"):
             self.page.locator('[data-action="moon-add"]').click()
         elif self.phase == "pass":
@@ -244,6 +303,24 @@ class Table:
             if not self.step():
                 return n
         raise AssertionError("the game did not end")
+
+
+DRIVE_JS = """async ([id, token, hand]) => {
+  const h = {"X-Game-Token": token, "Content-Type": "application/json"};
+  const post = (p, body) => fetch(`/api/games/${id}/${p}`, {method: "POST", headers: h,
+      body: body ? JSON.stringify(body) : undefined}).then(r => r.json());
+  let s = await fetch(`/api/games/${id}`, {headers: h}).then(r => r.json());
+  for (let i = 0; i < 2000; i++) {
+    const v = s.view;
+    if (v.hand_index === hand) return s;
+    if (v.phase === "pass" && !v.has_passed[0]) s = await post("pass", {cards: v.hand.slice(0, 3)});
+    else if (v.phase === "play" && v.turn === 0) s = await post("play", {card: v.legal[0]});
+    else if (v.phase === "deal") s = await post("next-hand");
+    else if (v.phase === "moon-choice") s = await post("moon", {choice: "add"});
+    else return s;
+  }
+  return s;
+}"""
 
 
 @pytest.fixture()

@@ -1,4 +1,4 @@
-"""Take screenshots of the web page at phone (375x667) and desktop (1280x800) sizes.
+"""Take screenshots of the web page at phone (390x844) and desktop (1280x800) sizes.
 
 Run: ``.venv/bin/python tests/e2e/screenshots.py [--out docs/screenshots] [--url URL]``.
 Starts ``hearts serve`` on a free port with a temporary SQLite database (unless
@@ -22,10 +22,15 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Table, _free_port, _serve_command  # noqa: E402
-
-DESKTOP = (1280, 800)
-PHONE = (375, 667)
+from tests.e2e.conftest import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    Table,
+    _free_port,
+    _serve_command,
+)
 
 
 def start_server(tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -101,10 +106,15 @@ def main() -> None:
                 d.click_action("hint")
                 d.page.wait_for_selector('#hand [data-hint="true"]')
                 shot(d, "desktop-play")
-                # a dimmed card tapped: the reason
-                if d.dimmed():
-                    d.click_card(d.dimmed()[0], force=True)
-                    shot(d, "desktop-illegal")
+                # a dimmed card tapped: the reason, in a message above the status line
+                while not d.dimmed():
+                    d.step()
+                    until_trick_on_table(d, 1)
+                d.click_card(d.dimmed()[0], force=True)
+                d.page.wait_for_selector("[data-toast]", state="visible")
+                shot(d, "desktop-illegal")
+                d.click_action("taken")
+                shot(d, "desktop-taken")
                 # end of a hand and of the game (short target)
                 g = table(browser, url, DESKTOP).open("deal=2027&opt.target_score=40")
                 while not g.dialog_open("hand-end") and not g.dialog_open("game-over"):
@@ -118,6 +128,8 @@ def main() -> None:
                 h.page.locator('dialog[data-dialog="help"] [data-close]').click()
                 h.click_action("options")
                 shot(h, "desktop-options")
+                r = table(browser, url, DESKTOP, "ja-JP").open(path="/rules")
+                shot(r, "desktop-rules-ja")
 
                 # Phone, Japanese and English.
                 p = table(browser, url, PHONE, "ja-JP").open("deal=2026")
@@ -126,8 +138,25 @@ def main() -> None:
                 shot(p, "phone-pass-ja")
                 p.click_action("pass")
                 p.idle()
+                shot(p, "phone-received-ja")  # the message about the cards received, and their marks
                 until_trick_on_table(p, 2)
                 shot(p, "phone-play-ja")
+                p.page.locator('[data-action="menu"]').click()
+                shot(p, "phone-menu-ja")
+                q = table(browser, url, PHONE).open("deal=2026")
+                q.pass_cards()
+                while not q.dimmed():
+                    q.step()
+                    until_trick_on_table(q, 1)
+                q.click_card(q.dimmed()[0], force=True)
+                q.page.wait_for_selector("[data-toast]", state="visible")
+                shot(q, "phone-illegal")
+                g2 = table(browser, url, PHONE).open("deal=2027&opt.target_score=40")
+                while not g2.dialog_open("hand-end") and not g2.dialog_open("game-over"):
+                    g2.step()
+                shot(g2, "phone-hand-end")
+                g2.play_to_end()
+                shot(g2, "phone-game-over")
                 e = table(browser, url, PHONE).open("deal=31&players=3&variant=black-maria")
                 e.pass_cards()
                 until_trick_on_table(e, 1)

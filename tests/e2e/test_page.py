@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from .conftest import boxes, overlap
+
 pytestmark = pytest.mark.e2e
 
 SHORT = "opt.target_score=30"
@@ -475,22 +477,13 @@ def test_completed_trick_stays_whole(new_table):
     assert all(n == 4 for n, _ in seq[:first_winner] if n), seq
 
 
-def _boxes(page, selector):
-    return page.eval_on_selector_all(selector, "els => els.map(e => e.getBoundingClientRect().toJSON())")
-
-
-def _overlap(a, b):
-    return min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1 and \
-        min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
-
-
 def test_phone_hand_is_tappable_and_seats_readable(new_table):
     t = new_table(width=375, height=667).open("deal=131")
     page = t.page
     # passing: the panel leaves the side seats uncovered
-    panel = _boxes(page, "#pass-panel")[0]
+    panel = boxes(page, "#pass-panel")[0]
     for seat in (1, 2, 3):
-        assert not _overlap(panel, _boxes(page, f'[data-seat-box="{seat}"]')[0]), seat
+        assert not overlap(panel, boxes(page, f'[data-seat-box="{seat}"]')[0]), seat
     # every card shows a strip at least 32 px wide, and a tap in its middle lands on that card
     cards = page.eval_on_selector_all("#hand [data-card]", """els => els.map(e => {
         const r = e.getBoundingClientRect(); const next = e.nextElementSibling;
@@ -508,25 +501,25 @@ def test_phone_hand_is_tappable_and_seats_readable(new_table):
     # the toast about the received cards covers neither North nor the trick
     toast = page.locator("[data-toast]")
     if toast.is_visible():
-        box = _boxes(page, "[data-toast]")[0]
-        assert not _overlap(box, _boxes(page, '[data-seat-box="2"]')[0])
-        for c in _boxes(page, "[data-trick-card]"):
-            assert not _overlap(box, c)
-    widths = {s: _boxes(page, f'[data-seat-box="{s}"]')[0]["width"] for s in range(4)}
+        box = boxes(page, "[data-toast]")[0]
+        assert not overlap(box, boxes(page, '[data-seat-box="2"]')[0])
+        for c in boxes(page, "[data-trick-card]"):
+            assert not overlap(box, c)
+    widths = {s: boxes(page, f'[data-seat-box="{s}"]')[0]["width"] for s in range(4)}
     seen = set()
     for _ in range(120):
         for seat in (1, 2, 3):
             if page.locator(f'[data-trick-card][data-seat="{seat}"]').count():
-                card = _boxes(page, f'[data-trick-card][data-seat="{seat}"]')[0]
+                card = boxes(page, f'[data-trick-card][data-seat="{seat}"]')[0]
                 for other in range(4):
-                    assert not _overlap(card, _boxes(page, f'[data-seat-box="{other}"]')[0]), (seat, other)
+                    assert not overlap(card, boxes(page, f'[data-seat-box="{other}"]')[0]), (seat, other)
                 seen.add(seat)
         if seen == {1, 2, 3} and t.hand() and len(t.hand()) < 11:
             break
         t.step()
     assert seen == {1, 2, 3}
     # the seat panels keep their widths as the numbers change
-    assert {s: _boxes(page, f'[data-seat-box="{s}"]')[0]["width"] for s in range(4)} == widths
+    assert {s: boxes(page, f'[data-seat-box="{s}"]')[0]["width"] for s in range(4)} == widths
 
 
 def test_options_form_checks_limits(new_table):
@@ -650,7 +643,7 @@ def test_refusal_message_and_toast_lifetime(table):
 def test_hand_end_table_shows_scored_points(table):
     table.open(f"deal=181&{SHORT}")
     page = table.page
-    widths = [b["width"] for b in _boxes(page, "[data-seat-box]")]
+    widths = [b["width"] for b in boxes(page, "[data-seat-box]")]
     while not table.dialog_open("hand-end"):
         table.step()
     # nobody keeps the turn ring behind the dialog; the panels show what the hand scored
@@ -660,7 +653,7 @@ def test_hand_end_table_shows_scored_points(table):
     shown = [int(re.match(r"-?\d+", x).group()) for x in page.eval_on_selector_all(
         "[data-points-seat]", "els => els.map(e => e.textContent)")]
     assert shown == scored
-    assert [b["width"] for b in _boxes(page, "[data-seat-box]")] == widths
+    assert [b["width"] for b in boxes(page, "[data-seat-box]")] == widths
     # a visible close button; the table then offers the scores again
     page.locator('dialog[data-dialog="hand-end"] .dialog-x').click()
     assert not table.dialog_open("hand-end")
@@ -674,7 +667,7 @@ def test_japanese_pass_prompt_lines(new_table):
         lines = t.page.eval_on_selector_all(".pass-line", "els => els.map(e => [e.textContent, "
                                             "e.getClientRects().length, e.scrollWidth <= e.clientWidth + 1])")
         assert lines[0][0].startswith("渡すカードを") and "西" in lines[1][0]
-        panel = _boxes(t.page, "#pass-panel")[0]
+        panel = boxes(t.page, "#pass-panel")[0]
         assert panel["left"] >= 0 and panel["right"] <= size[0]
         for _text, rects, fits in lines:
             assert rects == 1 and fits

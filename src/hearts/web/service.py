@@ -53,8 +53,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import CardError, card_str, cards_of, parse_card
-from ..deal import MAX_GAME_NUMBER, check_game_number, daily_number
+from ..cards import HEARTS, CardError, card_str, cards_of, parse_card, suit_of
+from ..deal import check_game_number, daily_number
 from ..game import (
     PHASE_DEAL,
     PHASE_MOON,
@@ -86,6 +86,10 @@ DEFAULT_HINT_LEVEL = "hard"
 
 STAND_IN_LEVELS = ("random", "easy", "medium", "hard")
 """Levels for which the built-in legal-card picker stands in until the real bot exists."""
+
+RANDOM_GAME_MAX = 99_999
+"""A game created without a number gets one in ``1..RANDOM_GAME_MAX``: short enough to share
+(any number up to ``MAX_GAME_NUMBER`` can still be asked for)."""
 
 CACHE_SIZE = 2000
 """Live games kept in memory (least recently used dropped first; they reload from the db)."""
@@ -405,10 +409,57 @@ def illegal_map(game: Game) -> dict[str, dict[str, str]]:
     return out
 
 
+def score_detail(game: Game) -> dict[str, Any] | None:
+    """What each seat has taken in the hand on the table, as the page's score breakdown.
+
+    ``{"hand": k, "scored": bool, "taken": [[card, ...] per seat], "items": [[item, ...]
+    per seat]}``: ``taken`` lists the penalty and bonus cards in the tricks each seat won
+    so far (public: every trick is shown to every player).  An item is ``{"kind":
+    "hearts", "count": n, "points": p}``, ``{"kind": "card", "card": "QS", "points": 13}``
+    (any other penalty card, e.g. K♠ and A♠ in Black Maria), ``{"kind": "bonus", "card":
+    "JD", "points": -10}``, and once the hand is scored (``scored``) ``{"kind":
+    "no_tricks", "points": -5}`` and ``{"kind": "moon", "seat": shooter, "points": p}``,
+    the moon's change to the seat's card points; then a seat's items add up to its
+    ``points`` of the hand's result.  ``None`` before the first deal.
+    """
+    if game.hand_index < 0:
+        return None
+    rules = game.rules
+    bonus = dict(rules.bonus)
+    result = game.results[-1] if game.results and game.results[-1].hand == game.hand_index \
+        else None
+    taken: list[list[str]] = []
+    items: list[list[dict[str, Any]]] = []
+    for seat in range(game.n):
+        cards = [c for c in cards_of(game.won[seat]) if rules.penalty[c] or c in bonus]
+        taken.append([card_str(c) for c in cards])
+        hearts = [c for c in cards if rules.penalty[c] and suit_of(c) == HEARTS]
+        mine: list[dict[str, Any]] = []
+        if hearts:
+            mine.append({"kind": "hearts", "count": len(hearts),
+                         "points": sum(rules.penalty[c] for c in hearts)})
+        for c in cards:
+            if rules.penalty[c] and c not in hearts:
+                mine.append({"kind": "card", "card": card_str(c), "points": rules.penalty[c]})
+        for c in cards:
+            if c in bonus:
+                mine.append({"kind": "bonus", "card": card_str(c), "points": bonus[c]})
+        if result is not None:
+            if rules.no_tricks_bonus and game.tricks_won[seat] == 0:
+                mine.append({"kind": "no_tricks", "points": rules.no_tricks_bonus})
+            rest = result.points[seat] - sum(x["points"] for x in mine)
+            if result.moon is not None and rest:
+                mine.append({"kind": "moon", "seat": result.moon, "points": rest})
+        items.append(mine)
+    return {"hand": game.hand_index, "scored": result is not None, "taken": taken,
+            "items": items}
+
+
 def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
                token: str | None = None) -> dict[str, Any]:
     """The ``State`` object of ``web-api.md``: settings, seat 0's view, ``illegal``,
-    ``events`` (and ``token`` when given: create and restart only)."""
+    ``score_detail`` (:func:`score_detail`), ``events`` (and ``token`` when given: create
+    and restart only)."""
     game = live.game
     out: dict[str, Any] = {"id": live.id}
     if token is not None:
@@ -419,6 +470,7 @@ def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
         "seat": USER_SEAT,
         "view": player_view(game, USER_SEAT).to_json(),
         "illegal": illegal_map(game),
+        "score_detail": score_detail(game),
         "events": list(events or ()),
     })
     return out
@@ -531,7 +583,7 @@ class GameService:
         except RulesError as exc:
             raise WebError(400, exc.reason, str(exc)) from None
         if game_number is None:
-            game_number = secrets.randbelow(MAX_GAME_NUMBER) + 1
+            game_number = secrets.randbelow(RANDOM_GAME_MAX) + 1
         try:
             check_game_number(game_number)
         except ValueError as exc:
@@ -748,7 +800,8 @@ def _check_option_sizes(options: dict[str, Any]) -> None:
 
 
 __all__ = [
-    "DEFAULT_HINT_LEVEL", "DEFAULT_LEVEL", "GameService", "busy_error", "LiveGame", "StandInBot", "USER_SEAT",
-    "WebError", "apply_action", "check_level", "daily_json", "decision_seed", "illegal_map", "known_levels",
-    "make_bot", "record_json", "replay", "run_bots", "state_json", "step", "variants_json",
+    "DEFAULT_HINT_LEVEL", "DEFAULT_LEVEL", "GameService", "LiveGame", "StandInBot", "USER_SEAT",
+    "RANDOM_GAME_MAX", "WebError", "apply_action", "busy_error", "check_level", "daily_json",
+    "decision_seed", "illegal_map", "known_levels", "make_bot", "record_json", "replay", "run_bots",
+    "score_detail", "state_json", "step", "variants_json",
 ]

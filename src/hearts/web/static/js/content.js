@@ -19,8 +19,8 @@ Aces are high and there are no trumps.</p>
 <h3>Passing</h3>
 <p>Before each hand everyone gives away three cards at the same moment, so you choose without knowing what
 will arrive. The direction changes each hand: to the left, to the right, across the table, then a hand
-with no passing, and round again. Tap three cards, then press the pass button. The cards you receive glow
-for a few seconds.</p>
+with no passing, and round again. Tap three cards, then press the pass button. The cards you receive are
+marked in green until you play your first card.</p>
 <h3>Playing a trick</h3>
 <ul>
 <li>Whoever holds the 2${C} starts the first trick with it.</li>
@@ -70,7 +70,7 @@ a particular deal, or share the address so a friend gets the same cards.</li>
 <h3>カードを渡す</h3>
 <p>ハンドのはじめに、全員が同時に3枚ずつほかの人へ渡します。何が来るかわからないうちに選ぶことになります。
 渡す相手はハンドごとに「左隣」「右隣」「向かい」「渡さない」の順に変わり、また左から繰り返します。
-3枚をタップして渡すボタンを押してください。受け取ったカードはしばらく光って表示されます。</p>
+3枚をタップして渡すボタンを押してください。受け取ったカードには、最初のカードを出すまで緑の印が付きます。</p>
 <h3>トリックの進め方</h3>
 <ul>
 <li>最初のトリックは、${C}2を持っている人がそれを出して始めます。</li>
@@ -267,7 +267,10 @@ server, which sends this page only what the South seat may see.</p>
 <ul>
 <li><kbd>←</kbd> <kbd>→</kbd> move across your hand; <kbd>Home</kbd> / <kbd>End</kbd> jump to either end.</li>
 <li><kbd>Enter</kbd> or <kbd>Space</kbd> plays the card, or selects it while passing; <kbd>P</kbd> passes.</li>
-<li><kbd>H</kbd> asks for a hint; <kbd>L</kbd> shows the last trick.</li>
+<li><kbd>H</kbd> asks for a hint; <kbd>L</kbd> shows the last trick; <kbd>T</kbd> shows the penalty cards each
+player has taken so far.</li>
+<li><kbd>C</kbd> (or the “Your hand” link, the first stop of <kbd>Tab</kbd>) puts the focus on your hand. On your
+turn the focus goes to a card you can play by itself, so <kbd>Enter</kbd> after <kbd>Enter</kbd> plays on.</li>
 </ul>
 <h3>Saving and statistics</h3>
 <p>The game in progress and your statistics (games, wins, win rate, best score and streaks, per variant) are kept in
@@ -284,7 +287,8 @@ the Web Audio API.</p>`,
 <ul>
 <li><kbd>←</kbd> <kbd>→</kbd> で手札を移動、<kbd>Home</kbd>／<kbd>End</kbd> で端へ移動します。</li>
 <li><kbd>Enter</kbd> か <kbd>Space</kbd> でカードを出します（渡すときは選択）。<kbd>P</kbd> でカードを渡します。</li>
-<li><kbd>H</kbd> でヒント、<kbd>L</kbd> で直前のトリックを表示します。</li>
+<li><kbd>H</kbd> でヒント、<kbd>L</kbd> で直前のトリック、<kbd>T</kbd> で各プレイヤーがこれまでに取った失点カードを表示します。</li>
+<li><kbd>C</kbd>（または <kbd>Tab</kbd> で最初に止まる「あなたの手札」リンク）で手札に移動します。あなたの番になると、出せるカードに自動でフォーカスが移ります。</li>
 </ul>
 <h3>保存と成績</h3>
 <p>遊んでいるゲームと成績（ゲームの種類ごとのプレイ回数、勝利数、勝率、最低スコア、連勝記録）は、サーバーではなくこのブラウザの
@@ -304,5 +308,17 @@ const PAGES = { rules: RULES, variants: VARIANTS, tips: TIPS, about: ABOUT };
  */
 export function renderHelp(tab, lang) {
   const page = PAGES[tab] || RULES;
-  return page[lang] || page.en;
+  const html = page[lang] || page.en;
+  return lang === "ja" ? joinJapaneseLines(html) : html;
+}
+
+// Japanese is written without spaces between words: a line break inside a sentence of the source
+// would show as a stray space, so a break between Japanese text (or an inline tag next to it) is removed.
+const JA_CHAR = "[\u2600-\u26ff\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]";
+const INLINE = "(?:b|code|em|kbd|span|strong)";
+const JA_BREAK = new RegExp(`(${JA_CHAR}|</${INLINE}>)[ \t]*\n\s*(?=${JA_CHAR}|<${INLINE}[ >])`, "g");
+
+/** The HTML `html` with the line breaks inside Japanese sentences taken out. */
+export function joinJapaneseLines(html) {
+  return html.replace(JA_BREAK, "$1");
 }

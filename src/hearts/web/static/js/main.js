@@ -21,7 +21,7 @@ const PACE = { // ms: a bot's card, the finished trick on show, the sweep to the
   fast: { play: 200, hold: 550, sweep: 180 },
   off: { play: 0, hold: 0, sweep: 0 },
 };
-const RECEIVED_MS = 6000;
+const SEAT_COLOURS = ["#d4a017", "#c8102e", "#1f5fbf", "#1b7f3b", "#8a4fbf", "#d9822b"]; // chart lines
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -33,13 +33,12 @@ const app = {
   cur: null, // {id, token, game, variant, players, options, level}
   busy: true,
   selected: [], // cards chosen for the pass
-  received: new Set(),
-  receivedUntil: 0,
   hinted: new Set(),
   shown: [], // [{seat, card}] drawn in the middle right now
   settings: store.loadSettings(),
   daily: null, // {game, date}
   focusCard: null,
+  autoCard: null, // the only legal card, about to be played by the "play it automatically" setting
   gen: 0, // bumped by every new state: an older animation stops drawing when it changes
   moving: null, // while busy: the seat shown as the one to move (null: nobody, e.g. a full trick)
 };
@@ -62,14 +61,43 @@ function setBusy(b) {
 }
 
 let toastTimer = null;
+/**
+ * A short message. It is placed just above the status line (over the bottom of the table, clear of the
+ * seats and the trick); while a dialog is open it goes inside that dialog, at the bottom of the window,
+ * so that it is neither behind the dialog's backdrop nor inert.
+ */
 function toast(text, kind = "error", code = "") {
   const el = $("#toast");
+  const dlg = $$("dialog[open]").at(-1);
+  const host = dlg || document.body;
+  if (el.parentElement !== host) host.appendChild(el);
   el.textContent = text;
   el.className = `toast ${kind === "info" ? "info" : ""}`;
   el.dataset.reason = code;
   el.hidden = false;
+  placeToast();
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, kind === "info" ? 3000 : 3500);
+}
+
+function placeToast() {
+  const el = $("#toast");
+  if (el.hidden) return;
+  const inDialog = el.parentElement && el.parentElement.tagName === "DIALOG";
+  // above the status line, your own seat's panel (bottom left of the table) and a panel shown at the
+  // bottom of the table (passing on a phone, "no passing this hand")
+  const tops = [$("#status").getBoundingClientRect().top];
+  const me = $('[data-seat-box="0"]');
+  if (me) tops.push(me.getBoundingClientRect().top);
+  const panel = $("#pass-panel");
+  const felt = $(".felt").getBoundingClientRect();
+  if (!panel.hidden) {
+    const r = panel.getBoundingClientRect();
+    if (r.bottom > felt.top + 0.7 * felt.height) tops.push(r.top);
+  }
+  const top = Math.min(...tops);
+  const bottom = inDialog ? 16 : Math.max(8, window.innerHeight - top + 4);
+  el.style.bottom = `${Math.min(bottom, window.innerHeight - el.offsetHeight - 8)}px`;
 }
 
 /** A message is only about the moment: the next action of the user takes it away. */
@@ -80,8 +108,11 @@ function hideToast() {
 
 /** A notice that stays until dismissed or until the user plays (used for links not understood). */
 function notice(text) {
+  const el = $("#notice");
+  const was = !el.hidden;
   $("#notice-text").textContent = text;
-  $("#notice").hidden = !text;
+  el.hidden = !text;
+  if (was !== !el.hidden) layoutHand(); // the banner changes the table's height
 }
 
 function announce(text) {
@@ -121,6 +152,9 @@ function renderHeader() {
     if (v && s.players !== v.default_players) bits.push(getLanguage() === "ja" ? `${s.players}人` : `${s.players} players`);
     else if (!v && s.players !== 4) bits.push(`${s.players}p`);
     $("#variant-chip").textContent = bits.join(" · ");
+    const lv = t(`level_${s.level}`);
+    $("#level-chip").textContent = t("level_chip", { level: lv === `level_${s.level}` ? s.level : lv });
+    $("#level-chip").dataset.level = s.level || "";
   }
   document.title = s ? `${t("title")} #${s.game}` : t("title");
 }
@@ -262,8 +296,7 @@ function renderHand() {
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card;
   hand.innerHTML = "";
   if (!v) return;
-  const now = Date.now();
-  if (now > app.receivedUntil) app.received.clear();
+  const received = receivedMarks(v);
   const playing = canPlayNow();
   const selecting = canSelectNow();
   const cards = sortHand(v.hand);
@@ -297,7 +330,7 @@ function renderHand() {
       enabled = false;
     }
     b.setAttribute("aria-disabled", enabled ? "false" : "true");
-    if (app.received.has(card)) {
+    if (received.has(card)) {
       b.classList.add("received");
       b.title = t("received_mark");
     }
@@ -309,9 +342,29 @@ function renderHand() {
     b.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
     rows[Math.min(rows.length - 1, Math.floor(i / lay.perRow))].appendChild(b);
   });
-  const target = $(`[data-card="${app.focusCard || focused}"]`, hand) || $(".card", hand);
+  // the card that takes the focus: the one chosen with the arrows if it can be played, else the first
+  // playable card (a card that cannot be played is no place to land after a play)
+  const ok = (b) => b && (!playing || b.getAttribute("aria-disabled") !== "true");
+  const target = [app.focusCard, focused].map((c) => c && $(`[data-card="${c}"]`, hand)).find(ok) ||
+    $('.card[aria-disabled="false"]', hand) || $(".card", hand);
   if (target) target.tabIndex = 0;
   if (focused && hand.contains(target) && target.dataset.card === focused) target.focus({ preventScroll: true });
+}
+
+/** Whether seat 0 has played a card in the hand on the table. */
+function userHasPlayed(v) {
+  return v.tricks.length > 0 || v.trick.some((x) => x.seat === 0);
+}
+
+/** The received cards still marked: from the exchange until the user's first play of the hand. */
+function receivedMarks(v) {
+  if (!(v.phase === "play" || v.phase === "pass") || userHasPlayed(v)) return new Set();
+  return new Set((v.received || []).filter((c) => v.hand.includes(c)));
+}
+
+/** A hand of a game that passes, on which nobody passes (e.g. every fourth hand). */
+function noPassHand(v) {
+  return v.hand_index >= 0 && v.pass_direction === "none" && app.state.options.pass_schedule !== "none";
 }
 
 function renderStatus() {
@@ -324,10 +377,13 @@ function renderStatus() {
   const hm = $("#hearts-mark");
   hm.dataset.heartsBroken = v.hearts_broken ? "true" : "false";
   $(".hearts-text", hm).textContent = v.hearts_broken ? t("hearts_broken") : t("hearts_unbroken");
+  hm.title = v.hearts_broken ? t("hearts_broken_help") : t("hearts_unbroken_help");
   const lt = $('[data-action="last-trick"]');
   lt.disabled = !(v.tricks && v.tricks.length);
+  $('[data-action="taken"]').disabled = !app.state.score_detail;
   let msg = "";
   panel.hidden = true;
+  panel.classList.remove("note");
   passBtn.hidden = false;
   $('[data-action="show-hand-end"]').hidden = true;
   $('[data-action="show-game-over"]').hidden = true;
@@ -359,9 +415,13 @@ function renderStatus() {
     else if (seat === null || seat === undefined) msg = app.shown.length >= players() ? t("trick_done") : "";
     else if (seat === 0) msg = t("your_turn_soon");
     else msg = t("waiting", { name: name(seat) });
-    if (v.hand_index >= 0 && v.pass_direction === "none" && v.tricks.length === 0 && v.trick.length <= 1 &&
-        app.state.options.pass_schedule !== "none") {
-      msg = `${t("no_pass")} ${msg}`;
+    if (app.autoCard) msg = t("auto_playing", { card: cardShort(app.autoCard) });
+    if (noPassHand(v) && !userHasPlayed(v) && !app.shown.some((x) => x.seat === 0)) {
+      // said where the passing would be, until the user's first card
+      panel.hidden = false;
+      panel.classList.add("note");
+      $("#pass-text").textContent = t("no_pass");
+      passBtn.hidden = true;
     }
   } else if (v.phase === "deal") {
     msg = v.results.length ? t("hand_over", { n: v.results.length }) : t("loading");
@@ -383,6 +443,8 @@ function renderStatus() {
     }
   }
   st.textContent = msg;
+  if (!$("#taken-view").hidden) renderTaken();
+  placeToast();
 }
 
 function renderAll() {
@@ -390,6 +452,30 @@ function renderAll() {
   renderSeats();
   renderStatus();
   renderHand();
+}
+
+/** The penalty cards each player has taken so far this hand (the "Cards taken" panel). */
+function renderTaken() {
+  const d = app.state && app.state.score_detail;
+  const box = $("#taken-view");
+  if (!d) { box.hidden = true; return; }
+  const rows = d.taken.map((cards, s) => {
+    const pts = d.items[s].reduce((a, x) => a + x.points, 0);
+    const list = cards.length ? sortHand(cards).map((c) =>
+      `<span class="tc${/[HD]$/.test(c) ? " red" : ""}" aria-label="${cardName(c)}">${cardShort(c)}</span>`).join("")
+      : `<span class="none">${t("taken_none")}</span>`;
+    return `<tr data-taken-seat="${s}"><th scope="row">${name(s)}</th><td>${list}</td>` +
+      `<td class="pts">${t("points_n", { n: pts })}</td></tr>`;
+  }).join("");
+  box.innerHTML = `<table aria-label="${t("taken")}"><tbody>${rows}</tbody></table>`;
+}
+
+function toggleTaken(show) {
+  const box = $("#taken-view");
+  const on = show ?? box.hidden;
+  if (on) { $("#last-trick-view").hidden = true; renderTaken(); }
+  box.hidden = !on || !(app.state && app.state.score_detail);
+  $('[data-action="taken"]').setAttribute("aria-expanded", box.hidden ? "false" : "true");
 }
 
 // ------------------------------------------------------------------ score tables
@@ -411,12 +497,83 @@ function scoreSheet(v, highlightLast = false) {
     `</table></div>`;
 }
 
+/** One item of a seat's breakdown ("♥ ×3: 3", "Q♠: 13", "J♦: −10", "moon: +26") as HTML. */
+function breakdownItem(x) {
+  const signed = (p) => (p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0");
+  let label;
+  if (x.kind === "hearts") label = t("bd_hearts", { n: x.count });
+  else if (x.kind === "card" || x.kind === "bonus") label = cardShort(x.card);
+  else if (x.kind === "no_tricks") label = t("bd_no_tricks");
+  else if (x.kind === "moon") label = t(x.points < 0 ? "bd_moon_own" : "bd_moon", { name: name(x.seat) });
+  else label = x.kind;
+  const pts = x.kind === "hearts" || x.kind === "card" ? String(x.points) : signed(x.points);
+  return `<span class="bd-item" data-kind="${x.kind}" data-points="${x.points}">${label} <b>${pts}</b></span>`;
+}
+
 function handSummary(result, v) {
   const n = players();
-  const rows = Array.from({ length: n }, (_, s) => `<tr><td>${name(s)}</td><td>${result.points[s]}</td>` +
-    `<td data-hand-total-seat="${s}">${result.totals ? result.totals[s] : v.totals[s]}</td></tr>`).join("");
-  return `<table class="scores"><thead><tr><th></th><th>${t("this_hand")}</th><th>${t("total")}</th></tr></thead>` +
-    `<tbody>${rows}</tbody></table>`;
+  const d = app.state && app.state.score_detail;
+  const detail = d && d.scored && d.hand === result.hand ? d : null;
+  const rows = Array.from({ length: n }, (_, s) => {
+    const items = detail ? detail.items[s] : [];
+    const bd = items.length ? items.map(breakdownItem).join("") : `<span class="bd-none">${t("bd_nothing")}</span>`;
+    return `<tr><td>${name(s)}</td>` +
+      (detail ? `<td class="breakdown" data-breakdown-seat="${s}">${bd}</td>` : "") +
+      `<td>${result.points[s]}</td>` +
+      `<td data-hand-total-seat="${s}">${result.totals ? result.totals[s] : v.totals[s]}</td></tr>`;
+  }).join("");
+  return `<table class="scores"><thead><tr><th></th>${detail ? `<th class="breakdown">${t("bd_title")}</th>` : ""}` +
+    `<th>${t("this_hand")}</th><th>${t("total")}</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/**
+ * An SVG line chart of the running totals after each hand (0 before the first), one line per player,
+ * with the target score as a dashed line. Drawn here from `v.results`; each line carries its numbers in
+ * `data-values` (for tests and assistive tools) and the chart has a text summary.
+ */
+function totalsChart(v) {
+  const results = v.results || [];
+  if (!results.length) return "";
+  const n = players();
+  const series = Array.from({ length: n }, (_, s) => [0, ...results.map((r) => r.totals[s])]);
+  const target = (app.state.options && app.state.options.target_score) || 100;
+  const all = series.flat();
+  const lo = Math.min(0, ...all);
+  const hi = Math.max(target, ...all);
+  const W = 520; const H = 220; const L = 34; const R = 92; const T = 10; const B = 26;
+  const x = (i) => L + ((W - L - R) * i) / Math.max(1, results.length);
+  const y = (val) => T + ((H - T - B) * (hi - val)) / Math.max(1, hi - lo);
+  const step = hi - lo > 120 ? 50 : hi - lo > 50 ? 25 : 10;
+  let grid = "";
+  for (let g = Math.ceil(lo / step) * step; g <= hi; g += step) {
+    grid += `<line class="grid" x1="${L}" x2="${W - R}" y1="${y(g)}" y2="${y(g)}"/>` +
+      `<text x="${L - 4}" y="${y(g) + 4}" text-anchor="end">${g}</text>`;
+  }
+  let ticks = "";
+  for (let i = 0; i <= results.length; i++) {
+    if (results.length > 12 && i % 2) continue;
+    ticks += `<text x="${x(i)}" y="${H - 8}" text-anchor="middle">${i}</text>`;
+  }
+  // end labels, pushed apart so that they do not overlap
+  const ends = series.map((vals, s) => ({ s, y: y(vals.at(-1)) })).sort((a, b) => a.y - b.y);
+  for (let i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + 13);
+  const lines = series.map((vals, s) => {
+    const pts = vals.map((val, i) => `${x(i).toFixed(1)},${y(val).toFixed(1)}`).join(" ");
+    const dots = vals.map((val, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(val).toFixed(1)}" r="2.6" ` +
+      `fill="${SEAT_COLOURS[s]}"/>`).join("");
+    const ly = ends.find((e) => e.s === s).y;
+    return `<g><polyline data-chart-seat="${s}" data-values="${vals.join(",")}" points="${pts}" ` +
+      `stroke="${SEAT_COLOURS[s]}"/>${dots}<text x="${W - R + 6}" y="${ly + 4}" fill="${SEAT_COLOURS[s]}" ` +
+      `style="fill:${SEAT_COLOURS[s]};font-weight:700">${name(s)} ${vals.at(-1)}</text></g>`;
+  }).join("");
+  const summary = t("chart_summary", { n: results.length }) + " " +
+    series.map((vals, s) => `${name(s)}: ${vals.slice(1).join(", ")}`).join("; ");
+  return `<svg data-chart="totals" viewBox="0 0 ${W} ${H}" role="img" aria-label="${summary}">` +
+    `<title>${t("chart_title")}</title>${grid}` +
+    `<line class="target" x1="${L}" x2="${W - R}" y1="${y(target)}" y2="${y(target)}"/>` +
+    `<text class="target-label" x="${L + 4}" y="${y(target) - 4}">${t("chart_target", { n: target })}</text>` +
+    `<line class="axis" x1="${L}" x2="${L}" y1="${T}" y2="${H - B}"/>` +
+    `<line class="axis" x1="${L}" x2="${W - R}" y1="${H - B}" y2="${H - B}"/>${ticks}${lines}</svg>`;
 }
 
 function moonText(result) {
@@ -444,6 +601,13 @@ function showHandEnd() {
   $('[data-action="next-hand"]').focus();
 }
 
+function showScores() {
+  if (!view()) return;
+  $("#scores-chart").innerHTML = totalsChart(view());
+  $("#scores-body").innerHTML = scoreSheet(view());
+  showDialog("scores");
+}
+
 function ordinal(k) {
   if (getLanguage() === "ja") return `${k}位`;
   return k + ({ 1: "st", 2: "nd", 3: "rd" }[k] || "th");
@@ -461,7 +625,9 @@ function showGameOver() {
   $("#game-over-place").textContent = t("your_place", { place: ordinal(place), n: players(), total: v.totals[0] });
   const r = v.results.at(-1);
   const m = r ? moonText(r) : "";
-  $("#game-over-body").innerHTML = (m ? `<p class="moon-note">${m}</p>` : "") + scoreSheet(v, true);
+  const last = r ? handSummary(r, v) : "";
+  $("#game-over-chart").innerHTML = totalsChart(v);
+  $("#game-over-body").innerHTML = (m ? `<p class="moon-note">${m}</p>` : "") + last + scoreSheet(v, true);
   showDialog("game-over");
   if (app.state && app.cur) {
     store.recordResult(app.state.id, app.state.variant, app.state.players, won, v.totals[0]);
@@ -482,6 +648,7 @@ function maybeShowPhaseDialog(fromEvents) {
     $('[data-action="moon-subtract"]').textContent = t("moon_sub", { p });
     showDialog("moon");
   }
+  renderStatus(); // no "show the scores" panel behind the dialog just opened
 }
 
 // ------------------------------------------------------------------ applying server states
@@ -492,8 +659,6 @@ async function animateEvents(events, gen) {
     const ev = list[i];
     if (gen !== app.gen) return;
     if (ev.type === "pass") {
-      app.received = new Set(ev.received || []);
-      app.receivedUntil = Date.now() + RECEIVED_MS;
       if (ev.received && ev.received.length) {
         const n = players();
         const offset = { left: 1, right: n - 1, across: Math.floor(n / 2) }[ev.direction] || 1;
@@ -506,9 +671,6 @@ async function animateEvents(events, gen) {
     } else if (ev.type === "deal") {
       app.shown = [];
       drawTrick();
-      if (ev.pass_direction === "none" && (app.state.options || {}).pass_schedule !== "none") {
-        toast(t("no_pass"), "info", "no_pass");
-      }
       const next = list[i + 1];
       if (next && next.type === "play") markTurn(next.seat);
     } else if (ev.type === "play") {
@@ -545,8 +707,9 @@ async function animateEvents(events, gen) {
       drawTrick();
       const box = $(`[data-seat-box="${ev.winner}"]`);
       if (box) { box.classList.remove("took"); void box.offsetWidth; box.classList.add("took"); }
+      // the trick has gone: the status line names who leads next (the winner), never "Trick complete."
       const next = list[i + 1];
-      if (next && next.type === "play") markTurn(next.seat); // the winner leads
+      markTurn(next && next.type === "play" ? next.seat : next ? null : ev.winner);
     }
   }
 }
@@ -590,14 +753,36 @@ async function applyState(state, { animate = true } = {}) {
   document.body.dataset.phase = state.view.phase;
   document.body.dataset.version = String(state.version);
   if (canPlayNow() || canSelectNow()) focusHand(false);
+  if (canPlayNow() && app.settings.autoPlay && state.view.legal.length === 1 && !$("dialog[open]")) {
+    await autoPlay(state.view.legal[0], gen);
+  }
 }
 
+/** The setting "play the only legal card": play it after a short pause (the page stays busy meanwhile). */
+async function autoPlay(card, gen) {
+  setBusy(true);
+  app.autoCard = card;
+  renderStatus();
+  await sleep(Math.max(350, pace().play));
+  app.autoCard = null;
+  if (gen !== app.gen) return;
+  setBusy(false);
+  if (canPlayNow() && view().legal.length === 1 && view().legal[0] === card && !$("dialog[open]")) onCardClick(card);
+  else renderAll();
+}
+
+/**
+ * Put the keyboard focus on the hand's card that holds the tab stop (a playable card on the user's turn).
+ * Without `force` only when the focus is nowhere in particular (the page, or a card that has just left the
+ * hand), never away from another control or an open dialog.
+ */
 function focusHand(force) {
   const hand = $("#hand");
-  if (!force && document.activeElement && document.activeElement !== document.body &&
-      !hand.contains(document.activeElement)) return;
+  const a = document.activeElement;
+  const free = !a || a === document.body || a === document.documentElement || hand.contains(a) || a === hand;
+  if (!force && (!free || $("dialog[open]"))) return;
   const b = $('.card[tabindex="0"]', hand);
-  if (b && (force || hand.contains(document.activeElement))) b.focus({ preventScroll: true });
+  if (b) b.focus({ preventScroll: true });
 }
 
 async function act(fn, { optimistic } = {}) {
@@ -705,6 +890,7 @@ function onCardClick(card) {
           app.hinted.clear();
           app.state.view.hand = v.hand.filter((c) => c !== card);
           app.state.view.legal = [];
+          app.state.view.received = []; // the received cards are marked until the first play
           if (app.shown.length >= players()) app.shown = [];
           app.shown.push({ seat: 0, card });
           drawTrick({ animateCard: card });
@@ -778,7 +964,6 @@ async function newGame(settings, { fromForm = false } = {}) {
   setBusy(true);
   app.selected = [];
   app.shown = [];
-  app.received.clear();
   drawTrick();
   try {
     const state = await api.create({
@@ -891,6 +1076,7 @@ function showLastTrick() {
   const box = $("#last-trick-view");
   if (!box.hidden) { box.hidden = true; return; }
   if (!v || !v.tricks.length) return;
+  toggleTaken(false);
   const tr = v.tricks.at(-1);
   box.innerHTML = "";
   tr.cards.forEach((card, i) => {
@@ -953,6 +1139,7 @@ function renderSettings() {
     selectHtml("back", ["blue", "red", "green", "black"], s.back, (v) => t(`back_${v}`)) +
     `<label for="f-fourColour">${t("four_colour")}</label><input type="checkbox" name="fourColour" id="f-fourColour"${s.fourColour ? " checked" : ""}>` +
     `<label for="f-sound">${t("sound")}</label><input type="checkbox" name="sound" id="f-sound"${s.sound ? " checked" : ""}>` +
+    `<label for="f-autoPlay">${t("auto_play")}</label><input type="checkbox" name="autoPlay" id="f-autoPlay"${s.autoPlay ? " checked" : ""}>` +
     `<label for="f-speed">${t("speed")}</label>` +
     selectHtml("speed", ["slow", "normal", "fast", "off"], s.speed, (v) => t(`speed_${v}`)) +
     `<label for="f-lang">${t("lang_setting")}</label>` +
@@ -1129,7 +1316,7 @@ function switchLanguage(l) {
     if (which === "settings") renderSettings();
     else if (which === "stats") renderStats();
     else if (which === "help") showHelp();
-    else if (which === "scores") $("#scores-body").innerHTML = scoreSheet(view());
+    else if (which === "scores") showScores();
     else if (which === "new-game-form") renderOptionsForm(readOptionsForm());
     else if (which === "hand-end") showHandEnd();
     else if (which === "game-over") showGameOver();
@@ -1224,6 +1411,11 @@ function sameGame(cur, s) {
 // ------------------------------------------------------------------ wiring
 function onKey(e) {
   const hand = $("#hand");
+  if (e.key === "Escape" && $(".toolbar").classList.contains("open")) {
+    toggleMenu(false);
+    $('[data-action="menu"]').focus();
+    return;
+  }
   if (hand.contains(e.target) && e.target.classList.contains("card")) {
     const cards = $$(".card", hand);
     const i = cards.indexOf(e.target);
@@ -1255,11 +1447,26 @@ function onKey(e) {
   const tag = (e.target.tagName || "").toLowerCase();
   if (tag === "input" || tag === "select" || tag === "textarea") return;
   if (e.key === "h" || e.key === "H") { e.preventDefault(); doHint(); }
+  else if (e.key === "c" || e.key === "C") { e.preventDefault(); focusHand(true); }
+  else if (e.key === "t" || e.key === "T") toggleTaken();
   else if (e.key === "l" || e.key === "L") showLastTrick();
   else if ((e.key === "p" || e.key === "P") && canSelectNow()) doPass();
 }
 
+/** The phone's menu of the less used toolbar buttons (on a desktop they are all shown). */
+function toggleMenu(open) {
+  const bar = $(".toolbar");
+  const on = open ?? !bar.classList.contains("open");
+  bar.classList.toggle("open", on);
+  $('[data-action="menu"]').setAttribute("aria-expanded", on ? "true" : "false");
+  if (on) { const first = $("#menu-items button"); if (first) first.focus(); }
+}
+
 function wire() {
+  // how the user is playing: the focus ring on a card is drawn for the keyboard, not after a tap or click
+  document.addEventListener("pointerdown", () => { document.body.dataset.input = "pointer"; }, true);
+  document.addEventListener("keydown", () => { document.body.dataset.input = "keyboard"; }, true);
+  $(".skip-link").addEventListener("click", (e) => { e.preventDefault(); focusHand(true); });
   $("#hand").addEventListener("click", (e) => {
     const b = e.target.closest(".card");
     if (b) onCardClick(b.dataset.card);
@@ -1267,6 +1474,7 @@ function wire() {
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", (e) => {
     const btn = e.target.closest("[data-action], [data-close], [data-tab]");
+    if ($(".toolbar").classList.contains("open") && !(btn && btn.dataset.action === "menu")) toggleMenu(false);
     if (!btn) return;
     if (btn.hasAttribute("data-close")) { btn.closest("dialog").close(); return; }
     if (btn.dataset.tab) { showHelp(btn.dataset.tab); return; }
@@ -1284,6 +1492,8 @@ function wire() {
       "download-final": doDownload,
       language: () => switchLanguage(),
       "last-trick": showLastTrick,
+      taken: () => toggleTaken(),
+      menu: () => toggleMenu(),
       "next-hand": () => {
         app.shown = [];
         drawTrick();
@@ -1300,11 +1510,7 @@ function wire() {
         $('dialog[data-dialog="moon"]').close();
         act(() => api.moon(app.cur.id, app.cur.token, "subtract"));
       },
-      scores: () => {
-        if (!view()) return;
-        $("#scores-body").innerHTML = scoreSheet(view());
-        showDialog("scores");
-      },
+      scores: showScores,
       stats: () => { renderStats(); showDialog("stats"); },
       "reset-stats": () => { store.resetStats(); renderStats(); },
       settings: () => { renderSettings(); showDialog("settings"); },
@@ -1338,10 +1544,7 @@ function wire() {
   }
   $('dialog[data-dialog="moon"]').addEventListener("cancel", (e) => e.preventDefault());
   $('dialog[data-dialog="confirm"]').addEventListener("cancel", (e) => { e.preventDefault(); answerConfirm(false); });
-  window.addEventListener("resize", layoutHand);
-  setInterval(() => {
-    if (app.received.size && Date.now() > app.receivedUntil && !app.busy) renderHand();
-  }, 1000);
+  window.addEventListener("resize", () => { layoutHand(); placeToast(); });
 }
 
 async function start() {
@@ -1374,13 +1577,19 @@ async function start() {
   // the saved game continues when the address asks for nothing else, or for that very game; a link to
   // another game replaces it, after asking if the saved game is unfinished
   let keep = !!savedState && (!url.has || sameGame(saved, url.settings));
-  if (savedState && !keep && inProgress(savedState.view)) {
-    keep = !(await askLeave("link", { n: saved.game, m: url.settings.game ?? "?" }));
-  }
-  if (keep) {
+  const ask = savedState && !keep && inProgress(savedState.view);
+  if (keep || ask) { // the saved game is drawn first: a question about leaving it is asked over it
     app.cur = saved;
     savedState.token = saved.token; // keep the URL in step
+    const query = location.search;
     await applyState(savedState, { animate: false });
+    if (ask) {
+      history.replaceState(null, "", `${location.pathname}${query}${location.hash}`); // the link asked for
+      keep = !(await askLeave("link", { n: saved.game, m: url.settings.game ?? "?" }));
+      if (keep) syncUrl();
+    }
+  }
+  if (keep) {
     resumed = true;
     if (savedState.view.phase !== "game-over") toast(t("resumed"), "info");
   }

@@ -3,7 +3,7 @@
 const KEYS = { settings: "hearts.settings", stats: "hearts.stats", current: "hearts.current" };
 
 export const DEFAULT_SETTINGS = {
-  table: "green", back: "blue", fourColour: false, sound: true, speed: "normal",
+  table: "green", back: "blue", fourColour: false, sound: true, speed: "normal", autoPlay: false,
 };
 
 function read(key, fallback) {

@@ -1,0 +1,408 @@
+"""What a player sees: messages, dialogs and highlights inside the window at desktop and
+phone sizes, the keyboard focus, the phone's toolbar, the score breakdown and chart,
+the settings and texts of issue 7 (part A).  Real server, real Chromium."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from .conftest import PHONE, SIZES, Table, boxes, overlap
+
+pytestmark = pytest.mark.e2e
+
+SHORT = "opt.target_score=30"
+JA_CHAR = r"[\u3040-\u30ff\u3400-\u9fff]"
+
+
+def _no_pass_with_2c(t: Table) -> None:
+    """Open the first numbered deal on which, without passing, the user holds 2♣ (and leads)."""
+    for deal in range(1, 60):
+        t.open(f"deal={deal}&opt.pass_schedule=none")
+        if "2C" in t.hand():
+            return
+    raise AssertionError("no deal with 2C for seat 0")
+
+
+def _until_dimmed(t: Table) -> None:
+    for _ in range(80):
+        if t.phase == "play" and t.playable() and t.dimmed():
+            return
+        t.step()
+    raise AssertionError("never a dimmed card on the user's turn")
+
+
+# ------------------------------------------------------------------ A.1 messages in the window
+@pytest.mark.parametrize("size", SIZES)
+def test_refused_card_message_is_in_view(new_table, size):
+    t = new_table(*size)
+    _no_pass_with_2c(t)
+    other = next(c for c in t.dimmed() if c != "2C")
+    t.click_card(other, force=True)
+    box = t.see("[data-toast]")
+    toast = t.page.locator("[data-toast]")
+    assert toast.get_attribute("data-reason") == "must_lead_lowest_club"
+    assert "2♣" in toast.text_content()
+    # over the bottom of the table: neither on a seat nor on the hand
+    hand_top = boxes(t.page, "#hand [data-card]")[0]["top"]
+    assert box["y"] + box["height"] <= hand_top
+    for seat in (1, 2, 3):
+        assert not overlap(box, boxes(t.page, f'[data-seat-box="{seat}"]')[0]), seat
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_received_cards_message_and_marks(new_table, size):
+    t = new_table(*size).open("deal=21")
+    before = t.hand()
+    t.pass_cards()
+    t.see("[data-toast]")
+    assert t.page.get_attribute("[data-toast]", "data-reason") == "received"
+    assert "West" in t.page.text_content("[data-toast]") or "East" in t.page.text_content("[data-toast]") \
+        or "North" in t.page.text_content("[data-toast]")
+    marked = t.page.eval_on_selector_all("#hand .card.received", "els => els.map(e => e.dataset.card)")
+    assert len(marked) == 3 and not set(marked) & set(before)
+    for c in marked:
+        t.see(f'#hand [data-card="{c}"]', uncovered=False)  # fanned cards overlap their neighbours
+    # the marks last until the user's first play, even across a reload (no timer takes them away)
+    t.reload()
+    again = t.page.eval_on_selector_all("#hand .card.received", "els => els.map(e => e.dataset.card)")
+    assert sorted(again) == sorted(marked)
+    while not (t.phase == "play" and t.playable()):
+        t.step()
+    t.play_one()
+    assert t.page.locator("#hand .card.received").count() == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_passing_is_said_in_the_pass_area(new_table, size):
+    t = new_table(*size).open("deal=24")
+    t.drive_to_hand(3)  # standard rotation: the fourth hand keeps its cards
+    assert t.phase == "play"
+    panel = t.page.locator("#pass-panel")
+    t.see("#pass-panel")
+    assert "No passing this hand" in panel.text_content()
+    assert t.page.locator('[data-action="pass"]').is_hidden()
+    while not (t.phase == "play" and t.playable()):
+        t.step()
+    t.play_one()
+    assert panel.is_hidden()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dialogs_and_hint_in_view(new_table, size):
+    t = new_table(*size).open("deal=41")
+    t.click_action("hint")
+    t.page.wait_for_selector('#hand [data-hint="true"]')
+    for c in t.hinted():
+        t.see(f'#hand [data-card="{c}"]', uncovered=False)
+    for c in t.hinted():  # chosen for the pass, they rise: still in the window
+        t.click_card(c)
+        t.see(f'#hand .card.selected[data-card="{c}"]', uncovered=False)
+    t.see("#pass-panel")
+    t.see('[data-action="pass"]')
+    for seat in range(4):  # every seat panel, the gold ring of whose turn it is included
+        t.see(f'[data-seat-box="{seat}"]')
+    for action, dialog in (("settings", "settings"), ("stats", "stats"), ("help", "help"),
+                           ("options", "new-game-form"), ("scores", "scores")):
+        if t.page.locator('[data-action="menu"]').is_visible() and \
+                t.page.locator(f'#menu-items [data-action="{action}"]').count():
+            t.page.locator('[data-action="menu"]').click()
+        t.click_action(action)
+        t.see(f'dialog[data-dialog="{dialog}"]', uncovered=False)
+        t.see(f'dialog[data-dialog="{dialog}"] .dialog-buttons button:last-child')
+        t.page.keyboard.press("Escape")
+    # the last trick shown again, and the question before leaving a game
+    t.pass_cards()
+    while not t.page.locator('[data-action="last-trick"]').is_enabled():
+        t.step()
+    t.idle()
+    t.click_action("last-trick")
+    t.see("#last-trick-view", uncovered=False)
+    assert t.page.locator("#last-trick-view figure").count() == 4
+    if t.page.locator('[data-action="menu"]').is_visible():
+        t.page.locator('[data-action="menu"]').click()
+    t.click_action("restart", confirm=False)
+    t.see('dialog[data-dialog="confirm"]', uncovered=False)
+    t.see('[data-action="confirm"]')
+    t.see('[data-action="cancel-confirm"]')
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_bad_link_notice_covers_no_seat(new_table, size):
+    t = new_table(*size).open("deal=abc&players=9")
+    box = t.see("[data-notice]")
+    for seat in range(4):
+        assert not overlap(box, boxes(t.page, f'[data-seat-box="{seat}"]')[0]), seat
+    t.see('[data-seat-box="2"]')  # North stays whole and uncovered
+    t.see('[data-action="dismiss-notice"]')
+
+
+# ------------------------------------------------------------------ A.2 keyboard focus
+def test_focus_goes_to_a_playable_card_after_every_play(table):
+    _no_pass_with_2c(table)
+    page = table.page
+    focused = "document.activeElement && document.activeElement.dataset.card"
+    # nothing clicked or tabbed: the focus is already on the card to lead
+    assert page.evaluate(focused) == "2C"
+    for _ in range(4):
+        page.keyboard.press("Enter")
+        table.idle()
+        while not (table.phase == "play" and table.playable()):
+            table.step()
+        card = page.evaluate(focused)
+        assert card in table.playable(), (card, table.playable())
+    # a quick way back into the hand: the skip link (first Tab stop) and the C key
+    assert page.evaluate("document.querySelector('a[href], button').className") == "skip-link"
+    page.locator(".skip-link").focus()
+    t_box = table.see(".skip-link")
+    assert t_box["width"] > 20
+    page.keyboard.press("Enter")
+    assert page.evaluate(focused) in table.playable()
+    page.locator('[data-action="hint"]').focus()
+    page.keyboard.press("Escape")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("c")
+    assert page.evaluate(focused) in table.playable()
+
+
+# ------------------------------------------------------------------ A.3 phone toolbar, header, badge
+def test_phone_toolbar_has_words_and_menu(new_table):
+    t = new_table(*PHONE).open("deal=51&level=hard")
+    page = t.page
+    shown = page.eval_on_selector_all(".toolbar button", "els => els.filter(e => e.offsetParent)"
+                                      ".map(e => [e.dataset.action, e.innerText.trim()])")
+    assert [a for a, _ in shown] == ["hint", "scores", "menu"]
+    for action, text in shown:
+        assert len(text) >= 4, (action, text)
+        t.see(f'.toolbar [data-action="{action}"]')
+    # the variant's name is not cut off, and the level is shown
+    chip = page.locator("#variant-chip")
+    t.see("#variant-chip")
+    assert chip.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    assert page.text_content("#level-chip") == "Computer: Hard"
+    # the menu lists the other buttons, each with its words, inside the window
+    page.locator('[data-action="menu"]').click()
+    names = {}
+    for action in ("new-game", "restart", "daily", "options", "stats", "settings", "help", "download"):
+        t.see(f'#menu-items [data-action="{action}"]')
+        names[action] = page.locator(f'#menu-items [data-action="{action}"]').inner_text().strip()
+    assert len(set(names.values())) == len(names) and all(len(x) >= 4 for x in names.values()), names
+    t.click_action("new-game")
+    t.idle()
+    assert t.game_number() == 52
+    assert page.locator("#menu-items").is_hidden()
+    # the hearts badge reads, and covers no seat
+    badge = t.see("#hearts-mark")
+    assert page.locator("#hearts-mark").inner_text().strip() == "Hearts can't be led yet"
+    for seat in range(4):
+        assert not overlap(badge, boxes(page, f'[data-seat-box="{seat}"]')[0]), seat
+
+
+def test_desktop_header_shows_level(table):
+    table.open("deal=52")
+    assert table.page.text_content("#level-chip") == "Computer: Medium"
+    table.see("#level-chip")
+
+
+# ------------------------------------------------------------------ A.5 scoring you can read
+STATE_JS = """async () => { const c = JSON.parse(localStorage.getItem('hearts.current'));
+  return fetch(`/api/games/${c.id}`, {headers: {"X-Game-Token": c.token}}).then(r => r.json()); }"""
+
+
+def _expected_breakdown(view):
+    """Hearts and Q♠ each seat took, from the hand's tricks (standard rules), checking each trick's
+    winner on the way: the highest card of the suit led."""
+    order = "23456789TJQKA"
+    hearts = [0] * view["players"]
+    qs = [False] * view["players"]
+    for trick in view["tricks"]:
+        led = trick["cards"][0][-1]
+        best = max((i for i, c in enumerate(trick["cards"]) if c[-1] == led),
+                   key=lambda i: order.index(trick["cards"][i][0]))
+        winner = (trick["leader"] + best) % view["players"]
+        assert winner == trick["winner"]
+        hearts[winner] += sum(c.endswith("H") for c in trick["cards"])
+        qs[winner] = qs[winner] or "QS" in trick["cards"]
+    return hearts, qs
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hand_breakdown_taken_cards_and_chart(new_table, size):
+    t = new_table(*size).open(f"deal=181&{SHORT}")
+    page = t.page
+    t.pass_cards()
+    # during the hand: each player's penalty cards so far, on demand
+    for _ in range(300):
+        if t.phase == "play" and t.playable() and "H" in "".join(
+                sum(_state(t)["score_detail"]["taken"], [])):
+            break
+        t.step()
+    t.click_action("taken")
+    t.see("[data-taken]", uncovered=False)
+    view = _state(t)["view"]
+    hearts, qs = _expected_breakdown(view)
+    for seat in range(4):
+        shown = page.locator(f'[data-taken-seat="{seat}"] .tc').all_text_contents()
+        assert sorted(shown) == sorted([c for c in shown if c.endswith("♥")] + (["Q♠"] if qs[seat] else []))
+        assert sum(c.endswith("♥") for c in shown) == hearts[seat], (seat, shown, hearts)
+        assert ("Q♠" in shown) == qs[seat]
+    assert sum(hearts) > 0
+    page.keyboard.press("t")
+    assert page.locator("[data-taken]").is_hidden()
+    # the end of the hand: each player's breakdown, and the numbers agree with the tricks
+    while not (t.dialog_open("hand-end") or t.dialog_open("game-over")):
+        t.step()
+    t.see("dialog[open]", uncovered=False)
+    view = _state(t)["view"]
+    hearts, qs = _expected_breakdown(view)
+    result = view["results"][-1]
+    for seat in range(4):
+        cell = page.locator(f'dialog[open] [data-breakdown-seat="{seat}"]')
+        kinds = cell.locator(".bd-item").evaluate_all(
+            "els => els.map(e => [e.dataset.kind, Number(e.dataset.points), e.textContent])")
+        got_hearts = [k for k in kinds if k[0] == "hearts"]
+        if hearts[seat]:
+            assert got_hearts and f"×{hearts[seat]}" in got_hearts[0][2].replace(" ", ""), kinds
+        else:
+            assert not got_hearts, kinds
+        assert any(k[0] == "card" and "Q♠" in k[2] and k[1] == 13 for k in kinds) == qs[seat], kinds
+        assert sum(k[1] for k in kinds) == result["points"][seat], (kinds, result)
+        if result["moon"] is not None:
+            assert any(k[0] == "moon" for k in kinds)
+    # the score sheet has the chart of the running totals
+    page.locator("dialog[open] .dialog-x").first.click()
+    t.click_action("scores")
+    t.see('dialog[data-dialog="scores"] [data-chart="totals"]', uncovered=False)
+    totals = _chart_values(page, "scores")
+    assert totals == [[0, *[r["totals"][s] for r in view["results"]]] for s in range(4)]
+    assert [v[-1] for v in totals] == t.totals()
+    page.keyboard.press("Escape")
+    # the game-over dialog has it too, with the final totals
+    t.play_to_end()
+    t.see('dialog[data-dialog="game-over"] [data-chart="totals"]', uncovered=False)
+    final = _chart_values(page, "game-over")
+    assert [v[-1] for v in final] == t.totals()
+    assert len(final[0]) == len(_state(t)["view"]["results"]) + 1
+    t.see('[data-action="next-game"]')
+    # a message while a dialog is open shows inside it, in the window
+    page.locator('[data-action="download-final"]').click()
+    t.see("[data-toast]")
+    assert page.evaluate("document.querySelector('[data-toast]').closest('dialog[open]') !== null")
+
+
+def _state(t):
+    return t.page.evaluate(STATE_JS)
+
+
+def _chart_values(page, dialog):
+    return page.eval_on_selector_all(
+        f'dialog[data-dialog="{dialog}"] polyline[data-chart-seat]',
+        "els => els.sort((a, b) => a.dataset.chartSeat - b.dataset.chartSeat)"
+        ".map(e => e.dataset.values.split(',').map(Number))")
+
+
+# ------------------------------------------------------------------ A.6 small things
+STATUS_TRICK_LOG = """() => {
+  window.__log = [];
+  new MutationObserver(() => window.__log.push([document.querySelector('#status').textContent,
+      document.querySelectorAll('[data-trick-card]').length]))
+    .observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_no_stale_trick_complete_status(new_table):
+    t = new_table(fast=False)
+    t.page.context.add_init_script(
+        "localStorage.setItem('hearts.settings', JSON.stringify({speed: 'fast', sound: false}));")
+    t.open("deal=44&players=6")
+    t.page.evaluate(STATUS_TRICK_LOG)
+    t.pass_cards()
+    for _ in range(3):
+        while not (t.phase == "play" and t.playable()):
+            t.step()
+        t.play_one()
+    log = t.page.evaluate("window.__log")
+    assert any(n == 6 for _, n in log), "never a whole trick on the table"
+    stale = [(text, n) for text, n in log if text == "Trick complete." and n < 6]
+    assert not stale, stale
+
+
+def test_leave_question_is_asked_over_the_game(table):
+    table.open("deal=211")
+    table.pass_cards()
+    hand = table.hand()
+    table.open("deal=300", confirm=False)
+    table.see('dialog[data-dialog="confirm"]', uncovered=False)
+    # behind the question: the game it is about, not an empty table
+    assert table.game_number() == 211
+    assert table.page.locator(".game-no").is_visible()
+    assert table.page.text_content("#status") != "Dealing…"
+    assert sorted(table.hand()) == sorted(hand)
+    assert "deal=300" in table.page.url
+    table.page.locator('[data-action="cancel-confirm"]').click()
+    table.idle()
+    assert table.game_number() == 211 and "deal=211" in table.page.url
+
+
+def test_random_game_numbers_are_short(table):
+    table.open("deal=4000000000")
+    assert table.game_number() == 4000000000  # any number still works in ?deal=N
+    for _ in range(3):
+        table.click_action("options")
+        table.page.fill("#f-deal", "")
+        table.page.locator('[data-action="start-game"]').click()
+        table.idle()
+        assert 1 <= table.game_number() <= 99_999
+
+
+# ------------------------------------------------------------------ A.7 the only legal card
+def test_auto_play_only_legal_card(table):
+    _no_pass_with_2c(table)
+    page = table.page
+    page.wait_for_timeout(600)
+    assert "2C" in table.hand()  # off by default: the lead of 2♣ waits for the user
+    table.click_action("settings")
+    box = page.locator("#f-autoPlay")
+    assert not box.is_checked()
+    box.check()
+    page.keyboard.press("Escape")
+    assert table.local("hearts.settings")["autoPlay"] is True
+    table.reload()  # the next time the only card is due, it is played
+    table.idle()
+    assert "2C" not in table.hand()
+    assert table.phase != "play" or not table.playable() or len(table.playable()) > 1
+
+
+# ------------------------------------------------------------------ A.8 Japanese
+@pytest.mark.parametrize("tab", ["rules", "variants", "tips", "about"])
+def test_japanese_help_has_no_stray_spaces(new_table, tab):
+    t = new_table(locale="ja-JP").open(path=f"/{tab}")
+    body = t.page.locator("#help-body")
+    body.wait_for(state="visible")
+    text = body.inner_text()
+    assert re.search(JA_CHAR, text)
+    stray = re.findall(f"{JA_CHAR}[ \u3000]+{JA_CHAR}", text)
+    assert not stray, stray
+    for phrase in ("トリックを 取らない", "いちばん 少ない", "1ハンドに 合計26点"):
+        assert phrase not in text
+
+
+def test_hearts_badge_says_what_is_forbidden(new_table):
+    j = new_table(locale="ja-JP").open("deal=61")
+    assert j.page.locator("#hearts-mark").inner_text().strip() == "ハートはまだリードできません"
+    j.see("#hearts-mark")
+    e = new_table().open("deal=61")
+    assert e.page.locator("#hearts-mark").inner_text().strip() == "Hearts can't be led yet"
+    assert "discard" in (e.page.get_attribute("#hearts-mark", "title") or "")
+    css = e.page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--font-ja')")
+    for family in ("Hiragino", "Yu Gothic", "Meiryo", "Noto Sans CJK JP"):
+        assert family in css
+
+
+def test_a_japanese_font_is_installed():
+    """`make test` installs fonts-noto-cjk, so Japanese shows real glyphs in the browser."""
+    out = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True,
+                         check=False).stdout
+    assert out.strip(), "no Japanese font (make system-deps installs fonts-noto-cjk)"

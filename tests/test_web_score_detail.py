@@ -1,0 +1,63 @@
+"""``service.score_detail``: the penalty cards each seat has taken and its breakdown."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.cards import card_str, cards_of
+from hearts.game import Game
+from hearts.rules import make_rules
+from hearts.web.service import score_detail
+
+
+def _play_hand(game: Game, rng: random.Random, stop_after: int | None = None) -> None:
+    """Pass the first cards and play random legal cards (``stop_after`` plays, or the hand)."""
+    for s in range(game.n):
+        if game.phase == "pass" and game.passes[s] is None:
+            game.pass_cards(s, cards_of(game.hands[s])[:game.rules.pass_count])
+    played = 0
+    while game.phase == "play" and (stop_after is None or played < stop_after):
+        game.play(game.turn, rng.choice(cards_of(game.legal_plays(game.turn))))
+        played += 1
+
+
+@pytest.mark.parametrize("variant,options", [
+    ("standard", {}), ("black-maria", {}), ("omnibus", {"no_tricks_bonus": True}),
+    ("spot-hearts", {}), ("standard", {"moon": "subtract"}),
+])
+def test_items_add_up_to_the_hand_points(variant, options):
+    rules = make_rules(variant, None, options)
+    for number in range(1, 41):
+        game = Game(rules, number)
+        assert score_detail(game) is None  # nothing dealt yet
+        game.start_hand()
+        _play_hand(game, random.Random(number))
+        detail = score_detail(game)
+        assert detail is not None and detail["scored"] and detail["hand"] == 0
+        result = game.results[-1]
+        for seat in range(game.n):
+            assert sum(x["points"] for x in detail["items"][seat]) == result.points[seat]
+            if result.moon is None:
+                assert not any(x["kind"] == "moon" for x in detail["items"][seat])
+
+
+def test_taken_cards_follow_from_the_tricks_so_far():
+    rules = make_rules("black-maria", None, {})
+    game = Game(rules, 99)
+    game.start_hand()
+    _play_hand(game, random.Random(5), stop_after=20)
+    detail = score_detail(game)
+    assert detail is not None and not detail["scored"]
+    expected: list[set[str]] = [set() for _ in range(game.n)]
+    for trick in game.tricks:
+        if trick.winner is not None:
+            expected[trick.winner] |= {card_str(c) for c in trick.cards if rules.penalty[c]}
+    assert [set(x) for x in detail["taken"]] == expected
+    for seat, items in enumerate(detail["items"]):
+        hearts = sum(1 for c in expected[seat] if c.endswith("H"))
+        assert sum(x.get("count", 0) for x in items if x["kind"] == "hearts") == hearts
+        assert {x["card"] for x in items if x["kind"] == "card"} == \
+            {c for c in expected[seat] if not c.endswith("H")}
+        assert not any(x["kind"] in ("moon", "no_tricks") for x in items)  # not scored yet
