@@ -264,3 +264,12 @@ def test_cli_illegal_play_and_unreadable_file_and_bad_seat(tmp_path):
     result = CliRunner().invoke(cli, ["review", "-", "--seat", "9"],
                                 input=json.dumps(built(AS_DEAL, AS_PLAY)))
     assert result.exit_code == 1 and "no seat 9" in result.stderr
+
+
+def test_bench_review_prints_its_figures():
+    result = CliRunner().invoke(cli, ["bench", "review", "--hands", "1", "--worlds", "3",
+                                      "--pass-worlds", "2"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["hands"] == 1 and len(data["seconds"]) == 1 and data["max_s"] > 0
+    assert data["play_worlds"] == 3 and data["pass_worlds"] == 2

@@ -430,7 +430,67 @@ def review_record(source: str | bytes | Mapping[str, Any], seat: int = 0, hand: 
             "play_worlds": play_worlds, "pass_worlds": pass_worlds}
 
 
+def medium_hand_record(number: int, variant: str = "standard") -> dict[str, Any]:
+    """A one-hand record of numbered game ``number`` played by four ``medium`` bots
+    (the positions of the review benchmark)."""
+    from .game import PHASE_MOON, PHASE_PLAY, Game
+    from .players.base import get_bot
+    from .record import record_from_game
+    from .rules import make_rules
+
+    g = Game(make_rules(variant), number)
+    g.start_hand()
+    bots = [get_bot("medium", s) for s in range(g.n)]
+    if g.phase == PHASE_PASS:
+        for s in range(g.n):
+            g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
+    while g.phase == PHASE_PLAY:
+        g.play(g.turn, bots[g.turn].choose_play(player_view(g, g.turn)))
+    if g.phase == PHASE_MOON:
+        g.choose_moon(g.turn, "add")
+    return record_from_game(g, deals=False)
+
+
+def bench_review(hands: int = 4, first: int = 2024001, seat: int = 0, *,
+                 play_worlds: int = PLAY_WORLDS, pass_worlds: int = PASS_WORLDS) -> dict[str, Any]:
+    """Time the review of one seat's whole hand (at the default depth unless told).
+
+    Hands are numbered games ``first``, ``first + 1``, ... (hand 0 of each,
+    passing left, played by ``medium``); every one is reviewed for ``seat``
+    (one pass and 13 plays).  Returns ``{"hands", "seconds": [...],
+    "median_s", "max_s" (wall clock), "cpu_seconds", "max_cpu_s" (this process's
+    CPU time: steadier on a shared machine), "pass_ms", "play_ms" (median wall
+    clock per decision),
+    "play_worlds", "pass_worlds", "engine"}``; the goal is ``max_s`` ≤ 10.
+    """
+    import statistics
+    import time
+
+    from . import _native
+
+    times: list[float] = []
+    cpu: list[float] = []
+    pass_ms: list[float] = []
+    play_ms: list[float] = []
+    for k in range(hands):
+        points = list(decision_points(medium_hand_record(first + k), seat))
+        start = time.perf_counter()
+        cpu0 = time.process_time()
+        for p in points:
+            t0 = time.perf_counter()
+            analyse_point(p, play_worlds=play_worlds, pass_worlds=pass_worlds)
+            (pass_ms if p.stage == "pass" else play_ms).append(1000 * (time.perf_counter() - t0))
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - cpu0)
+    return {"hands": hands, "seconds": [round(t, 3) for t in times],
+            "median_s": round(statistics.median(times), 3), "max_s": round(max(times), 3),
+            "cpu_seconds": [round(t, 3) for t in cpu], "max_cpu_s": round(max(cpu), 3),
+            "pass_ms": round(statistics.median(pass_ms), 1),
+            "play_ms": round(statistics.median(play_ms), 1),
+            "play_worlds": play_worlds, "pass_worlds": pass_worlds, "engine": _native.MODE}
+
+
 __all__ = ["THRESHOLDS", "PLAY_WORLDS", "PASS_WORLDS", "Analysis", "DecisionPoint",
            "thresholds", "mark_for", "choice_key", "analyse_play", "analyse_pass",
            "pass_candidates", "decision_points", "analyse_point", "decision_json",
-           "review_record"]
+           "review_record", "medium_hand_record", "bench_review"]
