@@ -60,7 +60,8 @@ from typing import Any
 
 from .cards import card_str, parse_card
 from .game import PHASE_PASS
-from .players.hard import distinct_moves
+from .players.base import register_bot
+from .players.hard import HardBot, distinct_moves
 from .players.medium import pass_for_hand, pass_scores
 from .players.policy import PolicyRules, policy_rules, rollout
 from .players.sampling import infer, sample_hands
@@ -83,6 +84,21 @@ out once per candidate pass, about 21 of them)."""
 
 Z95 = 1.96
 """Normal quantile for a two-sided 95% interval."""
+
+
+def expert_bot(seed: int | None = None, time_limit: float | None = 1.0) -> HardBot:
+    """Level ``expert``: the ``hard`` search with four times the work per card
+    (96,000 simulated plays, up to 1,600 deals; passes with 2,700 play-outs)
+    and a wall-clock cap of ``time_limit`` seconds per card (twice that for a
+    pass).  Meant for hints and analysis, where a second per decision is fine;
+    ``bench/bots_results.md`` has its strength against ``hard``."""
+    bot = HardBot(seed, play_budget=96000, max_worlds=1600, time_limit=time_limit,
+                  pass_rollouts=2700)
+    bot.name = "expert"
+    return bot
+
+
+register_bot("expert", expert_bot)
 
 
 def thresholds(rules: Rules) -> dict[str, float]:
