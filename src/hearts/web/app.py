@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .api import make_router
+from .review import make_router as make_review_router
 from .service import GameService, WebError, known_levels
 from .storage import GameStore
 
@@ -90,6 +91,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                             status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
     app.include_router(make_router())
+    app.include_router(make_review_router())
 
     def _page() -> Response:
         index = STATIC_DIR / "index.html"
