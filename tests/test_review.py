@@ -273,3 +273,44 @@ def test_bench_review_prints_its_figures():
     data = json.loads(result.output)
     assert data["hands"] == 1 and len(data["seconds"]) == 1 and data["max_s"] > 0
     assert data["play_worlds"] == 3 and data["pass_worlds"] == 2
+
+
+VARIANTS = [
+    ("standard", 3, {"moon": "choice", "shoot_the_sun": True}),
+    ("standard", 5, {"pass_count": 2, "qs_breaks_hearts": True}),
+    ("standard", 6, {"hearts_lead_any_time": True, "no_tricks_bonus": True}),
+    ("black-maria", 3, {}),
+    ("spot-hearts", 4, {"moon": "subtract"}),
+    ("omnibus", 5, {"first_lead": "eldest-any", "pass_count": 4}),
+]
+
+
+@pytest.mark.parametrize("variant,players,options", VARIANTS)
+def test_every_variant_is_reviewed(variant, players, options):
+    """A whole hand of each variant, played by medium, reviewed for seat 1: one entry
+    per pass and play, legal figures, losses that match the means."""
+    g = Game(make_rules(variant, players, options), 5)
+    g.start_hand()
+    bots = [get_bot("medium", s) for s in range(g.n)]
+    if g.phase == PHASE_PASS:
+        for s in range(g.n):
+            g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
+    while g.phase == PHASE_PLAY:
+        g.play(g.turn, bots[g.turn].choose_play(player_view(g, g.turn)))
+    if g.phase == PHASE_MOON:
+        g.choose_moon(g.turn, "add")
+    out = review_record(record_from_game(g), 1, play_worlds=6, pass_worlds=3)
+    plays = [d for d in out["decisions"] if d["stage"] == "play"]
+    assert len(plays) == g.rules.hand_size
+    assert [d["stage"] for d in out["decisions"]].count("pass") == (1 if g.pass_offset else 0)
+    for d in out["decisions"]:
+        key = d["played"] if d["stage"] == "play" else " ".join(sorted(d["played"], key=parse_card))
+        assert key in d["expected"] and d["mark"] in MARKS and d["loss"] >= 0
+
+
+def test_expert_level_is_registered_and_plays_legally():
+    g = _medium_game(41, 9)
+    bot = get_bot("expert", 1)
+    assert bot.name == "expert"
+    card = bot.choose_play(player_view(g, g.turn))
+    assert g.can_play(g.turn, card)
