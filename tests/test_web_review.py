@@ -70,7 +70,7 @@ def test_review_of_a_finished_hand(client):
     r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 0})
     assert r.status_code == 202, r.text
     job = r.json()
-    assert job["status"] == "running" and job["hand"] == 0
+    assert job["status"] == "running" and job["hand"] == 0 and job["hands"] == 1
     story = job["story"]
     assert len(story["tricks"]) == 13 and len(story["dealt"]) == 4
     assert sum(story["points"]) in (26, 78)
@@ -103,6 +103,11 @@ def test_review_of_a_finished_hand(client):
     assert client.get("/api/reviews/nope").status_code == 404
     r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 5})
     assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_hand"
+    # the hand being played is never reviewed: after next-hand, only hand 0 is finished
+    r = client.post(f"/api/games/{gid}/next-hand", headers=headers)
+    assert r.status_code == 200
+    r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 1})
+    assert r.status_code == 404
 
     # what-if: another card at one of seat 0's decisions; the bots finish the hand
     d = next(d for d in review["decisions"] if d["stage"] == "play" and len(d["expected"]) > 1)

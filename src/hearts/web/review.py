@@ -6,7 +6,7 @@
   and answers 202 ``{"job": ..., "status": "running", "done": 0, "total": n}``
   (200 and the same object when that hand's review exists already).
 - ``GET /api/reviews/{job}``: ``{"status": "running" | "done" | "error", "done",
-  "total", "hand": k, "story": {...}, "review": {...} | null}``.  ``story`` is the
+  "total", "hand": k, "hands": finished hands, "story": {...}, "review": {...} | null}``.  ``story`` is the
   hand face up: the deal, the passes, each trick (leader, cards, winner, every
   hand before it) and the points; ``review`` is the ``hearts review --json`` object.
 - ``POST /api/games/{id}/whatif`` ``{"hand": k, "index": i, "card": "QS"}``: the
@@ -80,6 +80,7 @@ class Job:
     key: tuple[str, int, str]
     hand: int
     story: dict[str, Any]
+    hands: int = 1
     status: str = "running"
     done: int = 0
     total: int = 0
@@ -90,7 +91,8 @@ class Job:
     def to_json(self) -> dict[str, Any]:
         """The body of ``GET /api/reviews/{job}``."""
         return {"job": self.id, "status": self.status, "done": self.done, "total": self.total,
-                "hand": self.hand, "story": self.story, "review": self.review,
+                "hand": self.hand, "hands": self.hands, "story": self.story,
+                "review": self.review,
                 "error": self.error}
 
 
@@ -118,7 +120,7 @@ class ReviewJobs:
             if running > MAX_PENDING:
                 raise WebError(429, "busy", "The server is reviewing other hands; try again in "
                                "a minute.")
-            job = Job(secrets.token_urlsafe(12), key, hand, story)
+            job = Job(secrets.token_urlsafe(12), key, hand, story, len(record["hands"]))
             self.jobs[job.id] = job
             self.by_key[key] = job.id
             while len(self.jobs) > JOBS_KEPT:
@@ -274,6 +276,7 @@ def make_router() -> APIRouter:
         key = (game_id, hand, repr(rec["hands"][hand]))
         job = jobs.find(key)
         if job is not None:
+            job.hands = max(job.hands, len(rec["hands"]))
             return _json(job.to_json())
         job = jobs.submit(key, rec, hand, hand_story(rec, hand))
         return _json(job.to_json(), 202)

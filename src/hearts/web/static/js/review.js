@@ -25,7 +25,7 @@ const TEXT = {
     next: "Next", last: "Last", expected: "expected points", daily: "Today's challenge",
     daily_none: "You are the first to finish today's deal.",
     daily_rank: "{count} results today: you are {rank} of {count} (lowest total first).",
-    daily_score: "total", daily_players: "players", pass_stage: "Pass",
+    daily_score: "total", daily_players: "players", pass_stage: "Pass", hand_pick: "Hand",
   },
   ja: {
     review: "振り返り", title: "第{n}ハンドの振り返り", close: "閉じる",
@@ -39,7 +39,7 @@ const TEXT = {
     what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
     expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
-    daily_score: "合計", daily_players: "人数", pass_stage: "パス",
+    daily_score: "合計", daily_players: "人数", pass_stage: "パス", hand_pick: "ハンド",
   },
 };
 
@@ -90,6 +90,7 @@ function dialog() {
   d = el("dialog", { class: "panel wide review", "data-dialog": "review", "aria-labelledby": "review-title" });
   d.innerHTML = `<button type="button" class="dialog-x" data-close aria-label="${tr("close")}" title="${tr("close")}">×</button>
     <h2 id="review-title"></h2>
+    <label class="rv-hand-pick" hidden><span></span> <select data-review-hand></select></label>
     <div class="rv-progress" data-review-progress role="status"><div class="rv-bar"><div></div></div><span></span></div>
     <div class="rv-body" hidden>
       <div class="rv-head"></div>
@@ -105,6 +106,7 @@ function dialog() {
     </div>`;
   document.body.append(d);
   d.addEventListener("click", onClick);
+  d.querySelector("[data-review-hand]").addEventListener("change", (e) => openReview(Number(e.target.value)));
   d.addEventListener("close", () => { clearTimeout(rv.timer); rv.timer = 0; });
   return d;
 }
@@ -126,6 +128,17 @@ function render() {
   const data = rv.data;
   const story = data.story;
   d.querySelector("#review-title").textContent = tr("title", { n: story.hand + 1 });
+  const pick = d.querySelector(".rv-hand-pick");
+  pick.hidden = !(data.hands > 1);
+  if (data.hands > 1) {
+    pick.querySelector("span").textContent = tr("hand_pick");
+    const sel = pick.querySelector("select");
+    if (sel.options.length !== data.hands) {
+      sel.textContent = "";
+      for (let k = 0; k < data.hands; k++) sel.append(el("option", { value: String(k), text: String(k + 1) }));
+    }
+    sel.value = String(story.hand);
+  }
   const prog = d.querySelector(".rv-progress");
   const running = data.status === "running";
   prog.hidden = !running && data.status !== "error";
@@ -303,6 +316,8 @@ export async function openReview(hand) {
   installStyles();
   rv.cur = loadCurrent();
   if (!rv.cur) return;
+  clearTimeout(rv.timer);
+  rv.job = null;
   const d = dialog();
   for (const other of document.querySelectorAll("dialog[open]")) if (other !== d) other.close();
   d.querySelector(".rv-body").hidden = true;
