@@ -14,6 +14,7 @@ from hearts.analysis import (
     analyse_play,
     decision_points,
     mark_for,
+    medium_hand_record,
     review_record,
     thresholds,
 )
@@ -289,20 +290,12 @@ VARIANTS = [
 def test_every_variant_is_reviewed(variant, players, options):
     """A whole hand of each variant, played by medium, reviewed for seat 1: one entry
     per pass and play, legal figures, losses that match the means."""
-    g = Game(make_rules(variant, players, options), 5)
-    g.start_hand()
-    bots = [get_bot("medium", s) for s in range(g.n)]
-    if g.phase == PHASE_PASS:
-        for s in range(g.n):
-            g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
-    while g.phase == PHASE_PLAY:
-        g.play(g.turn, bots[g.turn].choose_play(player_view(g, g.turn)))
-    if g.phase == PHASE_MOON:
-        g.choose_moon(g.turn, "add")
-    out = review_record(record_from_game(g), 1, play_worlds=6, pass_worlds=3)
+    record = medium_hand_record(5, variant, players, options)
+    g = replay_record(record)
+    out = review_record(record, 1, play_worlds=6, pass_worlds=3)
     plays = [d for d in out["decisions"] if d["stage"] == "play"]
     assert len(plays) == g.rules.hand_size
-    assert [d["stage"] for d in out["decisions"]].count("pass") == (1 if g.pass_offset else 0)
+    assert [d["stage"] for d in out["decisions"]].count("pass") == (1 if g.rules.pass_offset(0) else 0)
     for d in out["decisions"]:
         key = d["played"] if d["stage"] == "play" else " ".join(sorted(d["played"], key=parse_card))
         assert key in d["expected"] and d["mark"] in MARKS and d["loss"] >= 0

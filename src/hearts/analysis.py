@@ -446,15 +446,16 @@ def review_record(source: str | bytes | Mapping[str, Any], seat: int = 0, hand: 
             "play_worlds": play_worlds, "pass_worlds": pass_worlds}
 
 
-def medium_hand_record(number: int, variant: str = "standard") -> dict[str, Any]:
-    """A one-hand record of numbered game ``number`` played by four ``medium`` bots
+def medium_hand_record(number: int, variant: str = "standard", players: int | None = None,
+                       options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A one-hand record of numbered game ``number`` played by ``medium`` in every seat
     (the positions of the review benchmark)."""
     from .game import PHASE_MOON, PHASE_PLAY, Game
     from .players.base import get_bot
     from .record import record_from_game
     from .rules import make_rules
 
-    g = Game(make_rules(variant), number)
+    g = Game(make_rules(variant, players, dict(options or {})), number)
     g.start_hand()
     bots = [get_bot("medium", s) for s in range(g.n)]
     if g.phase == PHASE_PASS:
