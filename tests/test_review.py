@@ -307,3 +307,32 @@ def test_expert_level_is_registered_and_plays_legally():
     assert bot.name == "expert"
     card = bot.choose_play(player_view(g, g.turn))
     assert g.can_play(g.turn, card)
+
+
+def test_cli_whole_game_and_one_hand_of_it(tmp_path):
+    """A two-hand record: ``--hand 1`` reviews only the second hand (pass right), and the
+    progress bar, when asked for, stays off standard output."""
+    g = Game(make_rules("standard"), 51)
+    bots = [get_bot("medium", s) for s in range(4)]
+    for _ in range(2):
+        g.start_hand()
+        for s in range(4):
+            g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
+        while g.phase == PHASE_PLAY:
+            g.play(g.turn, bots[g.turn].choose_play(player_view(g, g.turn)))
+        if g.phase == PHASE_MOON:
+            g.choose_moon(g.turn, "add")
+    path = tmp_path / "two.json"
+    record = record_from_game(g)
+    path.write_text(dump_record(record))
+    code, out = run(str(path), "--json", "--hand", "1", "--seat", "3", "--worlds", "4",
+                    "--pass-worlds", "2", "--progress")
+    assert code == 0
+    assert {d["hand"] for d in out["decisions"]} == {1} and len(out["decisions"]) == 14
+    assert out["decisions"][0]["played"] == record["hands"][1]["passes"][3]
+    moves = [a for a in g.log if isinstance(a, PlayAction) and a.hand == 1]
+    for d in out["decisions"][1:]:
+        assert moves[d["index"]].seat == 3 and card_str(moves[d["index"]].card) == d["played"]
+    code, whole = run(str(path), "--json", "--seat", "3", "--worlds", "4", "--pass-worlds", "2")
+    assert code == 0 and [d["hand"] for d in whole["decisions"]] == [0] * 14 + [1] * 14
+    assert whole["decisions"][14:] == out["decisions"]  # the same sample, hand by hand
