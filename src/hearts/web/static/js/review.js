@@ -18,7 +18,7 @@ const TEXT = {
     failed: "The review failed: {msg}", deal: "The deal", pass: "You passed {cards}",
     trick: "Trick {k} of {n}", led: "{seat} leads; {winner} wins", points: "{p} points",
     you_played: "You played {card}", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
-    fine: "A good choice", forced: "The only choice", marks_none: "No marked decisions in this hand.",
+    fine: "The best choice", close: "No clear loss (about {loss} points, ± {ci})", forced: "The only choice", marks_none: "No marked decisions in this hand.",
     marks: "Your marked decisions", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake",
     mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p} points; you took {q}.",
     what_if_note: "A what-if: not counted in your statistics.", first: "First", prev: "Previous",
@@ -33,7 +33,7 @@ const TEXT = {
     failed: "振り返りに失敗しました: {msg}", deal: "配られた手札", pass: "パスしたカード: {cards}",
     trick: "トリック {k} / {n}", led: "{seat}のリード、{winner}の勝ち", points: "{p}点",
     you_played: "あなたの札: {card}", better: "より良い札: {card}", loss: "約{loss}点の損 (± {ci})",
-    fine: "良い判断です", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
+    fine: "最善の判断です", close: "はっきりした損はありません (約{loss}点 ± {ci})", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
     marks: "印の付いた判断", mark_inaccuracy: "不正確", mark_mistake: "悪手", mark_blunder: "大悪手",
     play_on: "ここから別の札で続ける:", what_if: "{card}なら (残りはボットが打つ): あなたは{p}点、実際は{q}点でした。",
     what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
@@ -220,7 +220,8 @@ function renderDecision(note, playon, d) {
       ": ", tr("loss", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) }), ". ",
       el("span", { class: "rv-better", "data-review-better": Array.isArray(d.best) ? d.best.join(" ") : d.best, text: tr("better", { card: fmt(d.best) }) }));
   } else {
-    line.append(" — ", d.worlds === 0 ? tr("forced") : tr("fine"));
+    const close = tr("close", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) });
+    line.append(" — ", d.worlds === 0 ? tr("forced") : d.loss > 0 ? close : tr("fine"));
   }
   note.append(line);
   const keys = Object.keys(d.expected);
