@@ -206,3 +206,31 @@ def test_daily_results_are_stored_once_per_browser_and_shown_as_a_distribution(c
     assert r.status_code == 422
     r = client.get("/api/daily/results", params={"date": "2026-02-30"})
     assert r.status_code == 422
+
+
+def test_reviews_are_shared_by_every_server_process(tmp_path):
+    """With two server processes on one database, a review started by one is polled
+    through both (the job lives in the database, not in one process)."""
+    db = tmp_path / "two.db"
+    srv = ServerProcess(f"sqlite:///{db}", workers=2, log_path=str(db) + ".log").start()
+    try:
+        with httpx.Client(base_url=srv.url, timeout=120) as client:
+            gid, headers, state = new_game(client, game=31337)
+            finish_hand(client, gid, headers, state, random.Random(5))
+            job = client.post(f"/api/games/{gid}/review", headers=headers, json={}).json()
+            deadline = time.monotonic() + 300
+            polls = 0
+            while True:
+                # a fresh connection each time, so that either process may answer
+                r = httpx.get(f"{srv.url}/api/reviews/{job['job']}", timeout=60)
+                assert r.status_code == 200, r.text
+                polls += 1
+                out = r.json()
+                if out["status"] != "running" or time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
+            assert out["status"] == "done" and len(out["review"]["decisions"]) == 14
+            again = client.post(f"/api/games/{gid}/review", headers=headers, json={})
+            assert again.status_code == 200 and again.json()["job"] == job["job"]
+    finally:
+        srv.stop()

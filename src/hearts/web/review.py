@@ -19,23 +19,41 @@
 
 Only finished hands are served (the record of :meth:`GameService.record` leaves
 out the hand in progress), so nothing here shows a card seat 0 could not see
-while it was playing.  Bounds: one analysis runs at a time in its own thread,
-at most :data:`MAX_PENDING` wait (429 ``busy`` beyond), and the last
-:data:`JOBS_KEPT` jobs are kept in memory.
+while it was playing.  Jobs live in the ``review_jobs`` table, so that every
+server process (``hearts serve --workers N``) answers for every job.  Bounds:
+one analysis at a time per process in its own thread, at most
+:data:`MAX_PENDING` running on the database (429 ``busy`` beyond), and jobs
+are deleted after :data:`KEEP_SECONDS`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import (
+    JSON,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 
 from ..analysis import review_record
 from ..cards import card_str, cards_of, parse_card
@@ -52,8 +70,13 @@ Token = Annotated[str | None, Header(alias="X-Game-Token")]
 MAX_PENDING = 4
 """Reviews that may wait for the analysis thread; more get 429 ``busy``."""
 
-JOBS_KEPT = 64
-"""Finished reviews kept in memory (oldest dropped first)."""
+STALE_SECONDS = 300.0
+"""A running review whose progress has not moved for this long is taken as lost."""
+
+KEEP_SECONDS = 86400.0
+"""Reviews are kept a day, then deleted."""
+
+_metadata = MetaData()
 
 
 class ReviewBody(BaseModel):
@@ -72,87 +95,111 @@ class WhatIfBody(BaseModel):
     card: str = Field(min_length=1, max_length=8)
 
 
-@dataclass
-class Job:
-    """One review: its progress and, when done, its result."""
+review_jobs = Table(
+    "review_jobs", _metadata,
+    Column("id", String(24), primary_key=True),
+    Column("key", String(64), nullable=False, index=True),
+    Column("hand", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("status", String(10), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("story", JSON, nullable=False),
+    Column("review", JSON, nullable=True),
+    Column("error", JSON, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+"""Review jobs, shared by every server process on the database: the process that
+runs a job writes its progress after each decision and its result at the end."""
 
-    id: str
-    key: tuple[str, int, str]
-    hand: int
-    story: dict[str, Any]
-    hands: int = 1
-    status: str = "running"
-    done: int = 0
-    total: int = 0
-    review: dict[str, Any] | None = None
-    error: dict[str, Any] | None = None
-    created: float = field(default_factory=time.monotonic)
 
-    def to_json(self) -> dict[str, Any]:
-        """The body of ``GET /api/reviews/{job}``."""
-        return {"job": self.id, "status": self.status, "done": self.done, "total": self.total,
-                "hand": self.hand, "hands": self.hands, "story": self.story,
-                "review": self.review,
-                "error": self.error}
+def job_key(game_id: str, hand: int, hand_record: Any) -> str:
+    """The identity of a review: the game, the hand and that hand's record (SHA-256)."""
+    text = json.dumps([game_id, hand, hand_record], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _row_json(row: Any) -> dict[str, Any]:
+    return {"job": row.id, "status": row.status, "done": row.done, "total": row.total,
+            "hand": row.hand, "hands": row.hands, "story": row.story, "review": row.review,
+            "error": row.error}
 
 
 class ReviewJobs:
-    """The analysis thread and the jobs it ran or runs (thread-safe)."""
+    """The analysis thread of this process and the jobs of every process (thread-safe).
 
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.jobs: OrderedDict[str, Job] = OrderedDict()
-        self.by_key: dict[tuple[str, int, str], str] = {}
+    A running job whose row has not moved for :data:`STALE_SECONDS` (its process
+    ended) counts as failed: asking again starts a new one.  Jobs older than
+    :data:`KEEP_SECONDS` are deleted when a new one starts.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        _metadata.create_all(engine)
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
 
-    def find(self, key: tuple[str, int, str]) -> Job | None:
-        """The job of ``key`` unless it failed."""
-        with self.lock:
-            jid = self.by_key.get(key)
-            job = self.jobs.get(jid) if jid else None
-            return job if job is not None and job.status != "error" else None
+    def find(self, key: str) -> dict[str, Any] | None:
+        """The newest live or finished job of ``key`` (as JSON), or ``None``."""
+        now = time.time()
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(review_jobs).where(review_jobs.c.key == key)
+                                .order_by(review_jobs.c.created.desc())).all()
+        for row in rows:
+            if row.status == "done" or (row.status == "running"
+                                        and now - row.updated < STALE_SECONDS):
+                return _row_json(row)
+        return None
 
-    def submit(self, key: tuple[str, int, str], record: dict[str, Any], hand: int,
-               story: dict[str, Any]) -> Job:
+    def submit(self, key: str, record: dict[str, Any], hand: int,
+               story: dict[str, Any]) -> dict[str, Any]:
         """Start a review of seat 0 in ``hand`` of ``record``; raises 429 when busy."""
-        with self.lock:
-            running = sum(1 for j in self.jobs.values() if j.status == "running")
+        now = time.time()
+        with self.engine.begin() as conn:
+            running = conn.execute(select(func.count()).select_from(review_jobs).where(
+                review_jobs.c.status == "running",
+                review_jobs.c.updated > now - STALE_SECONDS)).scalar_one()
             if running > MAX_PENDING:
                 raise WebError(429, "busy", "The server is reviewing other hands; try again in "
                                "a minute.")
-            job = Job(secrets.token_urlsafe(12), key, hand, story, len(record["hands"]))
-            self.jobs[job.id] = job
-            self.by_key[key] = job.id
-            while len(self.jobs) > JOBS_KEPT:
-                old_id, old = next(iter(self.jobs.items()))
-                if old.status == "running":
-                    break
-                del self.jobs[old_id]
-                self.by_key.pop(old.key, None)
-        self.pool.submit(self._run, job, record)
-        return job
+            conn.execute(delete(review_jobs).where(review_jobs.c.created < now - KEEP_SECONDS))
+            jid = secrets.token_urlsafe(12)
+            conn.execute(insert(review_jobs).values(
+                id=jid, key=key, hand=hand, hands=len(record["hands"]), status="running",
+                done=0, total=0, story=story, review=None, error=None, created=now, updated=now))
+        self.pool.submit(self._run, jid, record, hand)
+        return self.get(jid)
 
-    def _run(self, job: Job, record: dict[str, Any]) -> None:
+    def _update(self, jid: str, **values: Any) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(review_jobs).where(review_jobs.c.id == jid)
+                         .values(updated=time.time(), **values))
+
+    def _run(self, jid: str, record: dict[str, Any], hand: int) -> None:
         def progress(done: int, total: int) -> None:
-            job.done, job.total = done, total
+            self._update(jid, done=done, total=total)
 
         try:
-            job.review = review_record(record, USER_SEAT, job.hand, progress=progress)
-            job.status = "done"
-        except RecordError as exc:  # pragma: no cover - the record comes from the engine
-            job.error, job.status = exc.error, "error"
+            review = review_record(record, USER_SEAT, hand, progress=progress)
+            self._update(jid, status="done", review=review)
         except Exception as exc:  # pragma: no cover - must not kill the thread
-            job.error = {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}
-            job.status = "error"
+            error = exc.error if isinstance(exc, RecordError) else {
+                "code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}
+            with contextlib.suppress(Exception):
+                self._update(jid, status="error", error=error)
 
-    def get(self, job_id: str) -> Job:
-        """The job ``job_id``; 404 ``unknown_review`` when unknown or dropped."""
-        with self.lock:
-            job = self.jobs.get(job_id)
-        if job is None:
+    def get(self, job_id: str) -> dict[str, Any]:
+        """The job ``job_id`` as JSON; 404 ``unknown_review`` when unknown or deleted."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(review_jobs).where(review_jobs.c.id == job_id)).first()
+        if row is None:
             raise WebError(404, "unknown_review", "There is no review with this id (it may have "
                            "expired); ask for it again.")
-        return job
+        out = _row_json(row)
+        if row.status == "running" and time.time() - row.updated >= STALE_SECONDS:
+            out.update(status="error", error={"code": "review_lost", "message":
+                       "The server process running this review stopped; ask for it again."})
+        return out
 
 
 def _prefix(record: dict[str, Any], k: int, play: list[str]) -> dict[str, Any]:
@@ -259,7 +306,14 @@ def _last_finished(record: dict[str, Any]) -> int:
 def make_router() -> APIRouter:
     """The review and daily-challenge routes (registered by ``app.py``)."""
     router = APIRouter(prefix="/api")
-    jobs = ReviewJobs()
+    made: list[ReviewJobs] = []
+    lock = threading.Lock()
+
+    def jobs_of(request: Request) -> ReviewJobs:
+        with lock:
+            if not made:
+                made.append(ReviewJobs(request.app.state.store.engine))
+            return made[0]
 
     def service(request: Request) -> GameService:
         svc: GameService = request.app.state.service
@@ -273,18 +327,18 @@ def make_router() -> APIRouter:
         hand = _last_finished(rec) if body is None or body.hand is None else body.hand
         if hand >= len(rec["hands"]):
             raise WebError(404, "unknown_hand", "This hand is not finished or does not exist.")
-        key = (game_id, hand, repr(rec["hands"][hand]))
+        jobs = jobs_of(request)
+        key = job_key(game_id, hand, rec["hands"][hand])
         job = jobs.find(key)
         if job is not None:
-            job.hands = max(job.hands, len(rec["hands"]))
-            return _json(job.to_json())
-        job = jobs.submit(key, rec, hand, hand_story(rec, hand))
-        return _json(job.to_json(), 202)
+            job["hands"] = len(rec["hands"])
+            return _json(job)
+        return _json(jobs.submit(key, rec, hand, hand_story(rec, hand)), 202)
 
     @router.get("/reviews/{job_id}")
-    def get_review(job_id: str) -> Response:
+    def get_review(job_id: str, request: Request) -> Response:
         """A review's progress, and its result when done."""
-        return _json(jobs.get(job_id).to_json())
+        return _json(jobs_of(request).get(job_id))
 
     @router.post("/games/{game_id}/whatif")
     def whatif(game_id: str, body: WhatIfBody, request: Request, token: Token = None) -> Response:
@@ -296,4 +350,5 @@ def make_router() -> APIRouter:
     return router
 
 
-__all__ = ["JOBS_KEPT", "MAX_PENDING", "ReviewJobs", "hand_story", "make_router", "what_if"]
+__all__ = ["KEEP_SECONDS", "MAX_PENDING", "STALE_SECONDS", "ReviewJobs", "hand_story", "job_key",
+           "make_router", "review_jobs", "what_if"]
