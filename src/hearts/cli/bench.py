@@ -5,6 +5,8 @@ public engine API (deal, a random pass, random legal cards to the end, scoring)
 and prints one JSON object: ``{"hands_per_s": ..., ...}``.
 ``hearts bench bots [--seconds S]`` prints what
 ``hearts.players.bench.bench_bots(seconds)`` returns, as JSON.
+``hearts bench review [--hands N]`` prints ``hearts.analysis.bench_review``:
+seconds to review one seat's whole hand at the default depth.
 """
 
 from __future__ import annotations
@@ -145,3 +147,19 @@ def bots(seconds: float | None) -> None:
                                          "message": "hearts.players.bench has no bench_bots()."}}))
         sys.exit(1)
     click.echo(json.dumps(bench_bots(seconds)))
+
+
+@command.command("review")
+@click.option("--hands", type=click.IntRange(1, 100), default=4, show_default=True,
+              help="Hands to review (numbered games 2024001, 2024002, ...).")
+@click.option("--worlds", type=click.IntRange(2, 100000), default=None,
+              help="Deals per play decision (the review's default when omitted).")
+@click.option("--pass-worlds", type=click.IntRange(2, 100000), default=None,
+              help="Deals per pass decision (the review's default when omitted).")
+def review(hands: int, worlds: int | None, pass_worlds: int | None) -> None:
+    """Seconds to review one seat's whole hand (``hearts review``); prints JSON."""
+    from .. import analysis
+
+    click.echo(json.dumps(analysis.bench_review(
+        hands, play_worlds=worlds or analysis.PLAY_WORLDS,
+        pass_worlds=pass_worlds or analysis.PASS_WORLDS)))

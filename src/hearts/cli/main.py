@@ -1,6 +1,6 @@
 """Entry point of the ``hearts`` command: a Click group; each verb lives in its own module.
 
-Verbs (``interfaces.md`` section 3): score, variants, hint, play, arena, bench, serve.
+Verbs (``interfaces.md`` section 3): score, variants, hint, review, play, arena, bench, serve.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ def cli() -> None:
 
 
 # Each module defines one Click command (or group) named ``command``.
-_VERBS = ("score", "variants", "hint", "play", "arena", "bench", "serve")
+_VERBS = ("score", "variants", "hint", "review", "play", "arena", "bench", "serve")
 
 for _verb in _VERBS:
     try:

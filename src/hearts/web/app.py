@@ -52,6 +52,7 @@ from .limits import (
     SecurityHeadersMiddleware,
     shorten,
 )
+from .review import make_router as make_review_router
 from .service import GameService, WebError, known_levels
 from .storage import GameStore
 
@@ -208,6 +209,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                             status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
     app.include_router(make_router())
+    app.include_router(make_review_router())
 
     def _page() -> Response:
         index = STATIC_DIR / "index.html"

@@ -1,0 +1,513 @@
+"""Review of a player's decisions: what each pass and play cost, from that seat's own information.
+
+For one decision of one seat (a pass or a play) :func:`analyse_pass` and
+:func:`analyse_play` are given the seat's :class:`hearts.view.PlayerView` at
+that moment and nothing else.  They
+
+1. work out what the seat knew (:func:`hearts.players.sampling.infer`: its
+   hand, the cards seen, the voids shown, the cards it passed and to whom);
+2. draw ``worlds`` deals of the hidden cards consistent with that
+   (:func:`hearts.players.sampling.sample_hands`), each equally likely;
+3. in every deal, try every legal choice and finish the hand with the fast
+   play-out policy of the ``hard`` bot (:mod:`hearts.players.policy`) for
+   every seat in the lean simulator :class:`hearts.players.sim.Sim`, scoring
+   with :mod:`hearts.scoring` (moons, suns, bonus cards and Black Maria spades
+   count as in the real game); for a pass the other seats pass as ``medium``
+   would, since passes are chosen blind;
+4. average this seat's hand points per choice.  The *same* deals serve every
+   choice (common random numbers), so the difference between two choices is
+   measured deal by deal and its interval is much narrower than the
+   intervals of the two means.
+
+The result (:class:`Analysis`) gives every choice's expected hand points with
+a 95% confidence interval (1.96 standard errors over the deals), the best
+choice, the *loss* of the choice made (its expected points minus the
+best's, never negative) and the interval of that difference.  A choice is
+marked only when its loss reaches a threshold **and** the lower end of the
+difference's interval is above zero (the search is confident that it is
+worse).  Thresholds are fractions of the hand's penalty total
+(``rules.hand_total``; 26 in standard Hearts), see :data:`THRESHOLDS`:
+
+============  ==================  ==================
+mark          loss at least       standard Hearts
+============  ==================  ==================
+inaccuracy    1/52 of the total   0.5 points
+mistake       3/52 of the total   1.5 points
+blunder       10/52 of the total  5 points
+============  ==================  ==================
+
+The estimate is as good as the play-out policy: it measures what a choice
+costs when everyone then plays sensibly (as ``medium`` does), not perfectly.
+Equivalent cards (same suit, nothing outstanding between them, same points:
+:func:`hearts.players.hard.distinct_moves`) are simulated once and share
+their figures, so choosing among them is never marked.
+
+:func:`review_record` walks a ``hearts-record/1`` record and analyses every
+decision of one seat; :func:`review_json` turns that into the JSON object of
+``hearts review --json`` (``interfaces.md`` section 3).  Analysis sits above
+the players in the layering: it imports the bots' sampling and simulator,
+nothing imports it but the command line and the web layer.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import card_str, parse_card
+from .game import PHASE_PASS
+from .players.base import register_bot
+from .players.hard import HardBot, distinct_moves
+from .players.medium import pass_for_hand, pass_scores
+from .players.policy import PolicyRules, policy_rules, rollout
+from .players.sampling import infer, sample_hands
+from .players.sim import Sim
+from .record import RecordError, parse_record, replay_record
+from .rules import Rules
+from .view import PlayerView, player_view
+
+THRESHOLDS: tuple[tuple[str, float], ...] = (
+    ("blunder", 10 / 52), ("mistake", 3 / 52), ("inaccuracy", 1 / 52))
+"""``(mark, fraction of rules.hand_total)``, worst first: a loss of at least
+that fraction of the hand's penalty total earns the mark (when significant)."""
+
+PLAY_WORLDS = 400
+"""Default number of sampled deals for a play decision."""
+
+PASS_WORLDS = 200
+"""Default number of sampled deals for a pass decision (each deal is played
+out once per candidate pass, about 21 of them)."""
+
+Z95 = 1.96
+"""Normal quantile for a two-sided 95% interval."""
+
+
+def expert_bot(seed: int | None = None, time_limit: float | None = 1.0) -> HardBot:
+    """Level ``expert``: the ``hard`` search with four times the work per card
+    (96,000 simulated plays, up to 1,600 deals; passes with 2,700 play-outs)
+    and a wall-clock cap of ``time_limit`` seconds per card (twice that for a
+    pass).  Meant for hints and analysis, where a second per decision is fine;
+    ``bench/bots_results.md`` has its strength against ``hard``."""
+    bot = HardBot(seed, play_budget=96000, max_worlds=1600, time_limit=time_limit,
+                  pass_rollouts=2700)
+    bot.name = "expert"
+    return bot
+
+
+register_bot("expert", expert_bot)
+
+
+def thresholds(rules: Rules) -> dict[str, float]:
+    """The loss (hand points) from which each mark applies under ``rules``."""
+    total = rules.hand_total or 26
+    return {mark: round(frac * total, 3) for mark, frac in THRESHOLDS}
+
+
+def mark_for(loss: float, loss_ci95: float, rules: Rules) -> str | None:
+    """The mark of a choice whose expected loss over the best is ``loss`` ± ``loss_ci95``.
+
+    ``None`` unless the interval of the difference lies above zero
+    (``loss - loss_ci95 > 0``) and ``loss`` reaches a threshold of :data:`THRESHOLDS`.
+    """
+    if loss - loss_ci95 <= 0:
+        return None
+    total = rules.hand_total or 26
+    for mark, frac in THRESHOLDS:
+        if loss >= frac * total - 1e-9:
+            return mark
+    return None
+
+
+Choice = tuple[int, ...]
+"""A choice: one card id for a play, the passed card ids (sorted) for a pass."""
+
+
+def choice_key(choice: Sequence[int]) -> str:
+    """The JSON key of a choice: ``"QS"`` for a play, ``"2C 9D QS"`` (by card order) for a pass."""
+    return " ".join(card_str(c) for c in sorted(choice))
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analysis of one decision (points are this seat's hand points; lower is better).
+
+    ``choices``: every choice examined (for a play, every legal card; for a
+    pass, the candidate passes); ``expected[c]`` and ``ci95[c]``: mean hand
+    points after choice ``c`` and the half-width of its 95% interval;
+    ``best``: the choice with the lowest mean (the one made when it ties);
+    ``played``: the choice made (``None`` when none is given); ``loss``:
+    ``expected[played] - expected[best]``; ``loss_ci95``: half-width of the
+    95% interval of that difference, measured deal by deal; ``mark``: see
+    :func:`mark_for`; ``worlds``: deals sampled.
+    """
+
+    stage: str
+    seat: int
+    choices: tuple[Choice, ...]
+    expected: Mapping[Choice, float]
+    ci95: Mapping[Choice, float]
+    best: Choice
+    played: Choice | None
+    loss: float
+    loss_ci95: float
+    mark: str | None
+    worlds: int
+
+
+@dataclass
+class _Tally:
+    """Per-deal values of every choice (common random numbers)."""
+
+    values: dict[Choice, list[float]] = field(default_factory=dict)
+
+    def add(self, choice: Choice, value: float) -> None:
+        self.values.setdefault(choice, []).append(value)
+
+
+def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and 95% half-width (1.96 standard errors; 0 for fewer than two values)."""
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, Z95 * math.sqrt(var / n)
+
+
+def _summarise(stage: str, seat: int, rules: Rules, tally: _Tally, played: Choice | None,
+               alias: Mapping[Choice, Choice], worlds: int) -> Analysis:
+    """Means, intervals, best choice, loss and mark from the per-deal values.
+
+    ``alias`` maps each choice to the choice whose simulations it shares
+    (equivalent cards); every choice in ``alias`` is reported.
+    """
+    stats = {c: _mean_ci(v) for c, v in tally.values.items()}
+    expected = {c: stats[alias[c]][0] for c in alias}
+    ci = {c: stats[alias[c]][1] for c in alias}
+    low = min(expected.values())
+    # Ties (within float noise) go to the choice made, then to the lowest card.
+    best = min(alias, key=lambda c: (expected[c] > low + 1e-9, c != played, c))
+    loss = loss_ci = 0.0
+    mark = None
+    if played is not None and played in alias and alias[played] != alias[best]:
+        a, b = tally.values[alias[played]], tally.values[alias[best]]
+        loss, loss_ci = _mean_ci([x - y for x, y in zip(a, b, strict=True)])
+        loss = max(0.0, loss)
+        mark = mark_for(loss, loss_ci, rules)
+    return Analysis(stage, seat, tuple(sorted(alias)), expected, ci, best, played, loss, loss_ci,
+                    mark, worlds)
+
+
+def _my_points(sim: Sim, me: int) -> int:
+    """This seat's points for the finished hand in ``sim``; a shooter who may
+    choose takes 26 off itself when it is this seat, else adds 26 to the others."""
+    score = sim.score()
+    choice = None
+    if score.shooter is not None and sim.rules.moon == "choice":
+        choice = "subtract" if score.shooter == me else "add"
+    return sim.points(choice)[me]
+
+
+def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = PLAY_WORLDS,
+                 rng: random.Random | None = None) -> Analysis:
+    """Analyse the play decision of ``view.seat`` (see the module text).
+
+    ``view`` must be the seat's view when it is its turn (``view.legal`` not
+    empty); ``played`` is the card it played (or ``None``).  ``worlds``: deals
+    sampled (at least 2).  Raises ``ValueError`` when it is not the seat's turn,
+    ``played`` is not legal or ``worlds`` < 2.
+    """
+    if not view.legal:
+        raise ValueError("it is not this seat's turn to play")
+    if played is not None and not view.legal >> played & 1:
+        raise ValueError(f"{card_str(played)} is not a legal card here")
+    if worlds < 2:
+        raise ValueError("at least two deals are needed for an interval")
+    rng = rng or random.Random(0)
+    know = infer(view)
+    rep = distinct_moves(view, know.out())
+    alias: dict[Choice, Choice] = {(c,): (r,) for c, r in rep.items()}
+    moves = sorted(set(rep.values()))
+    me = view.seat
+    pr = policy_rules(view.rules)
+    tally = _Tally()
+    if len(moves) == 1:
+        for _ in range(2):
+            tally.add((moves[0],), 0.0)
+        return _summarise("play", me, view.rules, tally, None if played is None else (played,),
+                          alias, 0)
+    for _ in range(worlds):
+        base = Sim.from_view(view, sample_hands(know, rng))
+        for m in moves:
+            sim = base.copy()
+            sim.play(m)
+            rollout(sim, pr)
+            tally.add((m,), _my_points(sim, me))
+    return _summarise("play", me, view.rules, tally, None if played is None else (played,),
+                      alias, worlds)
+
+
+def pass_candidates(rules: Rules, hand: int, played: Sequence[int] | None = None) -> list[Choice]:
+    """The passes weighed for ``hand``: every ``pass_count``-set of the
+    ``pass_count + 3`` cards ``medium`` most wants to pass (at least six),
+    ``medium``'s own pass, and the pass made (``played``), each sorted."""
+    k = rules.pass_count
+    scores = pass_scores(rules, hand)
+    top = sorted(scores, key=lambda c: (-scores[c], -c))[:max(k + 3, 6)]
+    cands = {tuple(sorted(c)) for c in itertools.combinations(top, k)}
+    cands.add(tuple(sorted(pass_for_hand(rules, hand))))
+    if played is not None:
+        cands.add(tuple(sorted(played)))
+    return sorted(cands)
+
+
+def _play_out_pass(rules: Rules, pr: PolicyRules, view: PlayerView, hands: list[int],
+                   passes: list[int], mine: int) -> int:
+    """Points of ``view.seat`` when it passes ``mine`` in the deal ``hands``,
+    the others pass ``passes``, and the hand is played out by the policy."""
+    n = rules.players
+    me = view.seat
+    off = view.pass_offset
+    passes[me] = mine
+    after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
+    if rules.first_lead == "lowest-club":
+        bit = 1 << rules.opening_card
+        leader = next(s for s in range(n) if after[s] & bit)
+    else:
+        leader = view.hand_index % n
+    sim = Sim(rules, after, leader=leader)
+    rollout(sim, pr)
+    return _my_points(sim, me)
+
+
+def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
+                 worlds: int = PASS_WORLDS, rng: random.Random | None = None) -> Analysis:
+    """Analyse the pass decision of ``view.seat`` (see the module text).
+
+    ``view`` is the seat's view in the pass stage (before it passes);
+    ``played`` the cards it passed (or ``None``).  The candidates are
+    :func:`pass_candidates`; the other seats' hands are sampled from the
+    cards this seat cannot see and they pass as ``medium`` would.  Raises
+    ``ValueError`` outside a passing hand, for a ``played`` that is not
+    ``pass_count`` cards of the hand, or ``worlds`` < 2.
+    """
+    r = view.rules
+    if view.phase != PHASE_PASS or not view.pass_offset:
+        raise ValueError("this is not a passing hand's pass stage")
+    if played is not None and (len(set(played)) != r.pass_count
+                               or any(not view.hand >> c & 1 for c in played)):
+        raise ValueError(f"a pass is {r.pass_count} different cards of the hand")
+    if worlds < 2:
+        raise ValueError("at least two deals are needed for an interval")
+    rng = rng or random.Random(0)
+    me = view.seat
+    cands = pass_candidates(r, view.hand, played)
+    masks = {c: sum(1 << x for x in c) for c in cands}
+    know = infer(view)
+    pr = policy_rules(r)
+    tally = _Tally()
+    for _ in range(worlds):
+        hands = sample_hands(know, rng)
+        passes = [0] * r.players
+        for s in range(r.players):
+            if s != me:
+                for c in pass_for_hand(r, hands[s]):
+                    passes[s] |= 1 << c
+        for cand in cands:
+            tally.add(cand, _play_out_pass(r, pr, view, hands, passes, masks[cand]))
+    mine = None if played is None else tuple(sorted(played))
+    return _summarise("pass", me, r, tally, mine, {c: c for c in cands}, worlds)
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """One decision of the reviewed seat in a record, before it was made.
+
+    ``hand``: hand number (from 0); ``stage``: ``"pass"`` or ``"play"``;
+    ``index``: position in that hand's ``play`` list (``None`` for a pass);
+    ``view``: the seat's view at that moment; ``played``: what it chose (card
+    ids in record order).
+    """
+
+    hand: int
+    stage: str
+    index: int | None
+    view: PlayerView
+    played: tuple[int, ...]
+
+
+def _review_error(code: str, message: str, **facts: Any) -> RecordError:
+    return RecordError(code, code, message, stage="review", **facts)
+
+
+def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
+                    hand: int | None = None) -> Iterator[DecisionPoint]:
+    """Every pass and play of ``seat`` in a record (only hand ``hand`` when given).
+
+    The record is replayed through the engine first (:func:`hearts.record.replay_record`),
+    so a bad record raises :class:`hearts.record.RecordError` before anything
+    is yielded; so do a seat (``bad_seat``) or hand (``bad_hand``) the record
+    does not have.  Every play of the seat is listed, forced ones too (they
+    are analysed without sampling: nothing to weigh).  Each view is built by replaying the record up to
+    that moment and asking :func:`hearts.view.player_view`: hidden cards stay
+    in the game, never in the point.
+    """
+    record = parse_record(source)
+    game = replay_record(record)
+    hands = record["hands"]
+    if not 0 <= seat < game.n:
+        raise _review_error("bad_seat", f"There is no seat {seat} at a table of {game.n} "
+                            f"(seats 0 to {game.n - 1}).", seat=seat)
+    if hand is not None and not 0 <= hand < len(hands):
+        raise _review_error("bad_hand", f"The record has {len(hands)} hand(s); there is no hand "
+                            f"{hand} (hands count from 0).", hand=hand)
+    for k, h in enumerate(hands):
+        if hand is not None and k != hand:
+            continue
+        start = {key: v for key, v in h.items() if key not in ("play", "moon_choice")}
+        passes = h.get("passes") or []
+        mine = passes[seat] if len(passes) > seat else []
+        if mine:
+            g = replay_record(dict(record, hands=[*hands[:k], dict(start, passes=[])]))
+            if g.phase == PHASE_PASS:
+                yield DecisionPoint(k, "pass", None, player_view(g, seat),
+                                    tuple(parse_card(t) for t in mine))
+        g = replay_record(dict(record, hands=[*hands[:k], start]))
+        for i, text in enumerate(h.get("play") or []):
+            s = g.turn
+            card = parse_card(text)
+            if s == seat:
+                yield DecisionPoint(k, "play", i, player_view(g, s), (card,))
+            g.play(s, card)
+
+
+def analyse_point(point: DecisionPoint, *, play_worlds: int = PLAY_WORLDS,
+                  pass_worlds: int = PASS_WORLDS, seed: int = 0) -> Analysis:
+    """Analyse one :class:`DecisionPoint`; the random stream depends only on
+    ``seed``, the hand, the stage and the index (reproducible, and blind to
+    everything but the view)."""
+    rng = random.Random(f"{seed}:{point.hand}:{point.stage}:{point.index}")
+    if point.stage == "pass":
+        return analyse_pass(point.view, point.played, worlds=pass_worlds, rng=rng)
+    return analyse_play(point.view, point.played[0], worlds=play_worlds, rng=rng)
+
+
+def decision_json(point: DecisionPoint, a: Analysis) -> dict[str, Any]:
+    """One entry of ``decisions`` in the ``hearts review --json`` object.
+
+    Keys: ``hand``, ``stage``, ``index`` (``None`` for a pass), ``trick`` (from
+    0, plays only), ``played`` and ``best`` (a card, or for a pass a list of
+    cards), ``expected`` and ``ci95`` (choice key -> points, see
+    :func:`choice_key`), ``loss``, ``loss_ci95``, ``mark``, ``worlds``.
+    """
+    def r2(x: float) -> float:
+        return round(x, 2) + 0.0  # + 0.0: no "-0.0"
+
+    out: dict[str, Any] = {"hand": point.hand, "stage": point.stage, "index": point.index}
+    if point.stage == "play":
+        out["trick"] = len(point.view.tricks)
+        out["played"] = card_str(point.played[0])
+        out["best"] = card_str(a.best[0])
+    else:
+        out["played"] = [card_str(c) for c in point.played]
+        out["best"] = [card_str(c) for c in a.best]
+    out["expected"] = {choice_key(c): r2(a.expected[c]) for c in a.choices}
+    out["ci95"] = {choice_key(c): r2(a.ci95[c]) for c in a.choices}
+    out.update(loss=r2(a.loss), loss_ci95=r2(a.loss_ci95), mark=a.mark, worlds=a.worlds)
+    return out
+
+
+def review_record(source: str | bytes | Mapping[str, Any], seat: int = 0, hand: int | None = None,
+                  *, play_worlds: int = PLAY_WORLDS, pass_worlds: int = PASS_WORLDS, seed: int = 0,
+                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """The ``hearts review --json`` object for ``seat`` in a record (``interfaces.md`` 3).
+
+    ``{"ok": true, "seat": 0, "decisions": [...], "thresholds": {...},
+    "play_worlds": ..., "pass_worlds": ...}`` with one entry per decision
+    (:func:`decision_json`), in the order they were made.  ``progress(done,
+    total)`` is called after each decision.  Raises
+    :class:`hearts.record.RecordError` for a bad record, seat or hand.
+    """
+    points = list(decision_points(source, seat, hand))
+    rules = points[0].view.rules if points else replay_record(source).rules
+    if progress:
+        progress(0, len(points))
+    decisions = []
+    for i, p in enumerate(points):
+        a = analyse_point(p, play_worlds=play_worlds, pass_worlds=pass_worlds, seed=seed)
+        decisions.append(decision_json(p, a))
+        if progress:
+            progress(i + 1, len(points))
+    return {"ok": True, "seat": seat, "decisions": decisions, "thresholds": thresholds(rules),
+            "play_worlds": play_worlds, "pass_worlds": pass_worlds}
+
+
+def medium_hand_record(number: int, variant: str = "standard", players: int | None = None,
+                       options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A one-hand record of numbered game ``number`` played by ``medium`` in every seat
+    (the positions of the review benchmark)."""
+    from .game import PHASE_MOON, PHASE_PLAY, Game
+    from .players.base import get_bot
+    from .record import record_from_game
+    from .rules import make_rules
+
+    g = Game(make_rules(variant, players, dict(options or {})), number)
+    g.start_hand()
+    bots = [get_bot("medium", s) for s in range(g.n)]
+    if g.phase == PHASE_PASS:
+        for s in range(g.n):
+            g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
+    while g.phase == PHASE_PLAY:
+        g.play(g.turn, bots[g.turn].choose_play(player_view(g, g.turn)))
+    if g.phase == PHASE_MOON:
+        g.choose_moon(g.turn, "add")
+    return record_from_game(g, deals=False)
+
+
+def bench_review(hands: int = 4, first: int = 2024001, seat: int = 0, *,
+                 play_worlds: int = PLAY_WORLDS, pass_worlds: int = PASS_WORLDS) -> dict[str, Any]:
+    """Time the review of one seat's whole hand (at the default depth unless told).
+
+    Hands are numbered games ``first``, ``first + 1``, ... (hand 0 of each,
+    passing left, played by ``medium``); every one is reviewed for ``seat``
+    (one pass and 13 plays).  Returns ``{"hands", "seconds": [...],
+    "median_s", "max_s" (wall clock), "cpu_seconds", "max_cpu_s" (this process's
+    CPU time: steadier on a shared machine), "pass_ms", "play_ms" (median wall
+    clock per decision),
+    "play_worlds", "pass_worlds", "engine"}``; the goal is ``max_s`` ≤ 10.
+    """
+    import statistics
+    import time
+
+    from . import _native
+
+    times: list[float] = []
+    cpu: list[float] = []
+    pass_ms: list[float] = []
+    play_ms: list[float] = []
+    for k in range(hands):
+        points = list(decision_points(medium_hand_record(first + k), seat))
+        start = time.perf_counter()
+        cpu0 = time.process_time()
+        for p in points:
+            t0 = time.perf_counter()
+            analyse_point(p, play_worlds=play_worlds, pass_worlds=pass_worlds)
+            (pass_ms if p.stage == "pass" else play_ms).append(1000 * (time.perf_counter() - t0))
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - cpu0)
+    return {"hands": hands, "seconds": [round(t, 3) for t in times],
+            "median_s": round(statistics.median(times), 3), "max_s": round(max(times), 3),
+            "cpu_seconds": [round(t, 3) for t in cpu], "max_cpu_s": round(max(cpu), 3),
+            "pass_ms": round(statistics.median(pass_ms), 1),
+            "play_ms": round(statistics.median(play_ms), 1),
+            "play_worlds": play_worlds, "pass_worlds": pass_worlds, "engine": _native.MODE}
+
+
+__all__ = ["THRESHOLDS", "PLAY_WORLDS", "PASS_WORLDS", "Analysis", "DecisionPoint",
+           "thresholds", "mark_for", "choice_key", "analyse_play", "analyse_pass",
+           "pass_candidates", "decision_points", "analyse_point", "decision_json",
+           "review_record", "medium_hand_record", "bench_review"]

@@ -1,0 +1,135 @@
+"""``hearts review FILE [--seat S] [--hand K] [--json]``: what each decision of a seat cost.
+
+FILE is a ``hearts-record/1`` record (``-``: standard input).  Every pass and
+play of seat S (default 0), in the whole game or in hand K, is analysed from
+that seat's own information at the time (:mod:`hearts.analysis`): expected
+hand points of every choice with a 95% interval, the best choice, the loss of
+the choice made and a mark (inaccuracy, mistake, blunder) when the loss is
+both large and significant.  A progress bar is shown on standard error (on a
+terminal, or with ``--progress``).
+
+With ``--json`` one object is printed (``interfaces.md`` section 3)::
+
+    {"ok": true, "seat": 0, "decisions": [{"hand": 0, "stage": "play", "index": 17,
+     "played": "QS", "best": "2S", "expected": {"QS": 5.1, "2S": 1.2}, "ci95": {...},
+     "loss": 3.9, "mark": "mistake", ...}, ...], ...}
+
+For a bad record it prints the error object of ``hearts score``
+(``{"ok": false, "error": {...}}``, codes of :mod:`hearts.record`, plus
+``bad_seat`` and ``bad_hand``) and exits with status 1; without ``--json``
+the message goes to standard error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..analysis import PASS_WORLDS, PLAY_WORLDS, review_record
+from ..record import RecordError
+
+
+def review_text(data: str | bytes, seat: int = 0, hand: int | None = None, *,
+                play_worlds: int = PLAY_WORLDS, pass_worlds: int = PASS_WORLDS, seed: int = 0,
+                progress: Any = None) -> dict[str, Any]:
+    """The review object for a record given as JSON text, or ``{"ok": false, "error": {...}}``.
+
+    Never raises for bad input (an internal fault becomes ``internal_error``).
+    """
+    try:
+        return review_record(data, seat, hand, play_worlds=play_worlds, pass_worlds=pass_worlds,
+                             seed=seed, progress=progress)
+    except RecordError as exc:
+        return {"ok": False, "error": exc.error}
+    except Exception as exc:  # an engine or analysis fault must not end in a traceback
+        return {"ok": False, "error": RecordError(
+            "internal_error", "internal_error",
+            f"The program failed on this record ({type(exc).__name__}: {exc}); please report it."
+        ).error}
+
+
+def _choice(value: str | list[str]) -> str:
+    return value if isinstance(value, str) else " ".join(value)
+
+
+def _table(out: dict[str, Any]) -> Table:
+    th = out["thresholds"]
+    table = Table(title=f"Review of seat {out['seat']}: expected hand points (lower is better); "
+                  f"marks from a loss of {th['inaccuracy']:g} / {th['mistake']:g} / "
+                  f"{th['blunder']:g} points", title_justify="left")
+    for name, just in (("hand", "right"), ("trick", "right"), ("stage", "left"),
+                       ("played", "left"), ("best", "left"), ("loss ±95%", "right"),
+                       ("mark", "left"), ("choices", "left")):
+        table.add_column(name, justify=just, no_wrap=name != "choices")  # type: ignore[arg-type]
+    for d in out["decisions"]:
+        exp = sorted(d["expected"].items(), key=lambda kv: kv[1])
+        shown = ", ".join(f"{k} {v:.2f}" for k, v in exp[:3]) + (" ..." if len(exp) > 3 else "")
+        loss = f"{d['loss']:.2f} ± {d['loss_ci95']:.2f}" if d["loss"] else "-"
+        style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}.get(
+            d["mark"] or "", "")
+        table.add_row(str(d["hand"]), "-" if d["stage"] == "pass" else str(d["trick"] + 1),
+                      d["stage"], _choice(d["played"]), _choice(d["best"]), loss,
+                      d["mark"] or "", shown, style=style)
+    return table
+
+
+@click.command("review")
+@click.argument("file", metavar="FILE")
+@click.option("--seat", type=int, default=0, show_default=True, help="Seat whose decisions to review.")
+@click.option("--hand", type=int, default=None, help="Review only this hand (from 0).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--worlds", type=click.IntRange(2, 100000), default=PLAY_WORLDS, show_default=True,
+              help="Deals sampled per play decision.")
+@click.option("--pass-worlds", type=click.IntRange(2, 100000), default=PASS_WORLDS,
+              show_default=True, help="Deals sampled per pass decision.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the sampling.")
+@click.option("--progress/--no-progress", "show_progress", default=None,
+              help="Progress bar on standard error (default: when it is a terminal).")
+def command(file: str, seat: int, hand: int | None, as_json: bool, worlds: int, pass_worlds: int,
+            seed: int, show_progress: bool | None) -> None:
+    """Judge each pass and play of a seat in a recorded game (hearts-record/1).
+
+    Exit status 1 on a bad record, seat or hand.
+    """
+    if file == "-":
+        data: bytes = sys.stdin.buffer.read()
+        out: dict[str, Any] | None = None
+    else:
+        try:
+            with open(file, "rb") as fh:
+                data = fh.read()
+            out = None
+        except OSError as exc:
+            err = RecordError("bad_record", "bad_record",
+                              f"Cannot read {file}: {exc.strerror or exc}.").error
+            err["file"] = file
+            out = {"ok": False, "error": err}
+    if out is None:
+        console = Console(stderr=True)
+        if show_progress is None:
+            show_progress = console.is_terminal
+        if show_progress:
+            with Progress(TextColumn("review"), BarColumn(), MofNCompleteColumn(),
+                          TextColumn("decisions"), TimeElapsedColumn(), console=console,
+                          transient=True) as bar:
+                task = bar.add_task("review", total=None)
+                out = review_text(data, seat, hand, play_worlds=worlds, pass_worlds=pass_worlds,
+                                  seed=seed, progress=lambda done, total: bar.update(
+                                      task, completed=done, total=total))
+        else:
+            out = review_text(data, seat, hand, play_worlds=worlds, pass_worlds=pass_worlds,
+                              seed=seed)
+    if as_json:
+        click.echo(json.dumps(out, ensure_ascii=False))
+    elif out["ok"]:
+        Console().print(_table(out))
+    else:
+        click.echo(f"Error: {out['error']['message']}", err=True)
+    if not out["ok"]:
+        sys.exit(1)

@@ -1,0 +1,354 @@
+"""Review routes of the web game: the replay of a finished hand with its analysis,
+"play on from here" what-ifs, and the daily challenge's results (``docs/review.md``).
+
+- ``POST /api/games/{id}/review`` ``{"hand": k}`` (default: the last finished hand)
+  starts the analysis of seat 0's decisions in that hand (:mod:`hearts.analysis`)
+  and answers 202 ``{"job": ..., "status": "running", "done": 0, "total": n}``
+  (200 and the same object when that hand's review exists already).
+- ``GET /api/reviews/{job}``: ``{"status": "running" | "done" | "error", "done",
+  "total", "hand": k, "hands": finished hands, "story": {...}, "review": {...} | null}``.  ``story`` is the
+  hand face up: the deal, the passes, each trick (leader, cards, winner, every
+  hand before it) and the points; ``review`` is the ``hearts review --json`` object.
+- ``POST /api/games/{id}/whatif`` ``{"hand": k, "index": i, "card": "QS"}``: the
+  hand replayed to its ``i``-th card (one of seat 0's), ``card`` played instead, and
+  the rest played by ``medium`` in every seat.  Nothing is stored: a what-if never
+  counts in any statistics.  409 ``not_your_card`` / the engine's reason when the
+  card cannot be played there.
+- Daily challenge (:mod:`hearts.web.daily`): ``POST /api/daily/result`` and
+  ``GET /api/daily/results``.
+
+Only finished hands are served (the record of :meth:`GameService.record` leaves
+out the hand in progress), so nothing here shows a card seat 0 could not see
+while it was playing.  Jobs live in the ``review_jobs`` table, so that every
+server process (``hearts serve --workers N``) answers for every job.  Bounds:
+one analysis at a time per process in its own thread, at most
+:data:`MAX_PENDING` running on the database (429 ``busy`` beyond), and jobs
+are deleted after :data:`KEEP_SECONDS`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import secrets
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import (
+    JSON,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
+
+from ..analysis import review_record
+from ..cards import card_str, cards_of, parse_card
+from ..game import PHASE_MOON, PHASE_PLAY
+from ..players.base import get_bot
+from ..record import RecordError, replay_record
+from ..view import player_view
+from .api import _json
+from .daily import add_daily_routes
+from .service import USER_SEAT, GameService, WebError
+
+Token = Annotated[str | None, Header(alias="X-Game-Token")]
+
+MAX_PENDING = 4
+"""Reviews that may wait for the analysis thread; more get 429 ``busy``."""
+
+STALE_SECONDS = 300.0
+"""A running review whose progress has not moved for this long is taken as lost."""
+
+KEEP_SECONDS = 86400.0
+"""Reviews are kept a day, then deleted."""
+
+_metadata = MetaData()
+
+
+class ReviewBody(BaseModel):
+    """``{"hand": k}``; ``hand`` omitted: the last finished hand."""
+
+    model_config = ConfigDict(extra="forbid")
+    hand: int | None = Field(default=None, ge=0, le=10000)
+
+
+class WhatIfBody(BaseModel):
+    """``{"hand": k, "index": i, "card": "QS"}``."""
+
+    model_config = ConfigDict(extra="forbid")
+    hand: int = Field(ge=0, le=10000)
+    index: int = Field(ge=0, le=1000)
+    card: str = Field(min_length=1, max_length=8)
+
+
+review_jobs = Table(
+    "review_jobs", _metadata,
+    Column("id", String(24), primary_key=True),
+    Column("key", String(64), nullable=False, index=True),
+    Column("hand", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("status", String(10), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("story", JSON, nullable=False),
+    Column("review", JSON, nullable=True),
+    Column("error", JSON, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+"""Review jobs, shared by every server process on the database: the process that
+runs a job writes its progress after each decision and its result at the end."""
+
+
+def job_key(game_id: str, hand: int, hand_record: Any) -> str:
+    """The identity of a review: the game, the hand and that hand's record (SHA-256)."""
+    text = json.dumps([game_id, hand, hand_record], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _row_json(row: Any) -> dict[str, Any]:
+    return {"job": row.id, "status": row.status, "done": row.done, "total": row.total,
+            "hand": row.hand, "hands": row.hands, "story": row.story, "review": row.review,
+            "error": row.error}
+
+
+class ReviewJobs:
+    """The analysis thread of this process and the jobs of every process (thread-safe).
+
+    A running job whose row has not moved for :data:`STALE_SECONDS` (its process
+    ended) counts as failed: asking again starts a new one.  Jobs older than
+    :data:`KEEP_SECONDS` are deleted when a new one starts.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        _metadata.create_all(engine)
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+
+    def find(self, key: str) -> dict[str, Any] | None:
+        """The newest live or finished job of ``key`` (as JSON), or ``None``."""
+        now = time.time()
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(review_jobs).where(review_jobs.c.key == key)
+                                .order_by(review_jobs.c.created.desc())).all()
+        for row in rows:
+            if row.status == "done" or (row.status == "running"
+                                        and now - row.updated < STALE_SECONDS):
+                return _row_json(row)
+        return None
+
+    def submit(self, key: str, record: dict[str, Any], hand: int,
+               story: dict[str, Any]) -> dict[str, Any]:
+        """Start a review of seat 0 in ``hand`` of ``record``; raises 429 when busy."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            running = conn.execute(select(func.count()).select_from(review_jobs).where(
+                review_jobs.c.status == "running",
+                review_jobs.c.updated > now - STALE_SECONDS)).scalar_one()
+            if running > MAX_PENDING:
+                raise WebError(429, "busy", "The server is reviewing other hands; try again in "
+                               "a minute.")
+            conn.execute(delete(review_jobs).where(review_jobs.c.created < now - KEEP_SECONDS))
+            jid = secrets.token_urlsafe(12)
+            conn.execute(insert(review_jobs).values(
+                id=jid, key=key, hand=hand, hands=len(record["hands"]), status="running",
+                done=0, total=0, story=story, review=None, error=None, created=now, updated=now))
+        self.pool.submit(self._run, jid, record, hand)
+        return self.get(jid)
+
+    def _update(self, jid: str, **values: Any) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(review_jobs).where(review_jobs.c.id == jid)
+                         .values(updated=time.time(), **values))
+
+    def _run(self, jid: str, record: dict[str, Any], hand: int) -> None:
+        def progress(done: int, total: int) -> None:
+            self._update(jid, done=done, total=total)
+
+        try:
+            review = review_record(record, USER_SEAT, hand, progress=progress)
+            self._update(jid, status="done", review=review)
+        except Exception as exc:  # pragma: no cover - must not kill the thread
+            error = exc.error if isinstance(exc, RecordError) else {
+                "code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}
+            with contextlib.suppress(Exception):
+                self._update(jid, status="error", error=error)
+
+    def get(self, job_id: str) -> dict[str, Any]:
+        """The job ``job_id`` as JSON; 404 ``unknown_review`` when unknown or deleted."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(review_jobs).where(review_jobs.c.id == job_id)).first()
+        if row is None:
+            raise WebError(404, "unknown_review", "There is no review with this id (it may have "
+                           "expired); ask for it again.")
+        out = _row_json(row)
+        if row.status == "running" and time.time() - row.updated >= STALE_SECONDS:
+            out.update(status="error", error={"code": "review_lost", "message":
+                       "The server process running this review stopped; ask for it again."})
+        return out
+
+
+def _prefix(record: dict[str, Any], k: int, play: list[str]) -> dict[str, Any]:
+    """``record`` stopped in hand ``k`` after the cards ``play``."""
+    hands = record["hands"]
+    start = {key: v for key, v in hands[k].items() if key not in ("play", "moon_choice")}
+    return dict(record, hands=[*hands[:k], dict(start, play=play)])
+
+
+def _cards(mask: int) -> list[str]:
+    return [card_str(c) for c in cards_of(mask)]
+
+
+def hand_story(record: dict[str, Any], k: int) -> dict[str, Any]:
+    """Hand ``k`` of a record face up, for the replay viewer.
+
+    ``{"hand": k, "players": n, "pass_direction", "dealt": [[cards] per seat],
+    "passes": [[cards] per seat] (empty lists on a no-pass hand), "tricks":
+    [{"leader", "cards": [{"seat", "card", "index"}], "winner", "hands": [[cards held
+    before the trick] per seat], "points": [points taken so far after it]}],
+    "points": [hand points], "totals": [after the hand]}``.  ``index`` is the
+    card's position in the hand's ``play`` list.
+    """
+    hands = record["hands"]
+    h = hands[k]
+    g = replay_record(_prefix(record, k, []))
+    n = g.n
+    dealt = list(g.dealt)
+    passes = [list(p) if p else [] for p in (h.get("passes") or [[] for _ in range(n)])]
+    tricks: list[dict[str, Any]] = []
+    cur: dict[str, Any] | None = None
+    rules = g.rules
+    for i, text in enumerate(h.get("play") or []):
+        if cur is None:
+            cur = {"leader": g.turn, "cards": [], "hands": [_cards(m) for m in g.hands]}
+        seat = g.turn
+        g.play(seat, parse_card(text))
+        cur["cards"].append({"seat": seat, "card": card_str(parse_card(text)), "index": i})
+        if len(cur["cards"]) == n:
+            last = g.tricks[-1]
+            cur["winner"] = last.winner
+            cur["points"] = [sum(rules.penalty[c] for c in cards_of(w)) for w in g.won]
+            tricks.append(cur)
+            cur = None
+    full = replay_record(dict(record, hands=hands[:k + 1]))
+    result = full.results[k] if len(full.results) > k else None
+    return {"hand": k, "players": n, "pass_direction": rules.pass_name(k),
+            "dealt": [_cards(m) for m in dealt], "passes": passes, "tricks": tricks,
+            "points": list(result.points) if result else None,
+            "totals": list(result.totals) if result else None}
+
+
+def what_if(record: dict[str, Any], k: int, index: int, card_text: str,
+            seed: int = 0) -> dict[str, Any]:
+    """Replay hand ``k`` to its ``index``-th card, play ``card_text`` for seat 0 instead,
+    and let ``medium`` finish the hand in every seat (see the module text).
+
+    Returns ``{"hand", "index", "card", "plays": [{"seat", "card"}] (from ``index``
+    on), "points": [hand points], "actual": [the hand's real points]}``.  Raises
+    :class:`WebError`: 404 ``unknown_hand``, 409 ``not_your_card`` (that card of
+    the record was not seat 0's) or the engine's reason for an illegal card.
+    """
+    hands = record["hands"]
+    if k >= len(hands):
+        raise WebError(404, "unknown_hand", "This hand is not finished or does not exist.")
+    play = list(hands[k].get("play") or [])
+    if index >= len(play):
+        raise WebError(404, "unknown_card_index", f"Hand {k + 1} has no card {index + 1}.")
+    g = replay_record(_prefix(record, k, play[:index]))
+    if g.phase != PHASE_PLAY or g.turn != USER_SEAT:
+        raise WebError(409, "not_your_card", "That card was not yours to play; pick one of your "
+                       "own decisions.")
+    try:
+        card = parse_card(card_text)
+    except ValueError as exc:
+        raise WebError(422, "unknown_card", str(exc)) from None
+    err = g.explain(USER_SEAT, card) if not g.can_play(USER_SEAT, card) else None
+    if err is not None:
+        raise WebError(409, err.reason, err.message)
+    actual = hand_story(record, k)["points"]
+    bots = [get_bot("medium", seed + s) for s in range(g.n)]
+    plays = []
+    seat = USER_SEAT
+    while g.phase == PHASE_PLAY:
+        plays.append({"seat": seat, "card": card_str(card)})
+        g.play(seat, card)
+        if g.phase != PHASE_PLAY:
+            break
+        seat = g.turn
+        card = bots[seat].choose_play(player_view(g, seat))
+    if g.phase == PHASE_MOON:
+        g.choose_moon(g.turn, g.auto_moon_choice())
+    return {"hand": k, "index": index, "card": card_str(parse_card(card_text)), "plays": plays,
+            "points": list(g.results[-1].points), "actual": actual}
+
+
+def _last_finished(record: dict[str, Any]) -> int:
+    hands = record.get("hands") or []
+    if not hands:
+        raise WebError(409, "no_finished_hand", "No hand of this game is finished yet.")
+    return len(hands) - 1
+
+
+def make_router() -> APIRouter:
+    """The review and daily-challenge routes (registered by ``app.py``)."""
+    router = APIRouter(prefix="/api")
+    made: list[ReviewJobs] = []
+    lock = threading.Lock()
+
+    def jobs_of(request: Request) -> ReviewJobs:
+        with lock:
+            if not made:
+                made.append(ReviewJobs(request.app.state.store.engine))
+            return made[0]
+
+    def service(request: Request) -> GameService:
+        svc: GameService = request.app.state.service
+        return svc
+
+    @router.post("/games/{game_id}/review")
+    def start_review(game_id: str, request: Request, body: ReviewBody | None = None,
+                     token: Token = None) -> Response:
+        """Start (or find) the review of one finished hand of seat 0."""
+        rec, _ = service(request).record(game_id, token)
+        hand = _last_finished(rec) if body is None or body.hand is None else body.hand
+        if hand >= len(rec["hands"]):
+            raise WebError(404, "unknown_hand", "This hand is not finished or does not exist.")
+        jobs = jobs_of(request)
+        key = job_key(game_id, hand, rec["hands"][hand])
+        job = jobs.find(key)
+        if job is not None:
+            job["hands"] = len(rec["hands"])
+            return _json(job)
+        return _json(jobs.submit(key, rec, hand, hand_story(rec, hand)), 202)
+
+    @router.get("/reviews/{job_id}")
+    def get_review(job_id: str, request: Request) -> Response:
+        """A review's progress, and its result when done."""
+        return _json(jobs_of(request).get(job_id))
+
+    @router.post("/games/{game_id}/whatif")
+    def whatif(game_id: str, body: WhatIfBody, request: Request, token: Token = None) -> Response:
+        """Play on from one of seat 0's decisions with another card (not stored)."""
+        rec, _ = service(request).record(game_id, token)
+        return _json(what_if(rec, body.hand, body.index, body.card))
+
+    add_daily_routes(router)
+    return router
+
+
+__all__ = ["KEEP_SECONDS", "MAX_PENDING", "STALE_SECONDS", "ReviewJobs", "hand_story", "job_key",
+           "make_router", "review_jobs", "what_if"]

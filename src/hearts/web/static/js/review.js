@@ -1,0 +1,407 @@
+// Review of a finished hand and the daily challenge's results (docs/review.md).
+//
+// Self-contained: it adds a "Review" button to the end-of-hand and game-over dialogs, its own
+// dialog (data-dialog="review") and stylesheet, and reads the game to review from localStorage
+// (store.loadCurrent). The replay shows every hand face up trick by trick, marks the user's
+// decisions (inaccuracy, mistake, blunder) with the better card, and "play on from here" asks
+// the server to finish the hand with another card: a what-if, never counted in the statistics.
+// Test hooks: data-action-review, data-review-step, data-review-decision, data-review-mark,
+// data-review-choice, data-review-result, data-review-progress, data-daily-results.
+
+import { loadCurrent } from "./store.js";
+import { cardShort, getLanguage, seatName } from "./i18n.js";
+
+const TEXT = {
+  en: {
+    review: "Review", title: "Review of hand {n}", close: "Close",
+    working: "Analysing your decisions… {done} / {total}", starting: "Analysing your decisions…",
+    failed: "The review failed: {msg}", deal: "The deal", pass: "You passed {cards}",
+    trick: "Trick {k} of {n}", led: "{seat} leads; {winner} wins", points: "{p} points",
+    you_played: "You played {card}", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
+    fine: "The best choice", close: "No clear loss (about {loss} points, ± {ci})", forced: "The only choice", marks_none: "No marked decisions in this hand.",
+    marks: "Your marked decisions", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake",
+    mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p} points; you took {q}.",
+    what_if_note: "A what-if: not counted in your statistics.", first: "First", prev: "Previous",
+    next: "Next", last: "Last", expected: "expected points", daily: "Today's challenge",
+    daily_none: "You are the first to finish today's deal.",
+    daily_rank: "{count} results today: you are {rank} of {count} (lowest total first).",
+    daily_score: "total", daily_players: "players", pass_stage: "Pass", hand_pick: "Hand",
+  },
+  ja: {
+    review: "振り返り", title: "第{n}ハンドの振り返り", close: "閉じる",
+    working: "判断を分析しています… {done} / {total}", starting: "判断を分析しています…",
+    failed: "振り返りに失敗しました: {msg}", deal: "配られた手札", pass: "パスしたカード: {cards}",
+    trick: "トリック {k} / {n}", led: "{seat}のリード、{winner}の勝ち", points: "{p}点",
+    you_played: "あなたの札: {card}", better: "より良い札: {card}", loss: "約{loss}点の損 (± {ci})",
+    fine: "最善の判断です", close: "はっきりした損はありません (約{loss}点 ± {ci})", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
+    marks: "印の付いた判断", mark_inaccuracy: "不正確", mark_mistake: "悪手", mark_blunder: "大悪手",
+    play_on: "ここから別の札で続ける:", what_if: "{card}なら (残りはボットが打つ): あなたは{p}点、実際は{q}点でした。",
+    what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
+    expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
+    daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
+    daily_score: "合計", daily_players: "人数", pass_stage: "パス", hand_pick: "ハンド",
+  },
+};
+
+function tr(key, params = {}) {
+  const table = TEXT[getLanguage()] || TEXT.en;
+  const s = table[key] !== undefined ? table[key] : TEXT.en[key];
+  return String(s).replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+
+const rv = { job: null, data: null, step: 0, cur: null, timer: 0 };
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+function chip(card, extra = "") {
+  const red = card.endsWith("H") || card.endsWith("D");
+  return el("span", { class: `rv-card${red ? " red" : ""}${extra}`, "data-review-card": card, text: cardShort(card) });
+}
+
+async function call(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (token) headers["X-Game-Token"] = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) throw new Error((data && data.error && data.error.message) || res.statusText);
+  return data;
+}
+
+function installStyles() {
+  if (document.getElementById("review-css")) return;
+  const link = el("link", { id: "review-css", rel: "stylesheet", href: "/static/css/review.css" });
+  document.head.append(link);
+}
+
+function dialog() {
+  let d = document.querySelector('dialog[data-dialog="review"]');
+  if (d) return d;
+  d = el("dialog", { class: "panel wide review", "data-dialog": "review", "aria-labelledby": "review-title" });
+  d.innerHTML = `<button type="button" class="dialog-x" data-close aria-label="${tr("close")}" title="${tr("close")}">×</button>
+    <h2 id="review-title"></h2>
+    <label class="rv-hand-pick" hidden><span></span> <select data-review-hand></select></label>
+    <div class="rv-progress" data-review-progress role="status"><div class="rv-bar"><div></div></div><span></span></div>
+    <div class="rv-body" hidden>
+      <div class="rv-head"></div>
+      <div class="rv-seats"></div>
+      <div class="rv-note" aria-live="polite"></div>
+      <div class="rv-playon"></div>
+      <nav class="rv-nav">
+        <button type="button" data-review-step="first"></button><button type="button" data-review-step="prev"></button>
+        <span class="rv-pos"></span>
+        <button type="button" data-review-step="next"></button><button type="button" data-review-step="last"></button>
+      </nav>
+      <div class="rv-marks"></div>
+    </div>`;
+  document.body.append(d);
+  d.addEventListener("click", onClick);
+  d.querySelector("[data-review-hand]").addEventListener("change", (e) => openReview(Number(e.target.value)));
+  d.addEventListener("close", () => { clearTimeout(rv.timer); rv.timer = 0; });
+  return d;
+}
+
+function decisionsOf(data) {
+  const out = { pass: null, plays: new Map() };
+  if (!data || !data.review) return out;
+  for (const d of data.review.decisions) {
+    if (d.stage === "pass") out.pass = d;
+    else out.plays.set(d.index, d);
+  }
+  return out;
+}
+
+function seatLabel(s) { return seatName(s, rv.data.story.players); }
+
+function render() {
+  const d = dialog();
+  const data = rv.data;
+  const story = data.story;
+  d.querySelector("#review-title").textContent = tr("title", { n: story.hand + 1 });
+  const pick = d.querySelector(".rv-hand-pick");
+  pick.hidden = !(data.hands > 1);
+  if (data.hands > 1) {
+    pick.querySelector("span").textContent = tr("hand_pick");
+    const sel = pick.querySelector("select");
+    if (sel.options.length !== data.hands) {
+      sel.textContent = "";
+      for (let k = 0; k < data.hands; k++) sel.append(el("option", { value: String(k), text: String(k + 1) }));
+    }
+    sel.value = String(story.hand);
+  }
+  const prog = d.querySelector(".rv-progress");
+  const running = data.status === "running";
+  prog.hidden = !running && data.status !== "error";
+  if (running) {
+    const pct = data.total ? Math.round((100 * data.done) / data.total) : 0;
+    prog.querySelector(".rv-bar div").style.width = `${pct}%`;
+    prog.setAttribute("aria-valuenow", String(pct));
+    prog.querySelector("span").textContent = data.total ? tr("working", { done: data.done, total: data.total }) : tr("starting");
+  } else if (data.status === "error") {
+    prog.querySelector("span").textContent = tr("failed", { msg: (data.error && data.error.message) || "" });
+  }
+  const body = d.querySelector(".rv-body");
+  body.hidden = false;
+  const dec = decisionsOf(data);
+  const n = story.tricks.length;
+  rv.step = Math.max(0, Math.min(n, rv.step));
+  d.querySelector('[data-review-step="first"]').textContent = "«";
+  d.querySelector('[data-review-step="prev"]').textContent = "◀";
+  d.querySelector('[data-review-step="next"]').textContent = "▶";
+  d.querySelector('[data-review-step="last"]').textContent = "»";
+  for (const k of ["first", "prev", "next", "last"]) {
+    const b = d.querySelector(`[data-review-step="${k}"]`);
+    b.setAttribute("aria-label", tr(k));
+    b.title = tr(k);
+    b.disabled = (k === "first" || k === "prev") ? rv.step === 0 : rv.step === n;
+  }
+  d.querySelector(".rv-pos").textContent = rv.step === 0 ? tr("deal") : tr("trick", { k: rv.step, n });
+  const head = d.querySelector(".rv-head");
+  const seats = d.querySelector(".rv-seats");
+  const note = d.querySelector(".rv-note");
+  const playon = d.querySelector(".rv-playon");
+  head.textContent = "";
+  seats.textContent = "";
+  note.textContent = "";
+  playon.textContent = "";
+  let decision = null;
+  let trick = null;
+  if (rv.step === 0) {
+    for (let s = 0; s < story.players; s++) {
+      const passed = new Set(story.passes[s] || []);
+      const row = el("div", { class: `rv-seat${s === 0 ? " me" : ""}`, "data-seat": String(s) },
+        el("span", { class: "rv-name", text: seatLabel(s) }));
+      const cards = el("span", { class: "rv-cards" });
+      for (const c of story.dealt[s]) cards.append(chip(c, passed.has(c) ? " passed" : ""));
+      row.append(cards);
+      seats.append(row);
+    }
+    if ((story.passes[0] || []).length) {
+      head.textContent = tr("pass", { cards: story.passes[0].map(cardShort).join(" ") });
+      decision = dec.pass;
+    }
+  } else {
+    trick = story.tricks[rv.step - 1];
+    const played = new Map(trick.cards.map((c) => [c.seat, c.card]));
+    head.textContent = tr("led", { seat: seatLabel(trick.leader), winner: seatLabel(trick.winner) }) +
+      " · " + tr("points", { p: trick.points.map((p, s) => `${seatLabel(s)} ${p}`).join(", ") });
+    for (let s = 0; s < story.players; s++) {
+      const row = el("div", { class: `rv-seat${s === 0 ? " me" : ""}${s === trick.winner ? " won" : ""}`, "data-seat": String(s) },
+        el("span", { class: "rv-name", text: seatLabel(s) }));
+      const cards = el("span", { class: "rv-cards" });
+      for (const c of trick.hands[s]) cards.append(chip(c, c === played.get(s) ? " in-trick" : ""));
+      row.append(cards);
+      seats.append(row);
+    }
+    const mine = trick.cards.find((c) => c.seat === 0);
+    decision = mine ? dec.plays.get(mine.index) || null : null;
+  }
+  if (decision) renderDecision(note, playon, decision);
+  renderMarks(d.querySelector(".rv-marks"), dec);
+}
+
+function markLabel(m) { return tr(`mark_${m}`); }
+
+function renderDecision(note, playon, d) {
+  const fmt = (x) => (Array.isArray(x) ? x.map(cardShort).join(" ") : cardShort(x));
+  const line = el("p", {}, tr("you_played", { card: fmt(d.played) }));
+  if (d.mark) {
+    line.append(" — ", el("strong", { class: `rv-mark ${d.mark}`, "data-review-mark": d.mark, text: markLabel(d.mark) }),
+      ": ", tr("loss", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) }), ". ",
+      el("span", { class: "rv-better", "data-review-better": Array.isArray(d.best) ? d.best.join(" ") : d.best, text: tr("better", { card: fmt(d.best) }) }));
+  } else {
+    const close = tr("close", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) });
+    line.append(" — ", d.worlds === 0 ? tr("forced") : d.loss > 0 ? close : tr("fine"));
+  }
+  note.append(line);
+  const keys = Object.keys(d.expected);
+  if (keys.length > 1) {
+    const list = el("p", { class: "rv-expected" }, `${tr("expected")}: `);
+    const sorted = keys.sort((a, b) => d.expected[a] - d.expected[b]);
+    list.append(sorted.slice(0, 6).map((k) => `${k.split(" ").map(cardShort).join(" ")} ${d.expected[k].toFixed(1)}`).join(" · "));
+    note.append(list);
+  }
+  if (d.stage !== "play" || keys.length < 2) return;
+  playon.append(el("span", { text: tr("play_on") }));
+  for (const k of keys) {
+    if (k === d.played) continue;
+    const b = el("button", { type: "button", "data-review-choice": k, "data-review-index": String(d.index) }, cardShort(k));
+    playon.append(b);
+  }
+}
+
+function renderMarks(box, dec) {
+  box.textContent = "";
+  if (rv.data.status !== "done") return;
+  const marked = [];
+  if (dec.pass && dec.pass.mark) marked.push([0, dec.pass]);
+  for (const [index, d] of dec.plays) if (d.mark) marked.push([d.trick + 1, d]);
+  if (!marked.length) { box.append(el("p", { class: "note", text: tr("marks_none") })); return; }
+  box.append(el("h3", { text: tr("marks") }));
+  const ul = el("ul");
+  for (const [step, d] of marked) {
+    const what = d.stage === "pass" ? tr("pass_stage") : tr("trick", { k: step, n: rv.data.story.tricks.length });
+    const b = el("button", { type: "button", "data-review-decision": String(step), "data-review-mark": d.mark },
+      `${what}: ${Array.isArray(d.played) ? d.played.map(cardShort).join(" ") : cardShort(d.played)} → ` +
+      `${Array.isArray(d.best) ? d.best.map(cardShort).join(" ") : cardShort(d.best)} (${markLabel(d.mark)})`);
+    ul.append(el("li", {}, b));
+  }
+  box.append(ul);
+}
+
+async function playOn(card, index) {
+  const d = dialog();
+  const box = d.querySelector(".rv-playon");
+  for (const b of box.querySelectorAll("button")) b.disabled = true;
+  try {
+    const w = await call("POST", `/api/games/${encodeURIComponent(rv.cur.id)}/whatif`,
+      { hand: rv.data.story.hand, index: Number(index), card }, rv.cur.token);
+    const res = el("div", { class: "rv-result", "data-review-result": card });
+    res.append(el("p", { text: tr("what_if", { card: cardShort(card), p: w.points[0], q: w.actual[0] }) }));
+    const tricks = el("ol", { class: "rv-whatif" });
+    let cur = [];
+    const n = rv.data.story.players;
+    w.plays.forEach((p, i) => {
+      cur.push(`${seatLabel(p.seat)} ${cardShort(p.card)}`);
+      if ((w.index + i + 1) % n === 0 || i === w.plays.length - 1) {
+        tricks.append(el("li", { text: cur.join(", ") }));
+        cur = [];
+      }
+    });
+    res.append(tricks, el("p", { class: "note", text: tr("what_if_note") }));
+    box.append(res);
+  } catch (e) {
+    box.append(el("p", { class: "rv-error", text: tr("failed", { msg: e.message }) }));
+  } finally {
+    for (const b of box.querySelectorAll("button")) b.disabled = false;
+  }
+}
+
+function onClick(e) {
+  const step = e.target.closest("[data-review-step]");
+  if (step) {
+    const n = rv.data.story.tricks.length;
+    rv.step = { first: 0, prev: rv.step - 1, next: rv.step + 1, last: n }[step.dataset.reviewStep];
+    render();
+    return;
+  }
+  const jump = e.target.closest("[data-review-decision]");
+  if (jump) { rv.step = Number(jump.dataset.reviewDecision); render(); return; }
+  const choice = e.target.closest("[data-review-choice]");
+  if (choice) playOn(choice.dataset.reviewChoice, choice.dataset.reviewIndex);
+}
+
+async function poll() {
+  if (!rv.job) return;
+  try {
+    rv.data = await call("GET", `/api/reviews/${encodeURIComponent(rv.job)}`);
+  } catch (e) {
+    rv.data = { ...rv.data, status: "error", error: { message: e.message } };
+  }
+  render();
+  if (rv.data.status === "running" && dialog().open) rv.timer = setTimeout(poll, 400);
+}
+
+/** Open the review of hand `hand` (default: the last finished one) of the current game. */
+export async function openReview(hand) {
+  installStyles();
+  rv.cur = loadCurrent();
+  if (!rv.cur) return;
+  clearTimeout(rv.timer);
+  rv.job = null;
+  const d = dialog();
+  for (const other of document.querySelectorAll("dialog[open]")) if (other !== d) other.close();
+  d.querySelector(".rv-body").hidden = true;
+  const prog = d.querySelector(".rv-progress");
+  prog.hidden = false;
+  prog.querySelector("span").textContent = tr("starting");
+  prog.querySelector(".rv-bar div").style.width = "0%";
+  d.querySelector("#review-title").textContent = tr("review");
+  if (!d.open) d.showModal();
+  try {
+    rv.data = await call("POST", `/api/games/${encodeURIComponent(rv.cur.id)}/review`,
+      hand === undefined ? {} : { hand }, rv.cur.token);
+  } catch (e) {
+    prog.querySelector("span").textContent = tr("failed", { msg: e.message });
+    return;
+  }
+  rv.job = rv.data.job;
+  rv.step = 0;
+  render();
+  if (rv.data.status === "running") rv.timer = setTimeout(poll, 300);
+}
+
+// ------------------------------------------------------------ the daily challenge
+function browserId() {
+  const key = "hearts.browser";
+  let id = null;
+  try { id = localStorage.getItem(key); } catch (e) { id = null; }
+  if (!id || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    try { localStorage.setItem(key, id); } catch (e) { /* private mode: one id per page load */ }
+  }
+  return id;
+}
+
+async function showDaily(gameOver) {
+  const cur = loadCurrent();
+  if (!cur) return;
+  let daily;
+  try { daily = await call("GET", "/api/daily"); } catch (e) { return; }
+  if (cur.game !== daily.game) return;
+  let out;
+  try {
+    out = await call("POST", "/api/daily/result", { game_id: cur.id, browser: browserId() }, cur.token);
+  } catch (e) {
+    return; // not finished yet, or another day's game: nothing to show
+  }
+  let box = gameOver.querySelector("[data-daily-results]");
+  if (!box) {
+    box = el("section", { class: "rv-daily", "data-daily-results": "" });
+    gameOver.querySelector(".dialog-buttons").before(box);
+  }
+  box.textContent = "";
+  box.append(el("h3", { text: tr("daily") }));
+  box.append(el("p", { text: out.count > 1 ? tr("daily_rank", { count: out.count, rank: out.rank }) : tr("daily_none") }));
+  const max = Math.max(1, ...out.scores.map(([, c]) => c));
+  const chart = el("div", { class: "rv-hist", role: "img", "aria-label": out.scores.map(([t, c]) => `${t}: ${c}`).join(", ") });
+  for (const [total, count] of out.scores) {
+    const bar = el("div", { class: `rv-col${total === out.mine ? " mine" : ""}`, "data-daily-score": String(total), "data-daily-count": String(count) });
+    bar.append(el("span", { class: "rv-count", text: String(count) }),
+      el("span", { class: "rv-fill", style: `height:${Math.round((60 * count) / max)}px` }),
+      el("span", { class: "rv-total", text: String(total) }));
+    chart.append(bar);
+  }
+  box.append(chart);
+}
+
+function addButtons() {
+  for (const which of ["hand-end", "game-over"]) {
+    const d = document.querySelector(`dialog[data-dialog="${which}"]`);
+    if (!d || d.querySelector("[data-action-review]")) continue;
+    const b = el("button", { type: "button", "data-action-review": which, text: tr("review") });
+    b.addEventListener("click", () => openReview());
+    const row = d.querySelector(".dialog-buttons");
+    if (row) row.prepend(b);
+    new MutationObserver(() => {
+      if (!d.open) return;
+      b.textContent = tr("review");
+      if (which === "game-over") showDaily(d);
+    }).observe(d, { attributes: true, attributeFilter: ["open"] });
+  }
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", addButtons);
+else addButtons();

@@ -1,0 +1,154 @@
+"""The review viewer and the daily challenge in the page (``static/js/review.js``), driven
+as a user would in the real browser against the real server."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from hearts.deal import daily_number
+
+pytestmark = pytest.mark.e2e
+
+
+def in_viewport(page: Any, selector: str) -> bool:
+    """Whether the first element matching ``selector`` is visible and inside the viewport."""
+    loc = page.locator(selector).first
+    if not loc.is_visible():
+        return False
+    box = loc.bounding_box()
+    vp = page.viewport_size
+    return bool(box) and box["x"] >= 0 and box["y"] >= 0 and \
+        box["x"] + box["width"] <= vp["width"] + 1 and box["y"] + box["height"] <= vp["height"] + 1
+
+
+def play_hand_recklessly(table: Any) -> None:
+    """Pass the first three cards, then always play the highest playable card (the
+    last one shown), until the end-of-hand table opens."""
+    while not table.dialog_open("hand-end") and not table.dialog_open("game-over"):
+        table.idle()
+        if table.dialog_open("hand-end") or table.dialog_open("game-over"):
+            break
+        if table.dialog_open("moon"):
+            table.page.locator('[data-action="moon-add"]').click()
+        elif table.phase == "pass":
+            table.pass_cards()
+        elif table.phase == "play" and table.playable():
+            table.click_card(table.playable()[-1])
+            table.idle()
+        else:
+            table.page.wait_for_timeout(50)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_review_after_a_hand_step_through_and_play_on(new_table, size):
+    table = new_table(width=size[0], height=size[1])
+    table.open("deal=4242")
+    play_hand_recklessly(table)
+    page = table.page
+    version = table.version
+    stats_before = table.local("hearts.stats")
+    page.locator('dialog[data-dialog="hand-end"] [data-action-review]').click()
+    dialog = 'dialog[data-dialog="review"][open]'
+    page.wait_for_selector(dialog)
+    # the progress shows while the server works, inside the viewport
+    assert in_viewport(page, f"{dialog} [data-review-progress]")
+    page.wait_for_selector(f"{dialog} .rv-marks h3, {dialog} .rv-marks p", timeout=120_000)
+    assert not page.locator(f"{dialog} [data-review-progress]").is_visible()
+    # step 0: the deal, every hand face up, with the cards passed
+    assert page.locator(f"{dialog} .rv-seat").count() == 4
+    assert page.locator(f"{dialog} [data-review-card]").count() == 52
+    for seat in range(4):  # every seat's pass is shown
+        assert page.locator(f'{dialog} .rv-seat[data-seat="{seat}"] .rv-card.passed').count() == 3
+    assert in_viewport(page, f'{dialog} .rv-seat[data-seat="0"]')
+    # step through all 13 tricks
+    for k in range(1, 14):
+        page.locator(f'{dialog} [data-review-step="next"]').click()
+        assert page.text_content(f"{dialog} .rv-pos") == f"Trick {k} of 13"
+        assert page.locator(f"{dialog} .rv-card.in-trick").count() == 4
+        assert page.locator(f"{dialog} [data-review-card]").count() == 4 * (14 - k)
+    assert page.locator(f'{dialog} [data-review-step="next"]').is_disabled()
+    page.locator(f'{dialog} [data-review-step="first"]').click()
+    assert page.text_content(f"{dialog} .rv-pos") == "The deal"
+    # a reckless hand has marked decisions: jump to one, see the better card, play on from it
+    marked = page.locator(f"{dialog} [data-review-decision]")
+    assert marked.count() >= 1, page.text_content(f"{dialog} .rv-marks")
+    plays = [i for i in range(marked.count()) if marked.nth(i).get_attribute("data-review-decision") != "0"]
+    assert plays, "only the pass was marked"
+    marked.nth(plays[0]).click()
+    page.screenshot(path=f"/tmp/review-{size[0]}.png")
+    note = f"{dialog} .rv-note"
+    assert page.locator(f"{note} [data-review-mark]").is_visible()
+    better = page.get_attribute(f"{note} [data-review-better]", "data-review-better")
+    page.locator(f'{dialog} [data-review-choice="{better}"]').scroll_into_view_if_needed()
+    assert in_viewport(page, f'{dialog} [data-review-choice="{better}"]')
+    page.locator(f'{dialog} [data-review-choice="{better}"]').click()
+    result = f'{dialog} [data-review-result="{better}"]'
+    page.wait_for_selector(result)
+    text = page.text_content(result)
+    assert "you take" in text and "not counted" in text
+    assert page.locator(f"{result} .rv-whatif li").count() >= 1
+    # the what-if changed nothing: same game version, same statistics
+    page.locator(f"{dialog} .dialog-x").click()
+    assert not table.dialog_open("review")
+    assert table.version == version
+    assert table.local("hearts.stats") == stats_before
+    assert not table.errors
+
+
+def _finish_daily_via_api(base: str, number: int, seed: int) -> int:
+    """Play a daily game (target 1: one hand) through the API, posting its result
+    from a browser id of its own; returns seat 0's total."""
+    rng = random.Random(seed)
+    with httpx.Client(base_url=base, timeout=60) as c:
+        state = c.post("/api/games", json={"game": number, "options": {"target_score": 1},
+                                           "level": "medium"}).json()
+        gid, headers = state["id"], {"X-Game-Token": state["token"]}
+        while state["view"]["phase"] != "game-over":
+            v = state["view"]
+            if v["phase"] == "pass":
+                r = c.post(f"/api/games/{gid}/pass", headers=headers,
+                           json={"cards": rng.sample(v["hand"], 3)})
+            elif v["phase"] == "moon-choice":
+                r = c.post(f"/api/games/{gid}/moon", headers=headers, json={"choice": "add"})
+            else:
+                r = c.post(f"/api/games/{gid}/play", headers=headers,
+                           json={"card": rng.choice(v["legal"])})
+            state = r.json()
+        r = c.post("/api/daily/result", headers=headers,
+                   json={"game_id": gid, "browser": f"e2e-other-{seed:04d}"})
+        assert r.status_code == 201, r.text
+        return int(state["view"]["totals"][0])
+
+
+def test_daily_challenge_shows_the_distribution(table):
+    number = daily_number(dt.datetime.now(dt.UTC).date())
+    others = [_finish_daily_via_api(table.base, number, seed) for seed in range(3)]
+    table.open(f"deal={number}&opt.target_score=1")
+    while table.step():
+        pass
+    page = table.page
+    box = 'dialog[data-dialog="game-over"] [data-daily-results]'
+    page.wait_for_selector(box)
+    mine = table.totals()[0]
+    counts = {int(page.get_attribute(f'{box} [data-daily-score="{t}"]', "data-daily-count"))
+              for t in set(others + [mine])}
+    assert counts  # every total has its bar
+    bars = page.eval_on_selector_all(f"{box} [data-daily-score]",
+                                     "els => els.map(e => [+e.dataset.dailyScore, +e.dataset.dailyCount])")
+    want: dict[int, int] = {}
+    for t in others + [mine]:
+        want[t] = want.get(t, 0) + 1
+    assert bars == sorted([t, c] for t, c in want.items())
+    assert page.locator(f"{box} .rv-col.mine").get_attribute("data-daily-score") == str(mine)
+    rank = 1 + sum(1 for t in others if t < mine)
+    assert f"you are {rank} of 4" in page.text_content(box)
+    page.locator(box).scroll_into_view_if_needed()
+    assert in_viewport(page, f"{box} .rv-hist")
+    # the review is offered after the game too
+    assert page.locator('dialog[data-dialog="game-over"] [data-action-review]').is_visible()
+    assert not table.errors

@@ -1,0 +1,236 @@
+"""Review, what-if and daily-challenge routes over real HTTP against ``hearts serve``
+on a real SQLite file (``hearts.web.review``, ``hearts.web.daily``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from hearts.cards import card_str, cards_of
+from hearts.cli.serve import ServerProcess
+from hearts.deal import daily_number
+from hearts.game import Game
+from hearts.record import replay_record
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("webreview") / "hearts.db"
+    srv = ServerProcess(f"sqlite:///{db}", log_path=str(db) + ".log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def client(server: ServerProcess) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=120) as c:
+        yield c
+
+
+def new_game(client: httpx.Client, **body: Any) -> tuple[str, dict[str, str], dict[str, Any]]:
+    r = client.post("/api/games", json={"level": "medium", **body})
+    assert r.status_code == 201, r.text
+    state = r.json()
+    return state["id"], {"X-Game-Token": state["token"]}, state
+
+
+def finish_hand(client: httpx.Client, gid: str, headers: dict[str, str], state: dict[str, Any],
+                rng: random.Random) -> dict[str, Any]:
+    """Seat 0 plays its highest legal card (a reckless player) until the hand ends."""
+    hand = state["view"]["hand_index"]
+    while state["view"]["phase"] in ("pass", "play", "moon-choice") \
+            and state["view"]["hand_index"] == hand:
+        v = state["view"]
+        if v["phase"] == "pass":
+            r = client.post(f"/api/games/{gid}/pass", headers=headers,
+                            json={"cards": rng.sample(v["hand"], 3)})
+        elif v["phase"] == "play":
+            r = client.post(f"/api/games/{gid}/play", headers=headers, json={"card": v["legal"][-1]})
+        else:
+            r = client.post(f"/api/games/{gid}/moon", headers=headers, json={"choice": "add"})
+        assert r.status_code == 200, r.text
+        state = r.json()
+    return state
+
+
+def test_review_of_a_finished_hand(client):
+    gid, headers, state = new_game(client, game=424242)
+    r = client.post(f"/api/games/{gid}/review", headers=headers, json={})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "no_finished_hand"
+    state = finish_hand(client, gid, headers, state, random.Random(1))
+    assert state["view"]["phase"] in ("deal", "game-over")
+    assert client.post(f"/api/games/{gid}/review", json={}).status_code == 403
+    r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 0})
+    assert r.status_code == 202, r.text
+    job = r.json()
+    assert job["status"] == "running" and job["hand"] == 0 and job["hands"] == 1
+    story = job["story"]
+    assert len(story["tricks"]) == 13 and len(story["dealt"]) == 4
+    assert sum(story["points"]) in (26, 78)
+    # the story agrees with the game's record
+    rec = client.get(f"/api/games/{gid}/record", headers=headers).json()
+    play = [c["card"] for t in story["tricks"] for c in t["cards"]]
+    assert play == rec["hands"][0]["play"]
+    tricks = story["tricks"]
+    assert all(a["winner"] == b["leader"] for a, b in zip(tricks, tricks[1:], strict=False))
+    assert [len(h) for h in tricks[0]["hands"]] == [13] * 4
+    assert len({c for h in tricks[0]["hands"] for c in h}) == 52
+    assert tricks[-1]["points"] == story["points"] or 26 in story["points"]  # moon: scored apart
+    deadline = time.monotonic() + 120
+    seen_progress = False
+    while True:
+        out = client.get(f"/api/reviews/{job['job']}").json()
+        seen_progress |= 0 < out["done"] < out["total"]
+        if out["status"] != "running" or time.monotonic() > deadline:
+            break
+        time.sleep(0.3)
+    assert out["status"] == "done", out
+    review = out["review"]
+    assert review["ok"] and review["seat"] == 0
+    stages = [d["stage"] for d in review["decisions"]]
+    assert stages == ["pass"] + ["play"] * 13
+    assert all(d["hand"] == 0 for d in review["decisions"])
+    # asking again gives the same job at once
+    again = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 0})
+    assert again.status_code == 200 and again.json()["job"] == job["job"]
+    assert client.get("/api/reviews/nope").status_code == 404
+    r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 5})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_hand"
+    # the hand being played is never reviewed: after next-hand, only hand 0 is finished
+    r = client.post(f"/api/games/{gid}/next-hand", headers=headers)
+    assert r.status_code == 200
+    r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 1})
+    assert r.status_code == 404
+
+    # what-if: another card at one of seat 0's decisions; the bots finish the hand
+    d = next(d for d in review["decisions"] if d["stage"] == "play" and len(d["expected"]) > 1)
+    other = next(c for c in d["expected"] if c != d["played"])
+    r = client.post(f"/api/games/{gid}/whatif", headers=headers,
+                    json={"hand": 0, "index": d["index"], "card": other})
+    assert r.status_code == 200, r.text
+    w = r.json()
+    assert w["plays"][0] == {"seat": 0, "card": other}
+    assert len(w["plays"]) == 52 - d["index"] and sum(w["points"]) in (26, 78)
+    assert w["actual"] == story["points"]
+    # nothing stored: the game and its record are unchanged
+    assert client.get(f"/api/games/{gid}/record", headers=headers).json() == rec
+    r = client.post(f"/api/games/{gid}/whatif", headers=headers,
+                    json={"hand": 0, "index": (d["index"] + 1) % 52, "card": other})
+    assert r.status_code == 409
+    assert r.json()["error"]["code"] in ("not_your_card", "not_in_hand", "must_follow_suit")
+
+
+def test_whatif_refuses_an_illegal_card_with_the_engine_reason(client):
+    gid, headers, state = new_game(client, game=777)
+    finish_hand(client, gid, headers, state, random.Random(2))
+    rec = client.get(f"/api/games/{gid}/record", headers=headers).json()
+    # seat 0's first card of trick 2 or later that does not lead the trick
+    plays = rec["hands"][0]["play"]
+    tried = 0
+    for i in range(4, 52):
+        if i % 4 == 0 or _seat_at(rec, i) != 0:
+            continue
+        lead = plays[(i // 4) * 4]
+        hand_then = _hand_at(rec, i)
+        off = [c for c in hand_then if c[-1] != lead[-1]]
+        if off and any(c[-1] == lead[-1] for c in hand_then):
+            r = client.post(f"/api/games/{gid}/whatif", headers=headers,
+                            json={"hand": 0, "index": i, "card": off[0]})
+            assert r.status_code == 409 and r.json()["error"]["code"] == "must_follow_suit"
+            tried += 1
+    assert tried  # some position bound seat 0 to follow suit
+    r = client.post(f"/api/games/{gid}/whatif", headers=headers,
+                    json={"hand": 0, "index": 5, "card": "ZZ"})
+    assert r.status_code == 422
+
+
+def _at(rec: dict[str, Any], i: int) -> Game:
+    return replay_record(dict(rec, hands=[dict(rec["hands"][0], play=rec["hands"][0]["play"][:i])]))
+
+
+def _seat_at(rec: dict[str, Any], i: int) -> int:
+    return _at(rec, i).turn
+
+
+def _hand_at(rec: dict[str, Any], i: int) -> list[str]:
+    g = _at(rec, i)
+    return [card_str(c) for c in cards_of(g.hands[g.turn])]
+
+
+def test_daily_results_are_stored_once_per_browser_and_shown_as_a_distribution(client):
+    today = dt.datetime.now(dt.UTC).date()
+    number = daily_number(today)
+    totals = []
+    browsers = [f"browser-{k:04d}" for k in range(4)]
+    for k, browser in enumerate(browsers):
+        gid, headers, state = new_game(client, game=number, options={"target_score": 1})
+        r = client.post("/api/daily/result", headers=headers, json={"game_id": gid,
+                                                                     "browser": browser})
+        assert r.status_code == 409 and r.json()["error"]["code"] == "not_finished"
+        state = finish_hand(client, gid, headers, state, random.Random(k))
+        assert state["view"]["phase"] == "game-over"
+        totals.append(state["view"]["totals"][0])
+        r = client.post("/api/daily/result", headers=headers, json={"game_id": gid,
+                                                                     "browser": browser})
+        assert r.status_code == 201, r.text
+        assert r.json()["stored"] is True and r.json()["mine"] == totals[-1]
+        # the same browser again (even with another game): not stored twice
+        r = client.post("/api/daily/result", headers=headers, json={"game_id": gid,
+                                                                     "browser": browser})
+        assert r.status_code == 200 and r.json()["stored"] is False
+    out = client.get("/api/daily/results", params={"browser": browsers[0]}).json()
+    assert out["count"] == 4 and out["game"] == number
+    want: dict[int, int] = {}
+    for t in totals:
+        want[t] = want.get(t, 0) + 1
+    assert out["scores"] == sorted([t, c] for t, c in want.items())
+    assert out["mine"] == totals[0]
+    assert out["rank"] == 1 + sum(1 for t in totals if t < totals[0])
+    assert out["rules"]["options"]["target_score"] == 1
+    # the default rules' distribution holds none of these
+    assert client.get("/api/daily/results").json()["count"] == 0
+    # a game that is not today's daily game is refused
+    gid, headers, state = new_game(client, game=number + 1, options={"target_score": 1})
+    finish_hand(client, gid, headers, state, random.Random(9))
+    r = client.post("/api/daily/result", headers=headers, json={"game_id": gid,
+                                                                 "browser": "another-browser"})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_daily"
+    r = client.post("/api/daily/result", headers=headers, json={"game_id": gid, "browser": "x"})
+    assert r.status_code == 422
+    r = client.get("/api/daily/results", params={"date": "2026-02-30"})
+    assert r.status_code == 422
+
+
+def test_reviews_are_shared_by_every_server_process(tmp_path):
+    """With two server processes on one database, a review started by one is polled
+    through both (the job lives in the database, not in one process)."""
+    db = tmp_path / "two.db"
+    srv = ServerProcess(f"sqlite:///{db}", workers=2, log_path=str(db) + ".log").start()
+    try:
+        with httpx.Client(base_url=srv.url, timeout=120) as client:
+            gid, headers, state = new_game(client, game=31337)
+            finish_hand(client, gid, headers, state, random.Random(5))
+            job = client.post(f"/api/games/{gid}/review", headers=headers, json={}).json()
+            deadline = time.monotonic() + 300
+            polls = 0
+            while True:
+                # a fresh connection each time, so that either process may answer
+                r = httpx.get(f"{srv.url}/api/reviews/{job['job']}", timeout=60)
+                assert r.status_code == 200, r.text
+                polls += 1
+                out = r.json()
+                if out["status"] != "running" or time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
+            assert out["status"] == "done" and len(out["review"]["decisions"]) == 14
+            again = client.post(f"/api/games/{gid}/review", headers=headers, json={})
+            assert again.status_code == 200 and again.json()["job"] == job["job"]
+    finally:
+        srv.stop()
