@@ -22,24 +22,35 @@ import click
                    "them consistent).")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def command(host: str, port: int, db_url: str | None, workers: int, log_level: str) -> None:
+@click.option("--redis", "redis_url", default=None, metavar="URL",
+              help="Redis server (redis://host:port/db) through which several server "
+                   "processes serve the same shared tables [default: $HEARTS_REDIS; none: "
+                   "one process serves each table].")
+def command(host: str, port: int, db_url: str | None, workers: int, log_level: str,
+            redis_url: str | None) -> None:
     """Serve the web game and its JSON API with uvicorn."""
     import uvicorn
 
     from ..web.storage import resolve_db_url
 
     url = resolve_db_url(db_url)
+    redis_url = redis_url or os.environ.get("HEARTS_REDIS") or None
     if workers == 1:
         from ..web.app import create_app
 
         try:
-            app = create_app(url)
+            app = create_app(url, redis_url)
         except Exception as exc:
             raise _db_error(url, exc) from None
         uvicorn.run(app, host=host, port=port, log_level=log_level)
         return
     _check_db(url)  # the workers open it themselves: say now, once, if it cannot be opened
     os.environ["HEARTS_DB"] = url
+    if redis_url:
+        os.environ["HEARTS_REDIS"] = redis_url
+    else:
+        click.echo("warning: without --redis each shared table is served by one worker only; "
+                   "clients of one table on different workers do not see each other", err=True)
     uvicorn.run("hearts.web.app:app_from_env", factory=True, host=host, port=port,
                 workers=workers, log_level=log_level)
 
@@ -86,8 +97,9 @@ class ServerProcess:
     """
 
     def __init__(self, db_url: str, *, workers: int = 1, log_path: str | None = None,
-                 timeout: float = 60.0) -> None:
+                 timeout: float = 60.0, redis_url: str | None = None) -> None:
         self.db_url = db_url
+        self.redis_url = redis_url
         self.workers = workers
         self.log_path = log_path
         self.timeout = timeout
@@ -117,7 +129,8 @@ class ServerProcess:
                 self.proc = subprocess.Popen(
                     [sys.executable, "-c", "from hearts.cli.main import main; main()", "serve",
                      "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url,
-                     "--workers", str(self.workers), "--log-level", "warning"],
+                     "--workers", str(self.workers), "--log-level", "warning",
+                     *(["--redis", self.redis_url] if self.redis_url else [])],
                     stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
             deadline = time.monotonic() + self.timeout
             while time.monotonic() < deadline and self.proc.poll() is None:

@@ -9,11 +9,11 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, redis_url: str | None = None) -> FastAPI:
     """Build the web game's FastAPI app (see :func:`hearts.web.app.create_app`)."""
     from .app import create_app as _create_app
 
-    return _create_app(db_url)
+    return _create_app(db_url, redis_url)
 
 
 __all__ = ["create_app"]

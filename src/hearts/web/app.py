@@ -25,8 +25,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .api import make_router
+from .botpool import BotPool
+from .bus import make_bus
+from .hub import TableHub
 from .service import GameService, WebError, known_levels
 from .storage import GameStore
+from .table_store import TableStore
+from .tables_api import make_tables_router
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 """The page's folder (``src/hearts/web/static``), served at ``/static``."""
@@ -38,27 +43,34 @@ _PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Hearts</title>"
                 "<p>The Hearts page is not installed; the API is at <code>/api</code>.</p>")
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, redis_url: str | None = None) -> FastAPI:
     """Build the web game's app.
 
     ``db_url``: a SQLAlchemy URL or an SQLite file path; default ``$HEARTS_DB`` or
     ``sqlite:///hearts.db``.  The tables are created if missing.  Errors from the
     service become ``{"error": {"code", "message"}}`` bodies with their status;
     malformed bodies get 422 with FastAPI's ``detail`` plus the same ``error`` object.
+    ``redis_url`` (or ``$HEARTS_REDIS``): shared tables are served by several processes
+    through that Redis server (``docs/tables.md``); without it, by this process alone.
     """
     store = GameStore(db_url)
     service = GameService(store)
     known_levels()  # import the bot modules now rather than in the first game's request
+    tables = _table_hub(store, redis_url or os.environ.get("HEARTS_REDIS") or None)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await tables.start()
         yield
+        await tables.close()
+        tables.store.close()
         store.close()
 
     app = FastAPI(title="Hearts", version="1", lifespan=lifespan,
                   docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     app.state.service = service
     app.state.store = store
+    app.state.tables = tables
 
     @app.exception_handler(WebError)
     async def _web_error(_request: Request, exc: WebError) -> JSONResponse:
@@ -90,6 +102,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                             status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
     app.include_router(make_router())
+    app.include_router(make_tables_router(STATIC_DIR))
 
     def _page() -> Response:
         index = STATIC_DIR / "index.html"
@@ -112,10 +125,15 @@ def create_app(db_url: str | None = None) -> FastAPI:
     return app
 
 
+def _table_hub(store: GameStore, redis_url: str | None) -> TableHub:
+    """The shared tables' hub over the game database (and Redis when given)."""
+    return TableHub(TableStore(store.engine), make_bus(redis_url), BotPool())
+
+
 def app_from_env() -> FastAPI:
     """App factory for ``uvicorn --factory`` (several workers): the database URL comes
-    from ``$HEARTS_DB``."""
-    return create_app(os.environ.get("HEARTS_DB"))
+    from ``$HEARTS_DB``, the Redis URL from ``$HEARTS_REDIS``."""
+    return create_app(os.environ.get("HEARTS_DB"), os.environ.get("HEARTS_REDIS"))
 
 
 __all__ = ["STATIC_DIR", "app_from_env", "create_app"]
