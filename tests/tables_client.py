@@ -39,7 +39,7 @@ class TableClient:
     def connect(self, since: int | None = None) -> None:
         """(Re)connect and say hello; waits for the ``state`` message."""
         url = self.base.replace("http://", "ws://") + f"/api/tables/{self.table_id}/ws"
-        self.ws = connect(url, open_timeout=20, close_timeout=2)
+        self.ws = connect(url, open_timeout=20, close_timeout=2).__enter__()
         self.closed = False
         self.ws.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
         start = len(self.messages)
@@ -145,8 +145,9 @@ def truth_at(db_url: str, table_id: str, version: int | None = None) -> TableSta
     return load_state(table_id, row.settings, row.seed, actions)
 
 
-def cards_in(obj: Any, skip: frozenset[str] = frozenset({"record"})) -> set[str]:
-    """Every card string anywhere in a message (leaving out ``record`` objects)."""
+def cards_in(obj: Any, skip: frozenset[str] = frozenset({"record", "options"})) -> set[str]:
+    """Every card string anywhere in a message (leaving out ``record`` objects and
+    ``options``, where ``bonus_card`` names a card)."""
     import re
 
     card = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
