@@ -83,12 +83,15 @@ $(TEST_STAMP): $(INSTALL_DEPS) | $(BIN)/pip
 
 # Browser tests drive Debian's chromium through Playwright (executable_path=/usr/bin/chromium);
 # `playwright install` is never used.  tmux drives the terminal game in its tests.
-# PostgreSQL's server binaries let the storage tests start a throw-away cluster.
+# PostgreSQL's server binaries let the storage tests start a throw-away cluster; redis-server
+# lets the shared tables' tests run two server processes through a throw-away Redis.
 system-deps:
 	@if [ ! -x /usr/bin/chromium ] || ! command -v tmux >/dev/null 2>&1 \
-			|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
-		echo "installing chromium, tmux and postgresql from Debian"; \
-		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends chromium tmux postgresql; \
+			|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+			|| ! command -v redis-server >/dev/null 2>&1; then \
+		echo "installing chromium, tmux, postgresql and redis-server from Debian"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends chromium tmux postgresql \
+			redis-server; \
 	fi
 
 # Also removes the compiled engine (src/hearts/*.so and the record of its sources): the next
