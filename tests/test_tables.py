@@ -233,7 +233,7 @@ def test_a_dropped_client_reconnects_and_sees_the_same_state(
     twin = TableClient(server.url, tid, friend.token, name="twin")  # the same seat, stays on
     clients.append(twin)
     start(host)
-    drive(seated, lambda: host.view["phase"] == "play" and len(host.view["tricks"]) >= 1)
+    drive(seated, lambda: host.view["phase"] == "play" and host.view["trick_index"] >= 1)
     last_seen = friend.v
     friend.drop()
     drive([host], lambda: host.v >= last_seen + 6 or host.view["turn"] == 1, timeout=60)
@@ -343,7 +343,7 @@ def test_server_killed_mid_hand_loses_nothing(tmp_path: Path,
         tid, seated = seat_table(srv.url, clients, persons=3, level="random")
         host = seated[0]
         start(host)
-        drive(seated, lambda: host.view["phase"] == "play" and len(host.view["tricks"]) >= 3)
+        drive(seated, lambda: host.view["phase"] == "play" and host.view["trick_index"] >= 3)
         for c in seated:
             c.wait_version(max(x.v for x in seated))
         before = [c.latest() for c in seated]

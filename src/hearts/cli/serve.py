@@ -7,6 +7,9 @@ from typing import Any
 
 import click
 
+WS_MAX_SIZE = 64 * 1024
+"""Largest WebSocket message the server reads (a shared table's moves are far smaller)."""
+
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -42,7 +45,7 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
             app = create_app(url, redis_url)
         except Exception as exc:
             raise _db_error(url, exc) from None
-        uvicorn.run(app, host=host, port=port, log_level=log_level)
+        uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE)
         return
     _check_db(url)  # the workers open it themselves: say now, once, if it cannot be opened
     os.environ["HEARTS_DB"] = url
@@ -52,7 +55,7 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         click.echo("warning: without --redis each shared table is served by one worker only; "
                    "clients of one table on different workers do not see each other", err=True)
     uvicorn.run("hearts.web.app:app_from_env", factory=True, host=host, port=port,
-                workers=workers, log_level=log_level)
+                workers=workers, log_level=log_level, ws_max_size=WS_MAX_SIZE)
 
 
 def _db_error(url: str, exc: Exception) -> click.ClickException:

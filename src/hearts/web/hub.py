@@ -243,16 +243,16 @@ class TableHub:
     # ------------------------------------------------------------- delivery
     def _deliver(self, live: LiveTable, applied: Applied) -> None:
         st = live.state
-        texts: dict[int | None, str] = {}
-        extra = {"deadlines": live.deadlines}
-        for conn in list(live.conns):
+        conns = list(live.conns)
+        if not conns:
+            return
+        for conn in conns:
             if isinstance(conn.seat, str) and conn.token_hash is not None:
                 conn.seat = st.seat_of(conn.token_hash)  # seated by the host?
-            seat = conn.seat if isinstance(conn.seat, int) else None
-            text = texts.get(seat)
-            if text is None:
-                text = texts[seat] = _dumps(st.update_for(applied, seat, extra))
-            conn.send(text)
+        seats = {c.seat if isinstance(c.seat, int) else None for c in conns}
+        texts = st.update_texts(applied, seats, {"deadlines": live.deadlines})
+        for conn in conns:
+            conn.send(texts[conn.seat if isinstance(conn.seat, int) else None])
 
     async def _tell(self, live: LiveTable, msg: dict[str, Any]) -> None:
         """A transient message (no version) to every client of the table, everywhere."""

@@ -31,6 +31,7 @@ least that version (``v``), so an old message sent again is refused as ``stale``
 
 from __future__ import annotations
 
+import json
 import secrets
 import unicodedata
 from dataclasses import dataclass, field
@@ -58,6 +59,9 @@ MIN_TURN_SECONDS, MAX_TURN_SECONDS = 0.5, 600.0
 
 RECENT = 400
 """Applied actions kept in memory per table for resyncing a client (``since``)."""
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 class TableError(Exception):
@@ -207,8 +211,8 @@ class TableState:
         if not self.started:
             return ()
         phase = self.game.phase
-        if phase == PHASE_DEAL:
-            return (HOST_SEAT,)
+        if phase == PHASE_DEAL:  # between hands (the first hand is dealt with the start)
+            return (HOST_SEAT,) if self.game.hand_index >= 0 else ()
         if phase == PHASE_OVER:
             return ()
         return self.game.to_act()
@@ -234,16 +238,56 @@ class TableState:
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any]:
-        """``PlayerView.to_json()`` of ``seat`` (its own hand only); for ``None`` (a
-        spectator or a waiting friend) the public part: hand, passes and legal cards empty."""
+        """What ``seat`` sees of the hand now (its own cards only; ``None``, a spectator or
+        a waiting friend, sees the public part): the fields of ``PlayerView.to_json()``
+        that change during a hand.  The settings are in ``table``; the finished tricks
+        and hands in ``history`` (state messages) and in the events (updates)."""
+        return {**self.own_json(seat), **self.public_json()}
+
+    def own_json(self, seat: int | None) -> dict[str, Any]:
+        """The part of :meth:`view_json` that only ``seat`` sees (empty for ``None``)."""
+        game = self.game
+        if seat is None:
+            return {"seat": None, "hand": [], "passed": [], "received": [], "legal": [],
+                    "pass_to": None}
+        all_passed = game.pass_offset == 0 or all(p is not None for p in game.passes)
+        return {
+            "seat": seat,
+            "hand": [card_str(c) for c in cards_of(game.hands[seat])],
+            "passed": [card_str(c) for c in game.passes[seat] or ()],
+            "received": [card_str(c) for c in cards_of(game.received[seat])]
+            if all_passed else [],
+            "legal": [card_str(c) for c in cards_of(game.legal_plays(seat))]
+            if game.turn == seat else [],
+            "pass_to": game.pass_target(seat),
+        }
+
+    def public_json(self) -> dict[str, Any]:
+        """The part of :meth:`view_json` every seat sees alike."""
+        game = self.game
+        n = self.n
+        penalty = self.rules.penalty
+        return {
+            "phase": game.phase, "hand_index": game.hand_index, "game": game.game_number,
+            "pass_direction": self.rules.pass_name(game.hand_index)
+            if game.hand_index >= 0 else "none",
+            "has_passed": [p is not None for p in game.passes],
+            "trick": [{"seat": (game.leader + i) % n, "card": card_str(c)}
+                      for i, c in enumerate(game.trick_cards)],
+            "trick_index": len(game.tricks), "leader": game.leader, "turn": game.turn,
+            "hearts_broken": game.hearts_broken,
+            "counts": [h.bit_count() for h in game.hands], "tricks_won": list(game.tricks_won),
+            "points_taken": [sum(penalty[c] for c in cards_of(w)) for w in game.won],
+            "totals": list(game.totals), "winners": list(game.winners),
+            "moon_pending": game.pending_score is not None,
+        }
+
+    def history_json(self) -> dict[str, Any]:
+        """The finished tricks of the hand and the finished hands' results (public)."""
         from ..view import player_view
 
-        if seat is not None:
-            return player_view(self.game, seat).to_json()
-        out = player_view(self.game, 0).to_json()
-        out.update({"seat": None, "hand": [], "passed": [], "received": [], "legal": [],
-                    "pass_to": None})
-        return out
+        full = player_view(self.game, 0).to_json()
+        return {"tricks": full["tricks"], "results": full["results"]}
 
     def illegal_json(self, seat: int | None) -> dict[str, dict[str, str]]:
         """For ``seat`` on its turn to play: each card of its hand it may not play, with the
@@ -429,6 +473,25 @@ class TableState:
             msg.update(extra)
         return msg
 
+    def update_texts(self, applied: Applied, seats: set[int | None],
+                     extra: dict[str, Any]) -> dict[int | None, str]:
+        """:meth:`update_for` of each of ``seats`` as JSON text, the parts common to every
+        seat (table, public events) serialised once."""
+        dumps = _ENCODER.encode
+        common = dumps(self.table_json())
+        public = dumps(applied.public)
+        shared = dumps(self.public_json())[1:]  # the view's common fields, without "{"
+        more = "".join(f',"{k}":{dumps(v)}' for k, v in extra.items())
+        out: dict[int | None, str] = {}
+        for seat in seats:
+            private = applied.private.get(seat) if seat is not None else None
+            events = public if not private else dumps(applied.public + private)
+            own = dumps(self.own_json(seat))[:-1]  # without "}"
+            out[seat] = (f'{{"type":"update","v":{applied.version},"events":{events},'
+                         f'"view":{own},{shared},'
+                         f'"illegal":{dumps(self.illegal_json(seat))},"table":{common}{more}}}')
+        return out
+
     def snapshot_for(self, seat: int | str | None, since: int | None = None,
                      extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` message: everything ``seat`` may know now, plus ``missed`` (the
@@ -438,7 +501,8 @@ class TableState:
         msg: dict[str, Any] = {"type": "state", "v": self.version,
                                "seat": s, "waiting": seat if isinstance(seat, str) else None,
                                "host": s == HOST_SEAT, "view": self.view_json(s),
-                               "illegal": self.illegal_json(s), "table": self.table_json()}
+                               "illegal": self.illegal_json(s), "table": self.table_json(),
+                               "history": self.history_json()}
         if since is not None:
             missed = [a for a in self.recent if a.version > since]
             complete = since >= self.version or (bool(missed) and missed[0].version == since + 1)
