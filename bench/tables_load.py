@@ -41,6 +41,8 @@ from typing import Any
 
 MAX_TABLES = 400
 MAX_SECONDS = 900.0
+DRAIN_QUIET = 3.0
+"""After the run, a client stops reading once its table has been quiet this long."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -110,15 +112,18 @@ class Client:
                 ready.set()
                 while not self.over.is_set():
                     left = self.deadline - time.monotonic()
-                    if left <= 0:
-                        break
+                    # After the deadline nobody acts; read what is still on its way until
+                    # the table is quiet, so that every committed play is counted.
+                    wait = left if left > 0 else DRAIN_QUIET
                     try:
-                        text = await asyncio.wait_for(ws.recv(), left)
+                        text = await asyncio.wait_for(ws.recv(), wait)
                     except TimeoutError:
+                        if left > 0:
+                            continue
                         break
                     self.on_message(json.loads(text))
         except Exception as exc:
-            if time.monotonic() < self.deadline and not self.over.is_set():
+            if not self.over.is_set():
                 self.stats.error(f"seat {self.seat}: {type(exc).__name__}: {exc}")
         finally:
             ready.set()
@@ -170,6 +175,8 @@ class Client:
     def maybe_act(self, m: dict[str, Any], now: float) -> None:
         table, view = m["table"], m["view"]
         if self.seat not in table["due"] or table["status"] != "playing":
+            return
+        if time.monotonic() >= self.deadline:
             return
         if self.awaiting or (self.pending is not None and not self.pending.done()):
             return

@@ -72,6 +72,9 @@ MAX_SPECTATORS = 50
 HELLO_SECONDS = 10.0
 """A new connection must say hello within this time."""
 
+RETRY_SECONDS = 1.0
+"""Pause before a failed bot move is tried again."""
+
 BOT_DEAL_PAUSE = 1.5
 """Seconds between a hand's end and the next deal when no person is there to deal."""
 
@@ -371,8 +374,9 @@ class TableHub:
                     return
                 if st.game.phase == PHASE_DEAL:
                     await self._deal(live)
-                    return
-                await self._commit(live, self._bot_action(st, seat, choice))
+                else:
+                    await self._commit(live, self._bot_action(st, seat, choice))
+            return
         except TableError as exc:
             log.info("table %s: bot move for seat %d refused: %s", table_id, seat, exc.message)
         except Exception:
@@ -380,8 +384,10 @@ class TableHub:
         finally:
             if live is not None and live.bot_tasks.get(seat) == opened:
                 del live.bot_tasks[seat]
-                if self._tables.get(table_id) is live:
-                    self._schedule(live)  # the move was refused: try again
+        # The move failed (database, lock): try again a little later, if still due.
+        await asyncio.sleep(RETRY_SECONDS)
+        if live is not None and self._tables.get(table_id) is live:
+            self._schedule(live)
 
     @staticmethod
     def _bot_action(st: TableState, seat: int, choice: Any) -> list[Any]:
