@@ -130,3 +130,38 @@ def test_clients_on_two_processes_see_each_others_plays_in_order(
         for c in [*seated, spectator]:
             with contextlib.suppress(Exception):
                 c.drop()
+
+
+def test_a_dead_process_timers_are_taken_over_by_the_other(
+        two_servers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    """Process A commits the move that starts the host's turn timer, then dies (SIGKILL):
+    process B, where the host is connected, notices the idle table and runs the timer, so
+    that a bot plays for the absent host."""
+    a, b, _db = two_servers
+    t = create_table(b.url, "Ann", level="random", turn_seconds=3)
+    joined = join_table(a.url, t["id"], "Dee", seat=3).json()
+    host = TableClient(b.url, t["id"], t["token"], name="host")
+    friend = TableClient(a.url, t["id"], joined["token"], name="friend")
+    try:
+        start(host)
+
+        def friend_before_host() -> bool:
+            v = friend.view
+            return v["phase"] == "play" and v["turn"] == 3 and len(v["trick"]) < 3
+
+        drive([host, friend], friend_before_host, timeout=60)
+        v = friend.v
+        friend.send({"type": "play", "card": friend.view["legal"][0], "v": v})
+        host.wait(lambda ms: any(m["type"] == "update" and m["v"] == v + 1 for m in ms))
+        assert host.view["turn"] == 0 and friend.events("play")[-1]["seat"] == 3
+        a.stop(kill=True)
+        host.wait(lambda ms: any(e["type"] == "away" and e["seat"] == 0 for m in ms
+                                 if m["type"] == "update" and m["v"] > v for e in m["events"]),
+                  40)
+        host.wait(lambda ms: any(e["type"] == "play" and e["seat"] == 0 and e.get("by") == "bot"
+                                 for m in ms if m["type"] == "update" and m["v"] > v
+                                 for e in m["events"]), 20)
+    finally:
+        for c in (host, friend):
+            with contextlib.suppress(Exception):
+                c.drop()

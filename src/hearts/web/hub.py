@@ -72,6 +72,9 @@ MAX_SPECTATORS = 50
 HELLO_SECONDS = 10.0
 """A new connection must say hello within this time."""
 
+WATCH_SECONDS = 5.0
+"""How often idle tables are checked for a bot or timer that nobody runs any more."""
+
 RETRY_SECONDS = 1.0
 """Pause before a failed bot move is tried again."""
 
@@ -125,6 +128,7 @@ class LiveTable:
     timers: dict[int, tuple[int, asyncio.TimerHandle, float]] = field(default_factory=dict)
     bot_tasks: dict[int, int] = field(default_factory=dict)
     deadlines: dict[str, float] = field(default_factory=dict)
+    changed: float = field(default_factory=time.monotonic)
 
 
 class TableHub:
@@ -145,6 +149,26 @@ class TableHub:
         """Listen on the bus and start the bot workers (in the background)."""
         await self.bus.start(self._on_bus)
         self._spawn(asyncio.to_thread(self.pool.warm))
+        self._spawn(self._watch())
+
+    async def _watch(self) -> None:
+        """Every few seconds, re-arm the bots and timers of tables with clients here that
+        have not moved for a while although someone must act: the process that armed them
+        may have died (with Redis, another process; or a bot move was lost)."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            now = time.monotonic()
+            for live in list(self._tables.values()):
+                st = live.state
+                idle = now - live.changed
+                if live.conns and st.due() and idle > st.settings.turn_seconds + WATCH_SECONDS \
+                        and not live.lock.locked():
+                    live.changed = now
+                    live.bot_tasks.clear()
+                    for _o, handle, _d in live.timers.values():
+                        handle.cancel()
+                    live.timers.clear()
+                    self._schedule(live)
 
     async def close(self) -> None:
         """Cancel timers and tasks, stop the bus and the bot workers."""
@@ -246,6 +270,7 @@ class TableHub:
     # ------------------------------------------------------------- delivery
     def _deliver(self, live: LiveTable, applied: Applied) -> None:
         st = live.state
+        live.changed = time.monotonic()
         conns = list(live.conns)
         if not conns:
             return
