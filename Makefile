@@ -83,16 +83,18 @@ $(TEST_STAMP): $(INSTALL_DEPS) | $(BIN)/pip
 
 # Browser tests drive Debian's chromium through Playwright (executable_path=/usr/bin/chromium);
 # `playwright install` is never used.  tmux drives the terminal game in its tests.
-# PostgreSQL's server binaries let the storage tests start a throw-away cluster.
+# PostgreSQL's server binaries let the storage tests start a throw-away cluster; redis-server
+# lets the shared tables' tests run two server processes through a throw-away Redis.
 # fonts-noto-cjk gives Chromium Japanese glyphs, so the Japanese page and its screenshots show
 # real characters rather than empty boxes.
 system-deps:
 	@if [ ! -x /usr/bin/chromium ] || ! command -v tmux >/dev/null 2>&1 \
 			|| ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+			|| ! command -v redis-server >/dev/null 2>&1 \
 			|| [ ! -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then \
-		echo "installing chromium, tmux, postgresql and fonts-noto-cjk from Debian"; \
+		echo "installing chromium, tmux, postgresql, redis-server and fonts-noto-cjk from Debian"; \
 		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends chromium tmux postgresql \
-			fonts-noto-cjk; \
+			redis-server fonts-noto-cjk; \
 	fi
 
 # Also removes the compiled engine (src/hearts/*.so and the record of its sources): the next

@@ -7,6 +7,9 @@ from typing import Any
 
 import click
 
+WS_MAX_SIZE = 64 * 1024
+"""Largest WebSocket message the server reads (a shared table's moves are far smaller)."""
+
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -55,11 +58,16 @@ import click
 @click.option("--api-docs/--no-api-docs", default=False, show_default=True,
               help="Serve the interactive API docs at /api/docs (its page loads swagger-ui "
                    "from a CDN).")
+@click.option("--redis", "redis_url", default=None, metavar="URL",
+              help="Redis server (redis://host:port/db) through which several server "
+                   "processes serve the same shared tables [default: $HEARTS_REDIS; none: "
+                   "one process serves each table].")
 def command(host: str, port: int, db_url: str | None, workers: int, log_level: str,
             expire_unfinished_days: float, expire_finished_days: float,
             games_per_minute: float, max_body_bytes: int, search_workers: int | None,
             max_hints: int, request_timeout: float, keep_alive_timeout: int,
-            limit_concurrency: int, forwarded_allow_ips: str, api_docs: bool) -> None:
+            limit_concurrency: int, forwarded_allow_ips: str, api_docs: bool,
+            redis_url: str | None) -> None:
     """Serve the web game and its JSON API with uvicorn."""
     import uvicorn
 
@@ -70,6 +78,7 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         url = resolve_db_url(db_url)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--db") from None
+    redis_url = redis_url or os.environ.get("HEARTS_REDIS") or None
     settings = ServerSettings(
         max_body_bytes=max_body_bytes, games_per_minute=games_per_minute,
         search_workers=search_workers, max_hints=max_hints,
@@ -81,13 +90,13 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         "http": "hearts.web.protocol:TimedH11Protocol",
         "timeout_keep_alive": keep_alive_timeout, "limit_concurrency": limit_concurrency,
         "forwarded_allow_ips": forwarded_allow_ips, "proxy_headers": True,
-        "timeout_graceful_shutdown": 10, "server_header": False,
+        "timeout_graceful_shutdown": 10, "server_header": False, "ws_max_size": WS_MAX_SIZE,
     }
     if workers == 1:
         from ..web.app import create_app
 
         try:
-            app = create_app(url, settings)
+            app = create_app(url, settings, redis_url)
         except Exception as exc:
             raise _db_error(url, exc) from None
         uvicorn.run(app, **server_options)
@@ -95,6 +104,11 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
     _check_db(url)  # the workers open it themselves: say now, once, if it cannot be opened
     os.environ["HEARTS_DB"] = url
     os.environ["HEARTS_SERVE_SETTINGS"] = settings.to_env()
+    if redis_url:
+        os.environ["HEARTS_REDIS"] = redis_url
+    else:
+        click.echo("warning: without --redis each shared table is served by one worker only; "
+                   "clients of one table on different workers do not see each other", err=True)
     uvicorn.run("hearts.web.app:app_from_env", factory=True, workers=workers, **server_options)
 
 
@@ -142,8 +156,10 @@ class ServerProcess:
     """
 
     def __init__(self, db_url: str, *, workers: int = 1, log_path: str | None = None,
-                 timeout: float = 60.0, args: tuple[str, ...] | list[str] = ()) -> None:
+                 timeout: float = 60.0, args: tuple[str, ...] | list[str] = (),
+                 redis_url: str | None = None) -> None:
         self.db_url = db_url
+        self.redis_url = redis_url
         self.args = list(args)
         if "--games-per-minute" not in self.args:
             self.args += ["--games-per-minute", "0"]
@@ -176,7 +192,8 @@ class ServerProcess:
                 self.proc = subprocess.Popen(
                     [sys.executable, "-c", "from hearts.cli.main import main; main()", "serve",
                      "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url,
-                     "--workers", str(self.workers), "--log-level", "warning", *self.args],
+                     "--workers", str(self.workers), "--log-level", "warning", *self.args,
+                     *(["--redis", self.redis_url] if self.redis_url else [])],
                     stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
             deadline = time.monotonic() + self.timeout
             while time.monotonic() < deadline and self.proc.poll() is None:

@@ -53,8 +53,13 @@ from .limits import (
     shorten,
 )
 from .review import make_router as make_review_router
+from .botpool import BotPool
+from .bus import make_bus
+from .hub import TableHub
 from .service import GameService, WebError, known_levels
 from .storage import GameStore
+from .table_store import TableStore
+from .tables_api import make_tables_router
 
 log = logging.getLogger("hearts.web")
 
@@ -106,7 +111,8 @@ class ServerSettings:
         return cls(**json.loads(text)) if text else cls()
 
 
-def create_app(db_url: str | None = None, settings: ServerSettings | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, settings: ServerSettings | None = None,
+               redis_url: str | None = None) -> FastAPI:
     """Build the web game's app.
 
     ``db_url``: a SQLAlchemy URL or an SQLite file path; default ``$HEARTS_DB`` or
@@ -115,7 +121,9 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     Errors from the service become ``{"error": {"code", "message"}}`` bodies with their
     status; malformed bodies get 422 with FastAPI's ``detail`` plus the same ``error``
     object; storage failures 503 ``storage_unavailable``; anything else 500
-    ``internal_error``.
+    ``internal_error``.  ``redis_url`` (or ``$HEARTS_REDIS``): shared tables are served by
+    several processes through that Redis server (``docs/tables.md``); without it, by this
+    process alone.
     """
     settings = settings or ServerSettings()
     store = GameStore(db_url)
@@ -123,6 +131,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                       max_searches=settings.max_searches)
     service = GameService(store, pool=pool)
     known_levels()  # import the bot modules now rather than in the first game's request
+    tables = _table_hub(store, redis_url or os.environ.get("HEARTS_REDIS") or None)
 
     async def expire_loop() -> None:
         while True:
@@ -138,6 +147,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         pool.start()
+        await tables.start()
         sweeper = asyncio.create_task(expire_loop())
         try:
             yield
@@ -145,6 +155,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+            await tables.close()
+            tables.store.close()
             pool.close()
             store.close()
 
@@ -160,6 +172,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes,
                        body_timeout=settings.body_timeout)
     app.add_middleware(SecurityHeadersMiddleware, relaxed=(docs,) if docs else ())
+    app.state.tables = tables
 
     @app.exception_handler(WebError)
     async def _web_error(_request: Request, exc: WebError) -> JSONResponse:
@@ -210,6 +223,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
 
     app.include_router(make_router())
     app.include_router(make_review_router())
+    app.include_router(make_tables_router(STATIC_DIR))
 
     def _page() -> Response:
         index = STATIC_DIR / "index.html"
@@ -232,12 +246,18 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     return app
 
 
+def _table_hub(store: GameStore, redis_url: str | None) -> TableHub:
+    """The shared tables' hub over the game database (and Redis when given)."""
+    return TableHub(TableStore(store.engine), make_bus(redis_url), BotPool())
+
+
 def app_from_env() -> FastAPI:
     """App factory for ``uvicorn --factory`` (several workers): the database URL comes
     from ``$HEARTS_DB``, the limits from ``$HEARTS_SERVE_SETTINGS``
-    (:meth:`ServerSettings.to_env`)."""
+    (:meth:`ServerSettings.to_env`), the Redis URL from ``$HEARTS_REDIS``."""
     return create_app(os.environ.get("HEARTS_DB"),
-                      ServerSettings.from_env(os.environ.get("HEARTS_SERVE_SETTINGS")))
+                      ServerSettings.from_env(os.environ.get("HEARTS_SERVE_SETTINGS")),
+                      os.environ.get("HEARTS_REDIS"))
 
 
 __all__ = ["STATIC_DIR", "ServerSettings", "app_from_env", "create_app"]

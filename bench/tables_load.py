@@ -1,0 +1,364 @@
+"""Load test of shared tables: many tables with four simulated people each, live over
+WebSocket, against ``hearts serve`` processes this script starts on loopback.
+
+Each table has four clients (no bots).  A client acts when its seat is due (passes
+its first cards, plays its first legal card, the host deals the next hand) after a
+pause drawn from ``--think`` (seconds, ``lo,hi``; ``0`` is flat out).  A finished game
+is followed by a new table.  Measured on the clients (one asyncio process):
+
+- ``latency``: from a client sending a play to each other client of the table
+  receiving the update with it (ms);
+- ``act_delay``: from a client receiving the update that makes its seat due to it
+  sending its move, think time included (ms): the "acts within 200 ms" condition;
+- every client checks that the versions it receives are contiguous (no loss, no
+  duplicate) and the four clients of a table must see the same plays in the same
+  order; the plays stored in the database are counted and compared at the end;
+- server memory: resident set size (VmRSS, VmHWM) of each server process at the end.
+
+Prints one JSON object.  With ``--servers 2`` a throw-away ``redis-server`` is started
+and the two processes serve the same tables (seats 0 and 2 of a table on one process,
+1 and 3 on the other).  The database is a temporary SQLite file unless ``--db``.
+
+    .venv/bin/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2
+    .venv/bin/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2 --servers 2
+    .venv/bin/python bench/tables_load.py --tables 100 --seconds 60 --think 0   # flat out
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+MAX_TABLES = 400
+MAX_SECONDS = 900.0
+DRAIN_QUIET = 3.0
+"""After the run, a client stops reading once its table has been quiet this long."""
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, nearest rank (0 when empty)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), int(-(-q * len(ordered) // 1))))
+    return ordered[rank - 1]
+
+
+def summary(ms: list[float]) -> dict[str, Any]:
+    return {"count": len(ms), "p50_ms": round(percentile(ms, 0.5), 1),
+            "p95_ms": round(percentile(ms, 0.95), 1), "p99_ms": round(percentile(ms, 0.99), 1),
+            "max_ms": round(max(ms, default=0.0), 1)}
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latency: list[float] = []
+        self.act_delay: list[float] = []
+        self.errors: list[str] = []
+        self.messages = 0
+        self.plays = 0
+        self.games = 0
+        self.hands = 0
+        self.tables: list[str] = []
+        self.plays_seen: dict[str, int] = {}
+        self.sent: dict[tuple[str, int, str], float] = {}
+
+    def error(self, text: str) -> None:
+        if len(self.errors) < 50:
+            self.errors.append(text[:300])
+        else:
+            self.errors.append("")
+
+
+class Client:
+    """One simulated person at one seat."""
+
+    def __init__(self, stats: Stats, table_id: str, seat: int, url: str, token: str,
+                 think: tuple[float, float], rng: random.Random, deadline: float) -> None:
+        self.stats = stats
+        self.table_id = table_id
+        self.seat = seat
+        self.url = url
+        self.token = token
+        self.think = think
+        self.rng = rng
+        self.deadline = deadline
+        self.v = -1
+        self.plays: list[tuple[int, str]] = []
+        self.pending: asyncio.Task[None] | None = None
+        self.awaiting = False  # a move was sent and its answer has not come yet
+        self.last: dict[str, Any] | None = None
+        self.over = asyncio.Event()
+        self.ws: Any = None
+
+    async def run(self, ready: asyncio.Event) -> None:
+        from websockets.asyncio.client import connect
+
+        ws_url = self.url.replace("http://", "ws://") + f"/api/tables/{self.table_id}/ws"
+        try:
+            async with connect(ws_url, max_size=2**22, open_timeout=60) as ws:
+                self.ws = ws
+                await ws.send(json.dumps({"type": "hello", "token": self.token}))
+                ready.set()
+                while not self.over.is_set():
+                    left = self.deadline - time.monotonic()
+                    # After the deadline nobody acts; read what is still on its way until
+                    # the table is quiet, so that every committed play is counted.
+                    wait = left if left > 0 else DRAIN_QUIET
+                    try:
+                        text = await asyncio.wait_for(ws.recv(), wait)
+                    except TimeoutError:
+                        if left > 0:
+                            continue
+                        break
+                    self.on_message(json.loads(text))
+        except Exception as exc:
+            if not self.over.is_set():
+                self.stats.error(f"seat {self.seat}: {type(exc).__name__}: {exc}")
+        finally:
+            ready.set()
+            self.over.set()
+            if self.pending:
+                self.pending.cancel()
+
+    def on_message(self, m: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        st = self.stats
+        st.messages += 1
+        kind = m["type"]
+        if kind == "error":
+            st.error(f"seat {self.seat} v{self.v}: {m.get('code')}: {m.get('message')}")
+            self.awaiting = False
+            if self.last is not None:
+                self.maybe_act(self.last, now)  # look again rather than stall
+            return
+        if kind not in ("state", "update"):
+            return
+        if kind == "update":
+            if m["v"] != self.v + 1:
+                st.error(f"seat {self.seat}: version {m['v']} after {self.v} "
+                         f"({'duplicate' if m['v'] <= self.v else 'gap'})")
+            for e in m["events"]:
+                if e.get("seat") == self.seat and e["type"] in ("passed", "play", "moon_choice") \
+                        or e["type"] == "deal":
+                    self.awaiting = False
+                if e["type"] == "play":
+                    self.plays.append((e["seat"], e["card"]))
+                    if e["seat"] == self.seat:
+                        st.plays += 1
+                    else:
+                        t0 = st.sent.get((self.table_id, e["seat"], e["card"]))
+                        if t0 is not None:
+                            st.latency.append((now - t0) * 1000)
+                elif e["type"] == "hand_end" and self.seat == 0:
+                    st.hands += 1
+                elif e["type"] == "game_over":
+                    if self.seat == 0:
+                        st.games += 1
+                    self.over.set()
+        if kind == "state":
+            self.awaiting = False
+        self.v = m["v"]
+        self.last = m
+        self.maybe_act(m, now)
+
+    def maybe_act(self, m: dict[str, Any], now: float) -> None:
+        table, view = m["table"], m["view"]
+        if self.seat not in table["due"] or table["status"] != "playing":
+            return
+        if time.monotonic() >= self.deadline:
+            return
+        if self.awaiting or (self.pending is not None and not self.pending.done()):
+            return
+        msg: dict[str, Any] | None = None
+        phase = view["phase"]
+        if phase == "pass" and not view["has_passed"][self.seat]:
+            msg = {"type": "pass", "cards": view["hand"][:3], "v": m["v"]}
+        elif phase == "play" and view["turn"] == self.seat:
+            msg = {"type": "play", "card": self.rng.choice(view["legal"]), "v": m["v"]}
+        elif phase == "moon-choice" and view["turn"] == self.seat:
+            msg = {"type": "moon", "choice": "add", "v": m["v"]}
+        elif phase == "deal" and self.seat == 0:
+            msg = {"type": "next", "v": m["v"]}
+        if msg is not None:
+            self.awaiting = True
+            self.pending = asyncio.get_running_loop().create_task(self.act(msg, now))
+
+    async def act(self, msg: dict[str, Any], since: float) -> None:
+        lo, hi = self.think
+        if hi > 0:
+            await asyncio.sleep(self.rng.uniform(lo, hi))
+        t = time.perf_counter()
+        self.stats.act_delay.append((t - since) * 1000)
+        if msg["type"] == "play":
+            self.stats.sent[(self.table_id, self.seat, msg["card"])] = t
+        await self.ws.send(json.dumps(msg))
+
+
+async def table_loop(index: int, urls: list[str], stats: Stats, think: tuple[float, float],
+                     deadline: float, http: Any) -> None:
+    """Play tables one after another (a new one after each game) until the deadline."""
+    rng = random.Random(index)
+    home = urls[index % len(urls)]
+    while time.monotonic() < deadline - 5:
+        r = await http.post(home + "/api/tables", json={"name": f"p{index}", "level": "random",
+                                                        "turn_seconds": 120})
+        if r.status_code != 201:
+            stats.error(f"create {r.status_code} {r.text[:200]}")
+            return
+        t = r.json()
+        tid = t["id"]
+        stats.tables.append(tid)
+        tokens = [t["token"]]
+        for k in range(1, 4):
+            j = await http.post(f"{urls[(index + k) % len(urls)]}/api/tables/{tid}/join",
+                                json={"name": f"p{index}.{k}"})
+            if j.status_code != 201:
+                stats.error(f"join {j.status_code} {j.text[:200]}")
+                return
+            tokens.append(j.json()["token"])
+        clients = [Client(stats, tid, s, urls[(index + s) % len(urls)], tokens[s], think,
+                          random.Random(rng.random()), deadline) for s in range(4)]
+        readies = [asyncio.Event() for _ in clients]
+        tasks = [asyncio.create_task(c.run(e)) for c, e in zip(clients, readies, strict=True)]
+        for e in readies:
+            await e.wait()
+        while clients[0].v < 0 and not clients[0].over.is_set():
+            await asyncio.sleep(0.02)
+        if clients[0].ws is not None and not clients[0].over.is_set():
+            await clients[0].ws.send(json.dumps({"type": "start", "v": clients[0].v}))
+        await asyncio.gather(*tasks)
+        shortest = min(len(c.plays) for c in clients)
+        if any(c.plays[:shortest] != clients[0].plays[:shortest] for c in clients):
+            stats.error(f"table {tid}: the clients saw different plays")
+        stats.plays_seen[tid] = max(len(c.plays) for c in clients)
+
+
+async def run_load(urls: list[str], tables: int, seconds: float,
+                   think: tuple[float, float]) -> tuple[Stats, float]:
+    import httpx
+
+    stats = Stats()
+    t0 = time.monotonic()
+    deadline = t0 + seconds
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        loops = []
+        for i in range(tables):
+            loops.append(asyncio.create_task(table_loop(i, urls, stats, think, deadline, http)))
+            if i % 20 == 19:
+                await asyncio.sleep(0.05)  # stagger the start a little
+        await asyncio.gather(*loops)
+    return stats, time.monotonic() - t0
+
+
+def memory_of(pid: int) -> dict[str, float]:
+    """VmRSS and VmHWM of a process, in MB."""
+    out: dict[str, float] = {}
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(("VmRSS:", "VmHWM:")):
+                key, value = line.split(":", 1)
+                out[key] = round(int(value.split()[0]) / 1024, 1)
+    except OSError:
+        pass
+    return out
+
+
+def stored_plays(db_url: str, table_ids: list[str]) -> int:
+    """Plays stored in the database for these tables."""
+    from sqlalchemy import select
+
+    from hearts.web.storage import make_engine
+    from hearts.web.table_store import table_actions
+
+    engine = make_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            q = select(table_actions.c.action).where(table_actions.c.table_id.in_(table_ids))
+            return sum(1 for (a,) in conn.execute(q) if a and a[0] == "play")
+    finally:
+        engine.dispose()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=200, help=f"tables at once (max {MAX_TABLES})")
+    ap.add_argument("--seconds", type=float, default=120.0, help="length of the run")
+    ap.add_argument("--think", default="0.05,0.2",
+                    help="a client's pause before acting, seconds lo,hi (0: flat out)")
+    ap.add_argument("--servers", type=int, default=1, choices=(1, 2),
+                    help="server processes (2: through a throw-away redis-server)")
+    ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    args = ap.parse_args(argv)
+    tables = max(1, min(args.tables, MAX_TABLES))
+    seconds = max(10.0, min(args.seconds, MAX_SECONDS))
+    parts = [float(x) for x in args.think.split(",")]
+    think = (parts[0], parts[-1]) if parts[-1] > 0 else (0.0, 0.0)
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    from hearts.cli.serve import ServerProcess, free_port
+
+    tmp = tempfile.mkdtemp(prefix="hearts-tables-load-")
+    db = args.db or f"sqlite:///{tmp}/load.db"
+    redis_proc = None
+    redis_url = None
+    servers: list[ServerProcess] = []
+    try:
+        if args.servers == 2:
+            port = free_port()
+            redis_proc = subprocess.Popen(
+                [shutil.which("redis-server") or "/usr/bin/redis-server", "--port", str(port),
+                 "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", tmp],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+            redis_url = f"redis://127.0.0.1:{port}/0"
+            time.sleep(0.5)
+        for i in range(args.servers):
+            servers.append(ServerProcess(db, log_path=f"{tmp}/serve{i}.log",
+                                         redis_url=redis_url).start())
+        time.sleep(2)  # bot workers warm up
+        stats, elapsed = asyncio.run(run_load([s.url for s in servers], tables, seconds, think))
+        memory = [memory_of(s.proc.pid) for s in servers]
+    finally:
+        for s in servers:
+            s.stop()
+        if redis_proc is not None:
+            redis_proc.terminate()
+            redis_proc.wait(timeout=20)
+    stored = stored_plays(db, stats.tables)
+    seen = sum(stats.plays_seen.values())
+    if stored != seen:
+        stats.error(f"plays: {stored} stored, {seen} seen by the clients")
+    out: dict[str, Any] = {
+        "tables_at_once": tables, "clients": tables * 4, "servers": args.servers,
+        "redis": bool(redis_url), "think_s": list(think), "elapsed_s": round(elapsed, 1),
+        "tables_played": len(stats.tables), "games_finished": stats.games,
+        "hands_finished": stats.hands,
+        "plays": stats.plays, "plays_per_s": round(stats.plays / elapsed, 1),
+        "messages_received": stats.messages,
+        "messages_per_s": round(stats.messages / elapsed, 1),
+        "plays_stored": stored, "plays_seen": seen,
+        "latency_play_to_others": summary(stats.latency),
+        "act_delay": summary(stats.act_delay),
+        "errors": len(stats.errors), "server_memory_mb": memory,
+        "cpus": os.cpu_count(),
+    }
+    if stats.errors:
+        out["first_errors"] = [e for e in stats.errors if e][:5]
+    print(json.dumps(out, indent=2))
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 0 if not stats.errors else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""Fan-out and locks for shared tables: in one process, or across processes via Redis.
+
+:class:`LocalBus` (one server process): per-table locks are the hub's asyncio locks,
+nothing is published.  :class:`RedisBus` (``hearts serve --redis URL``): several
+server processes serve the same tables.  For each table it keeps
+
+- a lock ``hearts:lock:<id>`` (Redis ``SET NX PX`` through redis-py's ``Lock``), held
+  while an action is checked, committed to the database and published, so that the
+  processes append to a table one at a time;
+- the version ``hearts:v:<id>``, so that a process taking the lock knows whether it
+  must first read newer actions from the database;
+- a channel ``hearts:t:<id>`` on which every committed action (and transient news such
+  as "West is thinking") is published; every process listens (one pattern
+  subscription) and brings its copy of the table up to date, then sends its own
+  clients their seats' messages.  Publishing happens under the table's lock, so every
+  process sees a table's actions in the order they were committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger("hearts.web")
+
+Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
+
+LOCK_SECONDS = 15.0
+"""A table lock expires after this long (a process that died holding it)."""
+
+
+class LocalBus:
+    """One process: no cross-process lock, version or fan-out."""
+
+    shared = False
+
+    @contextlib.asynccontextmanager
+    async def lock(self, table_id: str) -> AsyncIterator[None]:
+        """No-op (the hub's per-table asyncio lock is enough in one process)."""
+        yield
+
+    async def version(self, table_id: str) -> int | None:
+        """None: this process is the only writer."""
+        return None
+
+    async def publish(self, table_id: str, payload: dict[str, Any],
+                      version: int | None = None) -> None:
+        """No-op."""
+
+    async def start(self, handler: Handler) -> None:
+        """No-op."""
+
+    async def close(self) -> None:
+        """No-op."""
+
+
+class RedisBus:
+    """Locks, versions and fan-out through the Redis server at ``url``
+    (``redis://host:port/db``), with redis-py's asyncio client."""
+
+    shared = True
+
+    def __init__(self, url: str, prefix: str = "hearts") -> None:
+        import redis.asyncio as aioredis
+
+        self.url = url
+        self.prefix = prefix
+        self.redis = aioredis.from_url(url, decode_responses=True)
+        self._task: asyncio.Task[None] | None = None
+        self._pubsub: Any = None
+
+    def _key(self, kind: str, table_id: str) -> str:
+        return f"{self.prefix}:{kind}:{table_id}"
+
+    @contextlib.asynccontextmanager
+    async def lock(self, table_id: str) -> AsyncIterator[None]:
+        """Hold the table's Redis lock (waits up to ``LOCK_SECONDS``; raises
+        ``redis.exceptions.LockError`` after that)."""
+        lk = self.redis.lock(self._key("lock", table_id), timeout=LOCK_SECONDS,
+                             blocking_timeout=LOCK_SECONDS, sleep=0.005)
+        if not await lk.acquire():
+            from redis.exceptions import LockError
+
+            raise LockError(f"table {table_id} is locked")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(Exception):  # expired meanwhile: the version check covers it
+                await lk.release()
+
+    async def version(self, table_id: str) -> int | None:
+        """The last committed version Redis knows of (0 when none)."""
+        v = await self.redis.get(self._key("v", table_id))
+        return int(v) if v is not None else 0
+
+    async def publish(self, table_id: str, payload: dict[str, Any],
+                      version: int | None = None) -> None:
+        """Publish ``payload`` on the table's channel (and set its version first)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            if version is not None:
+                pipe.set(self._key("v", table_id), version, ex=7 * 24 * 3600)
+            pipe.publish(self._key("t", table_id), json.dumps(payload, separators=(",", ":")))
+            await pipe.execute()
+
+    async def start(self, handler: Handler) -> None:
+        """Subscribe to every table's channel and pass each message to ``handler``."""
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.psubscribe(self._key("t", "*"))
+        skip = len(self._key("t", ""))
+
+        async def listen() -> None:
+            while True:
+                try:
+                    msg = await self._pubsub.get_message(timeout=1.0)
+                    if msg is None or msg.get("type") != "pmessage":
+                        continue
+                    await handler(msg["channel"][skip:], json.loads(msg["data"]))
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("redis listener")
+                    await asyncio.sleep(0.2)
+
+        self._task = asyncio.create_task(listen(), name="hearts-redis-listener")
+
+    async def close(self) -> None:
+        """Stop listening and close the connections."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._task
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+
+def make_bus(redis_url: str | None) -> LocalBus | RedisBus:
+    """:class:`RedisBus` for a URL, else :class:`LocalBus`."""
+    return RedisBus(redis_url) if redis_url else LocalBus()
+
+
+__all__ = ["LocalBus", "RedisBus", "make_bus"]

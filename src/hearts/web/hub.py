@@ -1,0 +1,645 @@
+"""The live side of shared tables: one :class:`TableHub` per server process.
+
+The hub keeps the tables in use in memory (:class:`~hearts.web.tables.TableState`, the
+fold of each table's stored log), serves their WebSocket clients and drives what no
+client does: bots' moves (in the :class:`~hearts.web.botpool.BotPool`), the turn timer
+after which a bot plays for an absent person, and the deal of the next hand.
+
+Every change to a table goes the same way (:meth:`TableHub._commit`), holding the
+table's asyncio lock and, with Redis, its Redis lock:
+
+1. bring the table up to date (with Redis: read newer actions from the database when
+   another process has written);
+2. check the action (the engine's ``verify_x``; nothing changes when it is refused);
+3. append it to the log in the database and wait for the commit (so a crash after this
+   point loses nothing that any client saw);
+4. apply it to the table in memory, then (re)arm bots and timers;
+5. send each local client its seat's ``update`` message, and publish the action on the
+   bus (other processes apply it and tell their clients).
+
+Protocol (JSON text frames on ``/api/tables/{id}/ws``; ``docs/tables.md``): the client
+sends ``{"type": "hello", "token": seat token or null, "since": last version seen or
+null}`` first and gets a ``state`` message, then ``update`` messages (one per version,
+in order), ``thinking`` and ``error`` messages.  Moves: ``{"type": "pass", "cards":
+[...], "v": N}``, ``play`` (``card``), ``moon`` (``choice``), ``next`` (host, between
+hands), ``start`` (host), ``seat`` (host: ``seat``, ``friend``), ``back``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import card_str
+from ..game import PHASE_DEAL, PHASE_MOON, PHASE_PASS, PHASE_PLAY
+from ..view import player_view
+from .botpool import BotPool
+from .bus import LocalBus, RedisBus
+from .service import StandInBot, WebError, check_level, decision_seed
+from .storage import hash_token
+from .table_store import SeqConflict, TableStore, UnknownTable
+from .tables import (
+    HOST_SEAT,
+    Applied,
+    TableError,
+    TableState,
+    check_settings,
+    clean_name,
+    load_state,
+    replay_into,
+    secret_deal,
+)
+
+log = logging.getLogger("hearts.web")
+
+QUEUE_LIMIT = 2000
+"""Messages waiting for one slow client before it is cut off (it may reconnect)."""
+
+MAX_MESSAGE = 4096
+"""Longest accepted client message, in characters."""
+
+MAX_SPECTATORS = 50
+"""Spectators per table and process."""
+
+HELLO_SECONDS = 10.0
+"""A new connection must say hello within this time."""
+
+WATCH_SECONDS = 5.0
+"""How often idle tables are checked for a bot or timer that nobody runs any more."""
+
+RETRY_SECONDS = 1.0
+"""Pause before a failed bot move is tried again."""
+
+BOT_DEAL_PAUSE = 1.5
+"""Seconds between a hand's end and the next deal when no person is there to deal."""
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+class Conn:
+    """One WebSocket client: its seat (int), waiting id (str) or None (spectator), and
+    a bounded queue drained by :meth:`pump`."""
+
+    def __init__(self, ws: Any, seat: int | str | None, token_hash: str | None) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.token_hash = token_hash
+        self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_LIMIT)
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        """Queue a message; a client too slow to keep up is cut off."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.closed = True
+            asyncio.get_running_loop().create_task(self._close(4008))
+
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close(code)
+
+    async def pump(self) -> None:
+        """Send queued messages in order until cancelled or the socket fails."""
+        while True:
+            text = await self.queue.get()
+            await self.ws.send_text(text)
+
+
+@dataclass
+class LiveTable:
+    """A table in this process: its state, lock, clients, timers and bot tasks."""
+
+    state: TableState
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    timers: dict[int, tuple[int, asyncio.TimerHandle, float]] = field(default_factory=dict)
+    bot_tasks: dict[int, int] = field(default_factory=dict)
+    deadlines: dict[str, float] = field(default_factory=dict)
+    changed: float = field(default_factory=time.monotonic)
+
+
+class TableHub:
+    """Creates, joins and serves shared tables (see the module docstring)."""
+
+    def __init__(self, store: TableStore, bus: LocalBus | RedisBus, pool: BotPool,
+                 cache_size: int = 5000) -> None:
+        self.store = store
+        self.bus = bus
+        self.pool = pool
+        self.cache_size = cache_size
+        self._tables: OrderedDict[str, LiveTable] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        """Listen on the bus and start the bot workers (in the background)."""
+        await self.bus.start(self._on_bus)
+        self._spawn(asyncio.to_thread(self.pool.warm))
+        self._spawn(self._watch())
+
+    async def _watch(self) -> None:
+        """Every few seconds, re-arm the bots and timers of tables with clients here that
+        have not moved for a while although someone must act: the process that armed them
+        may have died (with Redis, another process; or a bot move was lost)."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            now = time.monotonic()
+            for live in list(self._tables.values()):
+                st = live.state
+                idle = now - live.changed
+                if live.conns and st.due() and idle > st.settings.turn_seconds + WATCH_SECONDS \
+                        and not live.lock.locked():
+                    live.changed = now
+                    live.bot_tasks.clear()
+                    for _o, handle, _d in live.timers.values():
+                        handle.cancel()
+                    live.timers.clear()
+                    self._schedule(live)
+
+    async def close(self) -> None:
+        """Cancel timers and tasks, stop the bus and the bot workers."""
+        for live in self._tables.values():
+            for _o, handle, _d in live.timers.values():
+                handle.cancel()
+        for t in list(self._tasks):
+            t.cancel()
+        await self.bus.close()
+        self.pool.close()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # --------------------------------------------------------------- tables
+    async def _get(self, table_id: str) -> LiveTable:
+        live = self._tables.get(table_id)
+        if live is not None:
+            self._tables.move_to_end(table_id)
+            return live
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        fut: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = fut
+        try:
+            try:
+                row = await asyncio.to_thread(self.store.load, table_id)
+            except UnknownTable:
+                raise TableError("unknown_table", "There is no table with this id.", 404) from None
+            live = LiveTable(load_state(row.id, row.settings, row.seed, row.actions))
+            self._tables[table_id] = live
+            self._evict()
+            self._schedule(live)  # a bot or timer that was due when the table was last used
+            fut.set_result(live)
+            return live
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # retrieved: no "never retrieved" warning when nobody waits
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def _evict(self) -> None:
+        while len(self._tables) > self.cache_size:
+            for tid, live in self._tables.items():
+                if not live.conns and not live.lock.locked() and not live.bot_tasks:
+                    for _o, handle, _d in live.timers.values():
+                        handle.cancel()
+                    del self._tables[tid]
+                    break
+            else:
+                return
+
+    async def _sync(self, live: LiveTable) -> None:
+        """With Redis: read and apply actions other processes committed (caller holds the
+        table's locks)."""
+        remote = await self.bus.version(live.state.id)
+        if remote is None or remote <= live.state.version:
+            return
+        await self._catch_up(live)
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        st = live.state
+        after = st.version
+        row = await asyncio.to_thread(self.store.load, st.id, after)
+        fresh = row.actions[st.version - after:]  # the bus may have applied some meanwhile
+        for applied in replay_into(st, fresh):
+            self._deliver(live, applied)
+        if fresh:
+            self._schedule(live)
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, table_id: str) -> AsyncIterator[LiveTable]:
+        live = await self._get(table_id)
+        async with live.lock, self.bus.lock(table_id):
+            await self._sync(live)
+            yield live
+
+    async def _commit(self, live: LiveTable, action: list[Any]) -> Applied:
+        st = live.state
+        st.check(action)
+        seq = st.version + 1
+        try:
+            await self.store.append(st.id, seq, action)
+        except SeqConflict:
+            # Another process wrote this version (its lock expired?): reload and refuse.
+            self._tables.pop(st.id, None)
+            raise TableError("conflict", "The table changed at the same moment; try again.") \
+                from None
+        applied = st.apply(action)
+        self._schedule(live)
+        self._deliver(live, applied)
+        await self.bus.publish(st.id, {"v": seq, "a": action, "d": live.deadlines}, seq)
+        return applied
+
+    # ------------------------------------------------------------- delivery
+    def _deliver(self, live: LiveTable, applied: Applied) -> None:
+        st = live.state
+        live.changed = time.monotonic()
+        conns = list(live.conns)
+        if not conns:
+            return
+        for conn in conns:
+            if isinstance(conn.seat, str) and conn.token_hash is not None:
+                conn.seat = st.seat_of(conn.token_hash)  # seated by the host?
+        seats = {c.seat if isinstance(c.seat, int) else None for c in conns}
+        texts = st.update_texts(applied, seats, {"deadlines": live.deadlines})
+        for conn in conns:
+            conn.send(texts[conn.seat if isinstance(conn.seat, int) else None])
+
+    async def _tell(self, live: LiveTable, msg: dict[str, Any]) -> None:
+        """A transient message (no version) to every client of the table, everywhere."""
+        text = _dumps(msg)
+        for conn in list(live.conns):
+            conn.send(text)
+        await self.bus.publish(live.state.id, {"t": msg})
+
+    async def _on_bus(self, table_id: str, payload: dict[str, Any]) -> None:
+        live = self._tables.get(table_id)
+        if live is None:
+            return
+        if "t" in payload:
+            text = _dumps(payload["t"])
+            for conn in list(live.conns):
+                conn.send(text)
+            return
+        st = live.state
+        v = int(payload["v"])
+        if v <= st.version:
+            return  # ours, or already read from the database
+        if v == st.version + 1:
+            try:
+                applied = st.apply(list(payload["a"]))
+            except Exception:
+                log.exception("table %s: published action %d does not apply", table_id, v)
+                self._tables.pop(table_id, None)
+                return
+            live.deadlines = dict(payload.get("d") or {})
+            self._deliver(live, applied)
+            return
+        self._spawn(self._catch_up_locked(live))
+
+    async def _catch_up_locked(self, live: LiveTable) -> None:
+        async with live.lock:
+            await self._catch_up(live)
+
+    # ----------------------------------------------------- bots and timers
+    def _schedule(self, live: LiveTable) -> None:
+        """(Re)arm the turn timers and start bot moves for what is due now."""
+        st = live.state
+        due = st.due()
+        loop = asyncio.get_running_loop()
+        for s, (opened, handle, _d) in list(live.timers.items()):
+            if s not in due or st.opened[s] != opened or st.bot_plays(s):
+                handle.cancel()
+                del live.timers[s]
+        deadlines: dict[str, float] = {}
+        for s in due:
+            opened = st.opened[s]
+            if st.bot_plays(s):
+                if live.bot_tasks.get(s) != opened:
+                    live.bot_tasks[s] = opened
+                    self._spawn(self._bot_turn(st.id, s, opened))
+                continue
+            if s not in live.timers:
+                seconds = st.settings.turn_seconds
+                handle = loop.call_later(seconds, self._expire_soon, st.id, s, opened)
+                live.timers[s] = (opened, handle, time.time() + seconds)
+            deadlines[str(s)] = round(live.timers[s][2] * 1000)
+        live.deadlines = deadlines
+
+    def _expire_soon(self, table_id: str, seat: int, opened: int) -> None:
+        self._spawn(self._expire(table_id, seat, opened))
+
+    async def _expire(self, table_id: str, seat: int, opened: int) -> None:
+        """The turn timer of ``seat`` ran out: deal the next hand (between hands), or mark
+        the seat away so that a bot plays for it until its person is back."""
+        try:
+            async with self._locked(table_id) as live:
+                st = live.state
+                if seat not in st.due() or st.opened[seat] != opened:
+                    return
+                live.timers.pop(seat, None)
+                if st.game.phase == PHASE_DEAL:
+                    await self._deal(live)
+                elif not st.bot_plays(seat):
+                    await self._commit(live, ["away", seat])
+        except TableError as exc:
+            log.info("table %s: timer of seat %d: %s", table_id, seat, exc.message)
+        except Exception:
+            log.exception("table %s: timer of seat %d", table_id, seat)
+
+    async def _deal(self, live: LiveTable) -> None:
+        st = live.state
+        action: list[Any] = ["deal"] if st.settings.game is not None else [
+            "deal", secret_deal(st.rules)]
+        await self._commit(live, action)
+
+    async def _bot_turn(self, table_id: str, seat: int, opened: int) -> None:
+        """A bot decides for ``seat`` (in the pool), then its move is committed if the
+        decision it answers is still open."""
+        live = self._tables.get(table_id)
+        try:
+            if live is None:
+                return
+            st = live.state
+            phase = st.game.phase
+            choice: Any = None
+            if phase == PHASE_DEAL:
+                await asyncio.sleep(min(BOT_DEAL_PAUSE, st.settings.turn_seconds))
+            else:
+                what = {PHASE_PASS: "choose_pass", PHASE_PLAY: "choose_play",
+                        PHASE_MOON: "choose_moon"}[phase]
+                view = player_view(st.game, seat)
+                seed = decision_seed(st.seed, st.version, seat)
+                await self._tell(live, {"type": "thinking", "seat": seat, "v": st.version})
+                try:
+                    choice, _pid = await self.pool.decide(st.settings.level, seed, view, what)
+                except Exception:
+                    log.exception("table %s: bot %s failed for seat %d", table_id,
+                                  st.settings.level, seat)
+            async with self._locked(table_id) as live:
+                st = live.state
+                if seat not in st.due() or st.opened[seat] != opened or not st.bot_plays(seat):
+                    return
+                if st.game.phase == PHASE_DEAL:
+                    await self._deal(live)
+                else:
+                    await self._commit(live, self._bot_action(st, seat, choice))
+            return
+        except TableError as exc:
+            log.info("table %s: bot move for seat %d refused: %s", table_id, seat, exc.message)
+        except Exception:
+            log.exception("table %s: bot move for seat %d", table_id, seat)
+        finally:
+            if live is not None and live.bot_tasks.get(seat) == opened:
+                del live.bot_tasks[seat]
+        # The move failed (database, lock): try again a little later, if still due.
+        await asyncio.sleep(RETRY_SECONDS)
+        if live is not None and self._tables.get(table_id) is live:
+            self._schedule(live)
+
+    @staticmethod
+    def _bot_action(st: TableState, seat: int, choice: Any) -> list[Any]:
+        """The stored action for a bot's ``choice`` (a stand-in's when it is not legal)."""
+        game = st.game
+        tag = ["bot"] if st.is_person(seat) else []
+        fallback = StandInBot("stand-in", decision_seed(st.seed, st.version, seat, "stand-in"))
+        if game.phase == PHASE_PASS:
+            if choice is None or not game.can_pass(seat, tuple(choice)):
+                choice = fallback.choose_pass(player_view(game, seat))
+            return ["pass", seat, *(card_str(c) for c in choice), *tag]
+        if game.phase == PHASE_PLAY:
+            if choice is None or not game.can_play(seat, choice):
+                choice = fallback.choose_play(player_view(game, seat))
+            return ["play", seat, card_str(choice), *tag]
+        if not game.can_choose_moon(seat, choice):
+            choice = game.auto_moon_choice()
+        return ["moon", seat, choice, *tag]
+
+    # ------------------------------------------------------------ requests
+    async def create(self, *, name: str, variant: str = "standard", players: int | None = None,
+                     options: dict[str, Any] | None = None, level: str | None = None,
+                     game: int | None = None, turn_seconds: float | None = None,
+                     spectators: bool = True) -> dict[str, Any]:
+        """A new table with its creator (the host) at seat 0: ``{"id", "seat": 0, "token",
+        "invite", "table"}``.  Raises :class:`TableError` (400, 422)."""
+        name = clean_name(name)
+        settings = check_settings(variant, players, dict(options or {}), level or "medium",
+                                  game, turn_seconds, spectators)
+        try:
+            check_level(settings.level, settings.rules())
+        except WebError as exc:
+            raise TableError(exc.code, exc.message, exc.status) from None
+        table_id = secrets.token_urlsafe(9)
+        seed = secrets.randbits(63)
+        await asyncio.to_thread(self.store.create, table_id, settings.to_json(), seed)
+        live = LiveTable(TableState(table_id, settings, seed))
+        self._tables[table_id] = live
+        self._evict()
+        token = secrets.token_urlsafe(24)
+        async with self._locked(table_id) as live:
+            await self._commit(live, ["join", HOST_SEAT, name, hash_token(token)])
+            return {"id": table_id, "seat": HOST_SEAT, "token": token, "invite": f"/t/{table_id}",
+                    "table": live.state.table_json()}
+
+    async def info(self, table_id: str) -> dict[str, Any]:
+        """The table's public facts (``TableState.table_json``)."""
+        async with self._locked(table_id) as live:
+            return live.state.table_json()
+
+    async def join(self, table_id: str, name: str, seat: int | None = None) -> dict[str, Any]:
+        """Take a free seat before the start (``seat`` or the first free one), or wait for
+        a bot's seat after it: ``{"id", "seat", "waiting", "token", "table"}``.  409
+        ``table_full`` when every seat (and the waiting list) is taken by persons."""
+        name = clean_name(name)
+        async with self._locked(table_id) as live:
+            st = live.state
+            token = secrets.token_urlsafe(24)
+            th = hash_token(token)
+            free = st.free_seats()
+            if not free:
+                raise TableError("table_full", "Every seat at this table is taken.")
+            if not st.started:
+                if seat is None:
+                    seat = free[0]
+                elif not 0 <= seat < st.n:
+                    raise TableError("bad_seat", f"Seats are 0 to {st.n - 1}.", 422)
+                await self._commit(live, ["join", seat, name, th])
+                return {"id": table_id, "seat": seat, "waiting": None, "token": token,
+                        "table": st.table_json()}
+            late_id = secrets.token_urlsafe(6)
+            await self._commit(live, ["late", late_id, name, th])
+            return {"id": table_id, "seat": None, "waiting": late_id, "token": token,
+                    "table": st.table_json()}
+
+    async def record(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """``hearts-record/1`` of the finished hands, for a person at the table (or anyone
+        when spectators are allowed)."""
+        async with self._locked(table_id) as live:
+            st = live.state
+            if not st.settings.spectators and (
+                    not token or st.seat_of(hash_token(token)) is None):
+                raise TableError("bad_token", "This seat token is missing or wrong.", 403)
+            return st.record_json()
+
+    async def act(self, conn: Conn, table_id: str, msg: dict[str, Any]) -> None:
+        """Apply a client's message (see the module docstring); raises :class:`TableError`."""
+        kind = msg.get("type")
+        if kind == "ping":
+            conn.send(_dumps({"type": "pong"}))
+            return
+        seat = conn.seat
+        if not isinstance(seat, int):
+            raise TableError("not_seated", "Only a person at a seat can do that.", 403)
+        if "seat" in msg and kind != "seat" and msg["seat"] != seat:
+            raise TableError("not_your_seat", f"This connection plays seat {seat} only.", 403)
+        v = msg.get("v")
+        if kind != "back" and (isinstance(v, bool) or not isinstance(v, int)):
+            raise TableError("bad_message", "A move carries the version it answers (v).", 422)
+        async with self._locked(table_id) as live:
+            st = live.state
+            person = st.seats[seat]
+            if person is None or person.token_hash != conn.token_hash:
+                raise TableError("bad_token", "This seat is no longer yours.", 403)
+            assert v is None or isinstance(v, int)
+            if kind != "back" and v is not None and v > st.version:
+                raise TableError("stale", "This message answers a version the table never had.")
+            if kind in ("start", "seat", "next") and seat != HOST_SEAT:
+                raise TableError("not_host", "Only the host can do that.", 403)
+            if kind in ("start", "seat") and v != st.version:
+                raise TableError("stale", "The table changed since; look again and retry.")
+            if kind in ("pass", "play", "moon", "next") and v is not None \
+                    and v < st.opened[seat]:
+                raise TableError("stale", "This message answers an earlier turn; it is refused.")
+            if person.away:
+                await self._commit(live, ["back", seat])
+            if kind == "back":
+                return
+            if kind == "start":
+                await self._commit(live, ["start"])
+                await self._deal(live)
+            elif kind == "next":
+                if seat not in st.due() or st.game.phase != PHASE_DEAL:
+                    raise TableError("wrong_phase", "There is no hand to deal now.")
+                await self._deal(live)
+            elif kind == "seat":
+                target = msg.get("seat")
+                if isinstance(target, bool) or not isinstance(target, int) \
+                        or not 0 <= target < st.n:
+                    raise TableError("bad_seat", f"Seats are 0 to {st.n - 1}.", 422)
+                await self._commit(live, ["seat", target, str(msg.get("friend"))])
+            elif kind == "pass":
+                cards = msg.get("cards")
+                if not isinstance(cards, list) or len(cards) > 16 \
+                        or not all(isinstance(c, str) for c in cards):
+                    raise TableError("bad_message", "cards must be a list of cards.", 422)
+                await self._commit(live, ["pass", seat, *cards])
+            elif kind == "play":
+                card = msg.get("card")
+                if not isinstance(card, str):
+                    raise TableError("bad_message", "card must be a card.", 422)
+                await self._commit(live, ["play", seat, card])
+            elif kind == "moon":
+                await self._commit(live, ["moon", seat, msg.get("choice")])
+            else:
+                raise TableError("bad_message", f"Unknown message type {kind!r}.", 422)
+
+    # ------------------------------------------------------------ sessions
+    async def session(self, ws: Any, table_id: str) -> None:
+        """Serve one WebSocket client of ``table_id`` until it goes away."""
+        await ws.accept()
+        try:
+            hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
+            if not isinstance(hello, dict) or hello.get("type") != "hello":
+                raise TableError("bad_message", "Say hello first.", 422)
+            token = hello.get("token")
+            since = hello.get("since")
+            if since is not None and (isinstance(since, bool) or not isinstance(since, int)):
+                raise TableError("bad_message", "since is a version number.", 422)
+            live = await self._get(table_id)
+        except (TimeoutError, ValueError, TableError) as exc:
+            bad = exc if isinstance(exc, TableError) else TableError(
+                "bad_message", "Say hello first (a JSON object).", 422)
+            with contextlib.suppress(Exception):
+                await ws.send_text(_dumps({"type": "error", **bad.to_json()["error"]}))
+                await ws.close(4000 + min(bad.status, 999))
+            return
+        except Exception:  # the client went away
+            return
+        st = live.state
+        where: int | str | None = None
+        th = None
+        err: TableError | None = None
+        if token:
+            th = hash_token(str(token))
+            where = st.seat_of(th)
+            if where is None:
+                err = TableError("bad_token", "This seat token is not one of this table's.", 403)
+        elif not st.settings.spectators:
+            err = TableError("no_spectators", "This table has no spectators.", 403)
+        elif sum(1 for c in live.conns if c.seat is None) >= MAX_SPECTATORS:
+            err = TableError("table_full", "Too many spectators.", 409)
+        else:
+            err = None
+        if where is None and err is not None:
+            with contextlib.suppress(Exception):
+                await ws.send_text(_dumps({"type": "error", **err.to_json()["error"]}))
+                await ws.close(4000 + err.status)
+            return
+        conn = Conn(ws, where, th)
+        live.conns.add(conn)
+        conn.send(_dumps(st.snapshot_for(where, since, {"deadlines": live.deadlines})))
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        try:
+            if isinstance(where, int) and st.bot_plays(where):
+                await self._safe_act(conn, table_id, {"type": "back"})
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_MESSAGE:
+                    conn.send(_dumps({"type": "error", "code": "too_large",
+                                      "message": "Messages are at most 4 KB.",
+                                      "v": live.state.version}))
+                    continue
+                try:
+                    msg = json.loads(text)
+                except ValueError:
+                    msg = None
+                if not isinstance(msg, dict):
+                    conn.send(_dumps({"type": "error", "code": "bad_message",
+                                      "message": "A message is a JSON object.",
+                                      "v": live.state.version}))
+                    continue
+                await self._safe_act(conn, table_id, msg)
+        except Exception:  # disconnect (WebSocketDisconnect) or a dead socket
+            pass
+        finally:
+            live.conns.discard(conn)
+            pump.cancel()
+
+    async def _safe_act(self, conn: Conn, table_id: str, msg: dict[str, Any]) -> None:
+        try:
+            await self.act(conn, table_id, msg)
+        except TableError as exc:
+            live = self._tables.get(table_id)
+            conn.send(_dumps({"type": "error", "code": exc.code, "message": exc.message,
+                              "v": live.state.version if live else None,
+                              **({"ref": msg["ref"]} if "ref" in msg else {})}))
+
+
+__all__ = ["Conn", "LiveTable", "TableHub"]

@@ -1,0 +1,216 @@
+"""Storage of shared tables (tables with friends) through SQLAlchemy 2 (Core).
+
+Two tables in the game database (the same engine as :class:`hearts.web.storage.GameStore`):
+
+``friend_tables``
+    one row per table: its id, its settings as JSON (variant, players, options, bot
+    level, public game number or none, turn timer, spectators), the bots' seed and the
+    creation time.
+``table_actions``
+    the table's action log, one row per action: ``(table_id, seq)`` is the primary key,
+    ``seq`` counts from 1 and is the table's version after that action.  A table's
+    whole state (seats, deals, passes, plays) is the fold of its log
+    (:class:`hearts.web.tables.TableState`).
+
+Appending is optimistic: the primary key refuses a second action with the same
+``seq``, so two writers (threads, processes, machines) that both read version ``v``
+cannot both append ``v + 1``; the loser gets :class:`SeqConflict` and nothing of it is
+written.
+
+Writes go through one writer thread per store that commits every queued append in
+one transaction (group commit): many tables' actions share a commit, which is what
+lets one process on SQLite carry hundreds of live tables.  :meth:`TableStore.append`
+returns once its row is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as _dt
+import queue
+import threading
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    bindparam,
+    insert,
+    select,
+)
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+friend_tables = Table(
+    "friend_tables", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("settings", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""One row per shared table: ``settings`` (see :class:`hearts.web.tables.TableSettings`)."""
+
+table_actions = Table(
+    "table_actions", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("action", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""The action logs: ``seq`` from 1; the encoding of ``action`` is in ``tables.py``."""
+
+_SETTINGS = select(friend_tables.c.settings, friend_tables.c.seed).where(
+    friend_tables.c.id == bindparam("tid"))
+_TAIL = (select(table_actions.c.seq, table_actions.c.action)
+         .where(table_actions.c.table_id == bindparam("tid"),
+                table_actions.c.seq > bindparam("after"))
+         .order_by(table_actions.c.seq))
+_APPEND = insert(table_actions)
+
+MAX_BATCH = 500
+"""Most appends committed in one transaction."""
+
+
+class SeqConflict(Exception):
+    """Another writer appended this ``seq`` first; nothing was written."""
+
+
+class UnknownTable(KeyError):
+    """No table has this id."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A stored table: settings, seed and the actions after the requested version."""
+
+    id: str
+    settings: dict[str, Any]
+    seed: int
+    actions: list[list[Any]]
+
+
+def _now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.UTC)
+
+
+class TableStore:
+    """Reads and appends shared tables' logs (thread-safe; ``append`` is awaitable).
+
+    ``engine``: the SQLAlchemy engine of the game database (the tables are created
+    when missing).  :meth:`close` stops the writer thread (queued appends are written
+    first).
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        metadata.create_all(engine)
+        self._queue: queue.SimpleQueue[tuple[str, int, list[Any], Future[None]] | None] = (
+            queue.SimpleQueue())
+        self._writer = threading.Thread(target=self._write_loop, name="hearts-table-writer",
+                                        daemon=True)
+        self._writer.start()
+
+    # ---------------------------------------------------------------- reads
+    def create(self, table_id: str, settings: dict[str, Any], seed: int) -> None:
+        """Insert a new table row (no actions yet)."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(friend_tables).values(id=table_id, settings=settings, seed=seed,
+                                                      created_at=_now()))
+
+    def load(self, table_id: str, after: int = 0) -> TableRow:
+        """The table's settings and its actions with ``seq > after`` in order.
+
+        Raises :class:`UnknownTable`."""
+        with self.engine.connect() as conn:
+            head = conn.execute(_SETTINGS, {"tid": table_id}).first()
+            if head is None:
+                raise UnknownTable(table_id)
+            rows = conn.execute(_TAIL, {"tid": table_id, "after": after}).all()
+        actions = []
+        for i, (seq, action) in enumerate(rows):
+            if seq != after + i + 1:
+                raise RuntimeError(f"table {table_id}: action log has a gap at {after + i + 1}")
+            actions.append(list(action))
+        return TableRow(table_id, dict(head[0]), int(head[1]), actions)
+
+    def count(self) -> int:
+        """Number of stored tables."""
+        from sqlalchemy import func
+
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(friend_tables)).scalar_one())
+
+    # --------------------------------------------------------------- writes
+    def append_future(self, table_id: str, seq: int, action: list[Any]) -> Future[None]:
+        """Queue ``action`` as ``seq`` of ``table_id``; the future is done once committed
+        (exception :class:`SeqConflict` when ``seq`` exists already)."""
+        fut: Future[None] = Future()
+        self._queue.put((table_id, seq, action, fut))
+        return fut
+
+    async def append(self, table_id: str, seq: int, action: list[Any]) -> None:
+        """Append and wait for the commit; raises :class:`SeqConflict`."""
+        await asyncio.wrap_future(self.append_future(table_id, seq, action))
+
+    def _write_loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)  # finish this batch, then stop
+                    break
+                batch.append(more)
+            self._write(batch)
+
+    def _write(self, batch: list[tuple[str, int, list[Any], Future[None]]]) -> None:
+        now = _now()
+        rows = [{"table_id": t, "seq": s, "action": a, "created_at": now} for t, s, a, _f in batch]
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(_APPEND, rows)
+        except IntegrityError:
+            # Some append lost a race: write them one by one so that only the losers fail.
+            for row, (_t, _s, _a, fut) in zip(rows, batch, strict=True):
+                try:
+                    with self.engine.begin() as conn:
+                        conn.execute(_APPEND, [row])
+                except IntegrityError:
+                    fut.set_exception(SeqConflict(f"{row['table_id']}:{row['seq']}"))
+                except Exception as exc:  # the database is gone: tell the waiter
+                    fut.set_exception(exc)
+                else:
+                    fut.set_result(None)
+            return
+        except Exception as exc:
+            for *_rest, fut in batch:
+                fut.set_exception(exc)
+            return
+        for *_rest, fut in batch:
+            fut.set_result(None)
+
+    def close(self) -> None:
+        """Write what is queued, then stop the writer thread."""
+        if self._writer.is_alive():
+            self._queue.put(None)
+            self._writer.join(timeout=30)
+
+
+__all__ = ["SeqConflict", "TableRow", "TableStore", "UnknownTable", "friend_tables",
+           "metadata", "table_actions"]

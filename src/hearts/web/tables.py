@@ -1,0 +1,541 @@
+"""Shared tables (tables with friends): settings, the action log and its fold, and
+what each seat may see of it.
+
+A table is its settings plus an action log (``table_store.py``); everything else is
+the fold of the log through :class:`TableState`, so a table survives any restart of
+any server process.  Actions are JSON lists (``seq`` = position from 1 = the table's
+version after it):
+
+- ``["join", seat, name, token_hash]``: a person takes a free seat before the start;
+- ``["late", late_id, name, token_hash]``: a friend arrives after the start and waits;
+- ``["seat", seat, late_id]``: the host gives a bot's seat to a waiting friend
+  (before a hand is dealt only);
+- ``["start"]``: the host starts; empty seats are bots from now on;
+- ``["deal"]`` (the table's public game number) or ``["deal", [[cards of seat 0], ...]]``
+  (a secret deal drawn from the operating system's random source by the server);
+- ``["pass", seat, "QS", ...]``, ``["play", seat, "QS"]``, ``["moon", seat, "add"]``:
+  the engine's actions through its public ``verify_x``/``x`` triads, with an optional
+  trailing ``"bot"`` when a bot acted for an absent person;
+- ``["away", seat]`` (the turn timer ran out: a bot plays for the seat) and
+  ``["back", seat]`` (its person is here again).
+
+Projection: a person's seat gets :func:`hearts.view.player_view` of that seat (its own
+hand only); a spectator or a waiting friend gets the public part (no hand, passes or
+received cards).  Every applied action yields public events and private ones per seat
+(:class:`Applied`); ``messages_for`` turns them into one seat's message.
+
+Replay protection: each seat's current decision opened at some version
+(``TableState.opened``); a move is accepted only when the client says it has seen at
+least that version (``v``), so an old message sent again is refused as ``stale``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import CardError, card_str, cards_of, mask_of, parse_card
+from ..deal import check_game_number, random_deal
+from ..game import PHASE_DEAL, PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
+from ..record import record_from_game
+from ..rules import Rules, RulesError, make_rules
+
+HOST_SEAT = 0
+"""The table's creator sits at seat 0 and is its host."""
+
+MAX_NAME = 24
+"""Longest display name, in characters."""
+
+MAX_LATE = 8
+"""Most friends waiting for a seat at once."""
+
+TURN_SECONDS = 30.0
+"""Default turn timer: after this, a bot plays for a person who has not acted."""
+
+MIN_TURN_SECONDS, MAX_TURN_SECONDS = 0.5, 600.0
+
+RECENT = 400
+"""Applied actions kept in memory per table for resyncing a client (``since``)."""
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+class TableError(Exception):
+    """A refused request: ``status`` (HTTP), ``code`` and a ``message`` sentence."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"error": {"code", "message"}}``."""
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """A table's settings, as stored (``to_json``) and checked (``from_request``)."""
+
+    variant: str
+    players: int
+    options: dict[str, Any]
+    level: str
+    game: int | None
+    turn_seconds: float
+    spectators: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored and public form."""
+        return {"variant": self.variant, "players": self.players, "options": dict(self.options),
+                "level": self.level, "game": self.game, "turn_seconds": self.turn_seconds,
+                "spectators": self.spectators}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        """The inverse of :meth:`to_json`."""
+        return cls(str(data["variant"]), int(data["players"]), dict(data["options"]),
+                   str(data["level"]), None if data.get("game") is None else int(data["game"]),
+                   float(data["turn_seconds"]), bool(data["spectators"]))
+
+    def rules(self) -> Rules:
+        """The frozen rules (raises :class:`~hearts.rules.RulesError`)."""
+        return make_rules(self.variant, self.players, self.options)
+
+
+def check_settings(variant: str, players: int | None, options: dict[str, Any],
+                   level: str, game: int | None, turn_seconds: float | None,
+                   spectators: bool) -> TableSettings:
+    """Checked settings for a new table; raises :class:`TableError` 400 (``unknown_variant``,
+    ``unknown_option``, ``bad_option``) with the rules' message."""
+    try:
+        rules = make_rules(variant, players, dict(options))
+    except RulesError as exc:
+        raise TableError(exc.reason, str(exc), 400) from None
+    if game is not None:
+        try:
+            check_game_number(game)
+        except ValueError as exc:
+            raise TableError("bad_option", str(exc), 400) from None
+    t = TURN_SECONDS if turn_seconds is None else float(turn_seconds)
+    if not MIN_TURN_SECONDS <= t <= MAX_TURN_SECONDS:
+        raise TableError("bad_option", f"turn_seconds must be from {MIN_TURN_SECONDS} to "
+                         f"{MAX_TURN_SECONDS:g}.", 400)
+    return TableSettings(variant, rules.players, dict(options), level, game, t, spectators)
+
+
+def clean_name(name: object) -> str:
+    """A display name: trimmed, 1 to ``MAX_NAME`` characters, no control characters.
+    Raises :class:`TableError` 422 ``bad_name``."""
+    if not isinstance(name, str):
+        raise TableError("bad_name", "The name must be a string.", 422)
+    text = " ".join(name.split())
+    if not text or len(text) > MAX_NAME or any(unicodedata.category(c).startswith("C")
+                                               for c in text):
+        raise TableError("bad_name", f"A name has 1 to {MAX_NAME} printable characters.", 422)
+    return text
+
+
+def secret_deal(rules: Rules) -> list[list[str]]:
+    """A deal drawn from the operating system's random source (``secrets``), as card lists."""
+    deal = random_deal(rules, secrets.SystemRandom())
+    return [[card_str(c) for c in cards_of(m)] for m in deal]
+
+
+@dataclass
+class Seat:
+    """A person at a seat (``None`` in ``TableState.seats`` is a bot or a free seat)."""
+
+    name: str
+    token_hash: str
+    away: bool = False
+
+
+@dataclass
+class Applied:
+    """What one action did: its version, the action, public events and private events
+    per seat (for example the cards a seat passed and received)."""
+
+    version: int
+    action: list[Any]
+    public: list[dict[str, Any]]
+    private: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+
+
+class TableState:
+    """The fold of a table's action log (see the module docstring); mutate it only with
+    :meth:`apply`, after :meth:`check` (``apply`` of an unchecked action may raise)."""
+
+    def __init__(self, table_id: str, settings: TableSettings, seed: int) -> None:
+        self.id = table_id
+        self.settings = settings
+        self.seed = seed
+        self.rules = settings.rules()
+        self.n = self.rules.players
+        self.game = Game(self.rules, settings.game)
+        self.seats: list[Seat | None] = [None] * self.n
+        self.late: dict[str, Seat] = {}
+        self.started = False
+        self.version = 0
+        self.opened = [0] * self.n
+        self.recent: list[Applied] = []
+
+    # -------------------------------------------------------------- reading
+    def seat_of(self, token_hash: str) -> int | str | None:
+        """The seat (int) or the waiting id (str) holding ``token_hash``, else None."""
+        for s, p in enumerate(self.seats):
+            if p is not None and p.token_hash == token_hash:
+                return s
+        for late_id, p in self.late.items():
+            if p.token_hash == token_hash:
+                return late_id
+        return None
+
+    def is_person(self, seat: int) -> bool:
+        """Whether a person (present or away) holds ``seat``."""
+        return self.seats[seat] is not None
+
+    def bot_plays(self, seat: int) -> bool:
+        """Whether a bot decides for ``seat`` now (no person, or the person is away)."""
+        p = self.seats[seat]
+        return p is None or p.away
+
+    def due(self) -> tuple[int, ...]:
+        """Seats that must act: passers, the seat to play or choose a moon, the host
+        between hands (to deal the next one); none before the start or after the end."""
+        if not self.started:
+            return ()
+        phase = self.game.phase
+        if phase == PHASE_DEAL:  # between hands (the first hand is dealt with the start)
+            return (HOST_SEAT,) if self.game.hand_index >= 0 else ()
+        if phase == PHASE_OVER:
+            return ()
+        return self.game.to_act()
+
+    def free_seats(self) -> list[int]:
+        """Seats no person holds."""
+        return [s for s in range(self.n) if self.seats[s] is None]
+
+    def table_json(self) -> dict[str, Any]:
+        """Public facts: settings, seats (names, bots, away), waiting friends, status."""
+        game = self.game
+        status = "waiting" if not self.started else (
+            "over" if game.phase == PHASE_OVER else "playing")
+        return {
+            "id": self.id, "version": self.version, "status": status,
+            "settings": self.settings.to_json(),
+            "deals": "public" if self.settings.game is not None else "secret",
+            "host": HOST_SEAT,
+            "seats": [{"seat": s, "name": p.name if p else None, "bot": p is None,
+                       "away": bool(p and p.away)} for s, p in enumerate(self.seats)],
+            "waiting": [{"id": k, "name": p.name} for k, p in self.late.items()],
+            "due": list(self.due()),
+        }
+
+    def view_json(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of the hand now (its own cards only; ``None``, a spectator or
+        a waiting friend, sees the public part): the fields of ``PlayerView.to_json()``
+        that change during a hand.  The settings are in ``table``; the finished tricks
+        and hands in ``history`` (state messages) and in the events (updates)."""
+        return {**self.own_json(seat), **self.public_json()}
+
+    def own_json(self, seat: int | None) -> dict[str, Any]:
+        """The part of :meth:`view_json` that only ``seat`` sees (empty for ``None``)."""
+        game = self.game
+        if seat is None:
+            return {"seat": None, "hand": [], "passed": [], "received": [], "legal": [],
+                    "pass_to": None}
+        all_passed = game.pass_offset == 0 or all(p is not None for p in game.passes)
+        return {
+            "seat": seat,
+            "hand": [card_str(c) for c in cards_of(game.hands[seat])],
+            "passed": [card_str(c) for c in game.passes[seat] or ()],
+            "received": [card_str(c) for c in cards_of(game.received[seat])]
+            if all_passed else [],
+            "legal": [card_str(c) for c in cards_of(game.legal_plays(seat))]
+            if game.turn == seat else [],
+            "pass_to": game.pass_target(seat),
+        }
+
+    def public_json(self) -> dict[str, Any]:
+        """The part of :meth:`view_json` every seat sees alike."""
+        game = self.game
+        n = self.n
+        penalty = self.rules.penalty
+        return {
+            "phase": game.phase, "hand_index": game.hand_index, "game": game.game_number,
+            "pass_direction": self.rules.pass_name(game.hand_index)
+            if game.hand_index >= 0 else "none",
+            "has_passed": [p is not None for p in game.passes],
+            "trick": [{"seat": (game.leader + i) % n, "card": card_str(c)}
+                      for i, c in enumerate(game.trick_cards)],
+            "trick_index": len(game.tricks), "leader": game.leader, "turn": game.turn,
+            "hearts_broken": game.hearts_broken,
+            "counts": [h.bit_count() for h in game.hands], "tricks_won": list(game.tricks_won),
+            "points_taken": [sum(penalty[c] for c in cards_of(w)) for w in game.won],
+            "totals": list(game.totals), "winners": list(game.winners),
+            "moon_pending": game.pending_score is not None,
+        }
+
+    def history_json(self) -> dict[str, Any]:
+        """The finished tricks of the hand and the finished hands' results (public)."""
+        from ..view import player_view
+
+        full = player_view(self.game, 0).to_json()
+        return {"tricks": full["tricks"], "results": full["results"]}
+
+    def illegal_json(self, seat: int | None) -> dict[str, dict[str, str]]:
+        """For ``seat`` on its turn to play: each card of its hand it may not play, with the
+        engine's reason code and sentence."""
+        game = self.game
+        if seat is None or game.phase != PHASE_PLAY or game.turn != seat:
+            return {}
+        out: dict[str, dict[str, str]] = {}
+        for c in cards_of(game.hands[seat] & ~game.legal_plays(seat)):
+            err = game.explain(seat, c)
+            if err is not None:
+                out[card_str(c)] = {"code": err.reason, "message": err.message}
+        return out
+
+    def record_json(self) -> dict[str, Any]:
+        """``hearts-record/1`` of the finished hands (deals included, so that they replay);
+        the hand being passed or played is left out."""
+        rec = record_from_game(self.game)
+        game = self.game
+        if game.phase in (PHASE_PASS, PHASE_PLAY) and game.hand_index >= 0:
+            rec["hands"] = list(rec.get("hands", []))[: game.hand_index]
+        return rec
+
+    # ------------------------------------------------------------- checking
+    def check(self, action: list[Any]) -> None:
+        """Raise :class:`TableError` unless ``action`` may be applied now (nothing changes)."""
+        kind = action[0] if action else None
+        game = self.game
+        try:
+            if kind == "join":
+                if self.started:
+                    raise TableError("wrong_phase", "The game has started; wait for a seat.")
+                if self.seats[int(action[1])] is not None:
+                    raise TableError("seat_taken", "This seat is taken.")
+            elif kind == "late":
+                if len(self.late) >= MAX_LATE:
+                    raise TableError("table_full", "Too many friends are waiting already.")
+            elif kind == "seat":
+                s = int(action[1])
+                if action[2] not in self.late:
+                    raise TableError("unknown_friend", "Nobody with this id is waiting.")
+                if self.seats[s] is not None:
+                    raise TableError("seat_taken", "A person holds this seat; only a bot's "
+                                     "seat can be given.")
+                if self.started and game.phase != PHASE_DEAL:
+                    raise TableError("wrong_phase", "A seat changes hands between hands only.")
+            elif kind == "start":
+                if self.started:
+                    raise TableError("wrong_phase", "The game has started already.")
+            elif kind == "deal":
+                if not self.started or game.phase != PHASE_DEAL:
+                    raise TableError("wrong_phase", "There is no hand to deal now.")
+                if len(action) > 1:
+                    game.verify_deal([mask_of(parse_card(c) for c in h) for h in action[1]])
+            elif kind == "pass":
+                game.verify_pass(int(action[1]), [parse_card(c) for c in action[2:]
+                                                  if c != "bot"])
+            elif kind == "play":
+                game.verify_play(int(action[1]), parse_card(action[2]))
+            elif kind == "moon":
+                game.verify_moon_choice(int(action[1]), str(action[2]))
+            elif kind in ("away", "back"):
+                p = self.seats[int(action[1])]
+                if p is None or p.away != (kind == "back"):
+                    raise TableError("wrong_phase", "No person at this seat, or already "
+                                     + ("away." if kind == "away" else "here."))
+            else:
+                raise TableError("bad_message", f"Unknown action {kind!r}.", 422)
+        except IllegalAction as exc:
+            raise TableError(exc.reason, exc.message) from None
+        except CardError as exc:
+            raise TableError("unknown_card", str(exc), 422) from None
+        except (IndexError, TypeError, ValueError) as exc:
+            raise TableError("bad_message", f"Malformed action: {exc}", 422) from None
+
+    # ------------------------------------------------------------- applying
+    def apply(self, action: list[Any]) -> Applied:
+        """Apply one action of the log (checked, or read back from the log) and return
+        what it did.  Raises :class:`IllegalAction` or ``ValueError`` for a bad action."""
+        game = self.game
+        due_before = set(self.due())
+        phase_before, results_before = game.phase, len(game.results)
+        public: list[dict[str, Any]] = []
+        private: dict[int, list[dict[str, Any]]] = {}
+        kind = action[0]
+        actor: int | None = None
+        by_bot = action[-1] == "bot"
+        if kind == "join":
+            s = int(action[1])
+            self.seats[s] = Seat(str(action[2]), str(action[3]))
+            public.append({"type": "join", "seat": s, "name": action[2]})
+        elif kind == "late":
+            self.late[str(action[1])] = Seat(str(action[2]), str(action[3]))
+            public.append({"type": "waiting", "id": action[1], "name": action[2]})
+        elif kind == "seat":
+            s = int(action[1])
+            p = self.late.pop(str(action[2]))
+            self.seats[s] = p
+            public.append({"type": "seated", "seat": s, "name": p.name, "id": action[2]})
+        elif kind == "start":
+            self.started = True
+            public.append({"type": "start"})
+        elif kind == "deal":
+            if len(action) > 1:
+                game.start_hand([mask_of(parse_card(c) for c in h) for h in action[1]])
+            else:
+                game.start_hand()
+            actor = HOST_SEAT
+            public.append({"type": "deal", "hand": game.hand_index, "dealer": game.dealer,
+                           "pass_direction": game.rules.pass_name(game.hand_index)})
+            self.recent = [a for a in self.recent if a.version > self.version - 20]
+        elif kind == "pass":
+            actor = int(action[1])
+            cards = [parse_card(c) for c in action[2:] if c != "bot"]
+            game.pass_cards(actor, cards)
+            public.append({"type": "passed", "seat": actor, **({"by": "bot"} if by_bot else {})})
+            private[actor] = [{"type": "you_passed", "cards": [card_str(c) for c in cards]}]
+            if game.phase != PHASE_PASS:  # the exchange happened
+                direction = game.rules.pass_name(game.hand_index)
+                for s in range(self.n):
+                    private.setdefault(s, []).append({
+                        "type": "pass", "direction": direction,
+                        "passed": [card_str(c) for c in game.passes[s] or ()],
+                        "to": game.pass_target(s), "from": (s - game.pass_offset) % self.n,
+                        "received": [card_str(c) for c in cards_of(game.received[s])]})
+        elif kind == "play":
+            actor = int(action[1])
+            rec = game.play(actor, parse_card(action[2]))
+            public.append({"type": "play", "seat": actor, "card": card_str(rec.card),
+                           **({"by": "bot"} if by_bot else {})})
+            if rec.winner is not None and rec.hand == game.hand_index \
+                    and rec.trick < len(game.tricks):
+                t = game.tricks[rec.trick]
+                public.append({"type": "trick", "trick": rec.trick, "winner": t.winner,
+                               "cards": [{"seat": (t.leader + i) % self.n, "card": card_str(c)}
+                                         for i, c in enumerate(t.cards)],
+                               "points": sum(game.rules.penalty[c] for c in t.cards)})
+        elif kind == "moon":
+            actor = int(action[1])
+            game.choose_moon(actor, str(action[2]))
+            public.append({"type": "moon_choice", "seat": actor, "choice": action[2]})
+        elif kind in ("away", "back"):
+            s = int(action[1])
+            person = self.seats[s]
+            if person is None:
+                raise ValueError(f"{kind}: no person at seat {s}")
+            person.away = kind == "away"
+            public.append({"type": kind, "seat": s})
+        else:
+            raise ValueError(f"unknown action {action!r}")
+        if game.phase == PHASE_MOON and phase_before != PHASE_MOON:
+            public.append({"type": "moon", "seat": game.turn})
+        if len(game.results) > results_before:
+            h = game.results[-1]
+            public.append({"type": "hand_end", "hand": h.hand, "points": list(h.points),
+                           "tricks": list(h.tricks), "moon": h.moon, "moon_kind": h.moon_kind,
+                           "moon_choice": h.moon_choice, "totals": list(h.totals),
+                           "record": self.record_json()})
+        if game.phase == PHASE_OVER and phase_before != PHASE_OVER:
+            public.append({"type": "game_over", "winners": list(game.winners),
+                           "totals": list(game.totals)})
+        self.version += 1
+        for s in self.due():
+            if s not in due_before or s == actor:
+                self.opened[s] = self.version
+        applied = Applied(self.version, action, public, private)
+        self.recent.append(applied)
+        if len(self.recent) > RECENT:
+            del self.recent[: len(self.recent) - RECENT]
+        return applied
+
+    # -------------------------------------------------------- client output
+    def update_for(self, applied: Applied, seat: int | None,
+                   extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``update`` message of ``applied`` for ``seat`` (None: spectator), with the
+        view after it (only valid right after :meth:`apply`, before the next action)."""
+        events = applied.public + applied.private.get(seat, []) if seat is not None \
+            else applied.public
+        msg = {"type": "update", "v": applied.version, "events": events,
+               "view": self.view_json(seat), "illegal": self.illegal_json(seat),
+               "table": self.table_json()}
+        if extra:
+            msg.update(extra)
+        return msg
+
+    def update_texts(self, applied: Applied, seats: set[int | None],
+                     extra: dict[str, Any]) -> dict[int | None, str]:
+        """:meth:`update_for` of each of ``seats`` as JSON text, the parts common to every
+        seat (table, public events) serialised once."""
+        dumps = _ENCODER.encode
+        common = dumps(self.table_json())
+        public = dumps(applied.public)
+        shared = dumps(self.public_json())[1:]  # the view's common fields, without "{"
+        more = "".join(f',"{k}":{dumps(v)}' for k, v in extra.items())
+        out: dict[int | None, str] = {}
+        for seat in seats:
+            private = applied.private.get(seat) if seat is not None else None
+            events = public if not private else dumps(applied.public + private)
+            own = dumps(self.own_json(seat))[:-1]  # without "}"
+            out[seat] = (f'{{"type":"update","v":{applied.version},"events":{events},'
+                         f'"view":{own},{shared},'
+                         f'"illegal":{dumps(self.illegal_json(seat))},"table":{common}{more}}}')
+        return out
+
+    def snapshot_for(self, seat: int | str | None, since: int | None = None,
+                     extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message: everything ``seat`` may know now, plus ``missed`` (the
+        events of versions after ``since`` that are still in memory, in order) when
+        ``since`` is given."""
+        s = seat if isinstance(seat, int) else None
+        msg: dict[str, Any] = {"type": "state", "v": self.version,
+                               "seat": s, "waiting": seat if isinstance(seat, str) else None,
+                               "host": s == HOST_SEAT, "view": self.view_json(s),
+                               "illegal": self.illegal_json(s), "table": self.table_json(),
+                               "history": self.history_json()}
+        if since is not None:
+            missed = [a for a in self.recent if a.version > since]
+            complete = since >= self.version or (bool(missed) and missed[0].version == since + 1)
+            msg["missed"] = [{"v": a.version,
+                              "events": a.public + (a.private.get(s, []) if s is not None else [])}
+                             for a in missed] if complete else []
+            msg["missed_complete"] = complete
+        if extra:
+            msg.update(extra)
+        return msg
+
+
+def load_state(table_id: str, settings: dict[str, Any], seed: int,
+               actions: list[list[Any]]) -> TableState:
+    """Rebuild a table by folding its stored log; raises ``RuntimeError`` naming the
+    first action that does not replay."""
+    st = TableState(table_id, TableSettings.from_json(settings), seed)
+    replay_into(st, actions)
+    return st
+
+
+def replay_into(st: TableState, actions: list[list[Any]]) -> list[Applied]:
+    """Apply stored ``actions`` (the log after ``st.version``) in order."""
+    out = []
+    for a in actions:
+        try:
+            out.append(st.apply(list(a)))
+        except (IllegalAction, ValueError, CardError, KeyError, IndexError) as exc:
+            raise RuntimeError(f"table {st.id}: stored action {st.version + 1} {a!r} does "
+                               f"not replay: {exc}") from exc
+    return out
+
+
+__all__ = ["Applied", "HOST_SEAT", "MAX_LATE", "MAX_NAME", "Seat", "TURN_SECONDS", "TableError",
+           "TableSettings", "TableState", "check_settings", "clean_name", "load_state",
+           "replay_into", "secret_deal"]

@@ -1,0 +1,175 @@
+"""The table with friends in the browser: two people in two browser contexts (one a
+desktop, one a phone) make, join and play one table to the end of a hand against two
+computer players, each seeing only their own cards.
+
+The server is a ``hearts serve`` of this module on an SQLite file, so that every
+page's cards can be checked against the table's log read back from the database.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tables_client import truth_at
+
+from hearts.cards import card_str, cards_of
+from hearts.cli.serve import ServerProcess
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    tmp = tmp_path_factory.mktemp("tables-e2e")
+    srv = ServerProcess(f"sqlite:///{tmp / 'e2e.db'}", log_path=str(tmp / "serve.log")).start()
+    yield srv
+    srv.stop()
+
+
+def _page(browser: Any, width: int, height: int) -> Any:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    ctx.set_default_timeout(30_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def _inside(page: Any, selector: str) -> list[str]:
+    """Elements of ``selector`` that are visible but not wholly inside the viewport."""
+    vw, vh = page.viewport_size["width"], page.viewport_size["height"]
+    out = []
+    for el in page.locator(selector).all():
+        box = el.bounding_box()
+        if box is None:
+            out.append(f"{selector}: not visible")
+        elif box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > vw + 0.5 \
+                or box["y"] + box["height"] > vh + 0.5:
+            out.append(f"{selector}: {box}")
+    return out
+
+
+SNAPSHOT = """() => ({
+  version: document.body.dataset.version,
+  hand: [...document.querySelectorAll('#tb-hand [data-card]')].map(e => e.dataset.card),
+  shown: [...document.querySelectorAll('[data-card], [data-trick-card]')]
+    .map(e => e.dataset.card || e.dataset.trickCard),
+  html: document.documentElement.outerHTML,
+})"""
+"""What the page shows, read in one go (the page may re-render between two reads)."""
+
+
+def _check(page: Any, db: str, table_id: str, seat: int) -> None:
+    """The page shows this seat's hand exactly, and no other hidden card, all in view."""
+    snap = page.evaluate(SNAPSHOT)
+    version = int(snap["version"])
+    truth = truth_at(db, table_id, version)
+    game = truth.game
+    assert set(snap["hand"]) == {card_str(c) for c in cards_of(game.hands[seat])}, (seat, version)
+    own = {card_str(c) for c in cards_of(game.dealt[seat] | game.received[seat])}
+    public = {card_str(c) for c in cards_of(game.played)}
+    shown = set(snap["shown"])
+    assert shown <= own | public, sorted(shown - own - public)
+    html = snap["html"]  # no attribute or text anywhere names another seat's card
+    for other in range(truth.n):
+        if other != seat:
+            for c in cards_of(game.hands[other]):
+                assert f'"{card_str(c)}"' not in html and f">{card_str(c)}<" not in html
+    problems = _inside(page, "#tb-hand [data-card]") + _inside(page, "[data-trick-card]") \
+        + _inside(page, "[data-seat-box]")
+    assert not problems, problems
+
+
+def _act(page: Any) -> bool:
+    """Do this person's move if one is due: pass the first cards, or play the first
+    playable card; True when something was sent."""
+    v = page.get_attribute("body", "data-version")
+    if page.get_attribute("body", "data-passing") == "true":
+        for card in page.eval_on_selector_all("#tb-hand [data-card]",
+                                              "els => els.map(e => e.dataset.card)")[:3]:
+            page.locator(f'#tb-hand [data-card="{card}"]').click(position={"x": 6, "y": 30})
+        page.locator('[data-action="pass"]').click()
+    elif page.get_attribute("body", "data-my-turn") == "true":
+        cards = page.eval_on_selector_all('#tb-hand [data-card][aria-disabled="false"]',
+                                          "els => els.map(e => e.dataset.card)")
+        page.locator(f'#tb-hand [data-card="{cards[0]}"]').click(position={"x": 6, "y": 30})
+    else:
+        return False
+    page.wait_for_function(f"document.body.dataset.version !== '{v}'")
+    return True
+
+
+def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
+        browser: Any, table_server: ServerProcess, tmp_path: Path) -> None:
+    base = table_server.url
+    ann = _page(browser, 1280, 800)
+    ben = _page(browser, 390, 844)
+    ann.goto(base + "/t/new")
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.fill('#tb-create-form [name="turn_seconds"]', "120")
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    link = ann.input_value("[data-invite-link]")
+    assert "/t/" in link
+    table_id = link.rsplit("/", 1)[1]
+    assert ann.locator("[data-invite-link]").is_visible()
+
+    ben.goto(link)
+    ben.wait_for_selector('body[data-phase="join"]')
+    assert ben.locator('[data-action="join"]').is_visible()
+    ben.fill('#tb-join-form [name="name"]', "Ben")
+    ben.locator('[data-action="join"]').click()
+    ben.wait_for_selector('body[data-status="waiting"][data-seat="1"]')
+    ann.wait_for_function("document.body.dataset.version === '2'")
+    ben.screenshot(path=str(tmp_path / "ben-waiting.png"))
+    assert not ben.locator('[data-action="start"]').is_visible()  # only the host starts
+    ann.locator('[data-action="start"]').click()
+    for p in (ann, ben):
+        p.wait_for_selector('body[data-status="playing"]')
+        p.wait_for_function("document.querySelectorAll('#tb-hand [data-card]').length === 13")
+    ann.screenshot(path=str(tmp_path / "ann-pass.png"))
+    ben.screenshot(path=str(tmp_path / "ben-pass.png"))
+    _check(ann, table_server.db_url, table_id, 0)
+    _check(ben, table_server.db_url, table_id, 1)
+    # Each person sits at the bottom of their own screen.
+    for p, seat in ((ann, 0), (ben, 1)):
+        tops = p.eval_on_selector_all("[data-seat-box]", "els => Object.fromEntries(els.map("
+                                      "e => [e.dataset.seatBox, e.getBoundingClientRect().top]))")
+        assert len(tops) == 4 and all(tops[str(s)] < tops[str(seat)] for s in range(4) if s != seat)
+
+    deadline = time.monotonic() + 180
+    checks = 0
+    while not (ann.locator('[data-dialog="hand-end"]').is_visible()
+               and ben.locator('[data-dialog="hand-end"]').is_visible()):
+        assert time.monotonic() < deadline, "the hand did not end"
+        moved = False
+        for p, seat in ((ann, 0), (ben, 1)):
+            if _act(p):
+                moved = True
+                if checks < 12 or checks % 5 == 0:
+                    _check(p, table_server.db_url, table_id, seat)
+                checks += 1
+        if not moved:
+            ann.wait_for_timeout(50)
+    ann.screenshot(path=str(tmp_path / "ann-hand-end.png"))
+    ben.screenshot(path=str(tmp_path / "ben-hand-end.png"))
+    truth = truth_at(table_server.db_url, table_id)
+    assert len(truth.game.results) == 1
+    totals = list(truth.game.totals)
+    for p in (ann, ben):
+        shown = [int(p.text_content(f'[data-seat-box] [data-total-seat="{s}"]') or -1)
+                 for s in range(4)]
+        assert shown == totals
+        assert p.locator('[data-dialog="hand-end"]').is_visible()
+        assert not _inside(p, '[data-dialog="hand-end"]')
+    assert ann.locator('[data-action="next-hand"]').is_visible()
+    assert not ben.locator('[data-action="next-hand"]').is_visible()
+    assert ann.errors == [] and ben.errors == []
+    for p in (ann, ben):
+        p.context.close()

@@ -1,0 +1,188 @@
+"""A WebSocket client of a shared table for the tests (``websockets``' sync client).
+
+A reader thread collects every message; helpers wait for a condition on them.  Each
+message's cards can be checked against the truth read back from the database
+(:func:`truth_at`).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+from hearts.web.storage import make_engine
+from hearts.web.table_store import TableStore
+from hearts.web.tables import TableState, load_state
+
+
+class TableClient:
+    """One client (seat token, or none for a spectator) of table ``table_id`` at ``base``."""
+
+    def __init__(self, base: str, table_id: str, token: str | None, since: int | None = None,
+                 name: str = "") -> None:
+        self.base = base
+        self.table_id = table_id
+        self.token = token
+        self.name = name
+        self.messages: list[dict[str, Any]] = []
+        self.cond = threading.Condition()
+        self.closed = False
+        self.ws: Any = None
+        self.connect(since)
+
+    def connect(self, since: int | None = None) -> None:
+        """(Re)connect and say hello; waits for the ``state`` message."""
+        url = self.base.replace("http://", "ws://") + f"/api/tables/{self.table_id}/ws"
+        self.ws = connect(url, open_timeout=20, close_timeout=2).__enter__()
+        self.closed = False
+        self.ws.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
+        start = len(self.messages)
+        self._reader = threading.Thread(target=self._read, args=(self.ws,), daemon=True)
+        self._reader.start()
+        self.wait(lambda ms: any(m["type"] in ("state", "error") for m in ms[start:]))
+
+    def _read(self, ws: Any) -> None:
+        try:
+            for text in ws:
+                with self.cond:
+                    self.messages.append(json.loads(text))
+                    self.cond.notify_all()
+        except Exception:
+            pass
+        finally:
+            with self.cond:
+                if ws is self.ws:
+                    self.closed = True
+                self.cond.notify_all()
+
+    def drop(self) -> None:
+        """Close the connection (as a dropped network would)."""
+        self.ws.close()
+        self._reader.join(timeout=5)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(msg))
+
+    def wait(self, pred: Callable[[list[dict[str, Any]]], bool], timeout: float = 30) -> None:
+        """Wait until ``pred(messages)`` holds (AssertionError after ``timeout`` s)."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while not pred(self.messages):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    tail = [m.get("type") for m in self.messages[-8:]]
+                    raise AssertionError(f"{self.name}: timed out; last messages {tail}: "
+                                         f"{json.dumps(self.messages[-1:])[:1500]}")
+                self.cond.wait(left)
+
+    # -------------------------------------------------------------- reading
+    def latest(self) -> dict[str, Any]:
+        """The last ``state`` or ``update`` message."""
+        with self.cond:
+            for m in reversed(self.messages):
+                if m["type"] in ("state", "update"):
+                    return m
+        raise AssertionError("no state yet")
+
+    @property
+    def v(self) -> int:
+        return int(self.latest()["v"])
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return dict(self.latest()["view"])
+
+    def wait_version(self, v: int, timeout: float = 30) -> None:
+        self.wait(lambda ms: any(m["type"] in ("state", "update") and m["v"] >= v for m in ms),
+                  timeout)
+
+    def errors(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "error"]
+
+    def wait_error(self, count: int, timeout: float = 30) -> dict[str, Any]:
+        """Wait for the ``count``-th error message and return it."""
+        self.wait(lambda ms: len([m for m in ms if m["type"] == "error"]) >= count, timeout)
+        return self.errors()[count - 1]
+
+    def events(self, kind: str | None = None) -> list[dict[str, Any]]:
+        out = []
+        for m in self.messages:
+            if m["type"] == "update":
+                out.extend(e for e in m["events"] if kind is None or e["type"] == kind)
+        return out
+
+    def versions(self) -> list[int]:
+        return [m["v"] for m in self.messages if m["type"] == "update"]
+
+
+def create_table(base: str, name: str = "Host", **settings: Any) -> dict[str, Any]:
+    r = httpx.post(base + "/api/tables", json={"name": name, **settings}, timeout=30)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def join_table(base: str, table_id: str, name: str, **more: Any) -> httpx.Response:
+    return httpx.post(f"{base}/api/tables/{table_id}/join", json={"name": name, **more},
+                      timeout=30)
+
+
+def truth_at(db_url: str, table_id: str, version: int | None = None) -> TableState:
+    """The table as stored, folded up to ``version`` (default: all of it)."""
+    engine = make_engine(db_url)
+    store = TableStore(engine)
+    try:
+        row = store.load(table_id)
+    finally:
+        store.close()
+        engine.dispose()
+    actions = row.actions if version is None else row.actions[:version]
+    return load_state(table_id, row.settings, row.seed, actions)
+
+
+def cards_in(obj: Any, skip: frozenset[str] = frozenset({"record", "options"})) -> set[str]:
+    """Every card string anywhere in a message (leaving out ``record`` objects and
+    ``options``, where ``bonus_card`` names a card)."""
+    import re
+
+    card = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
+    out: set[str] = set()
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k not in skip:
+                out |= cards_in(v, skip)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= cards_in(v, skip)
+    elif isinstance(obj, str) and card.match(obj):
+        out.add(obj)
+    return out
+
+
+def act(client: TableClient) -> bool:
+    """Make a legal move for the client's seat if one is due (first legal card, first
+    cards of the hand to pass, the host deals the next hand); False if none was due."""
+    m = client.latest()
+    view, seat = m["view"], m.get("seat", m["view"].get("seat"))
+    if seat is None:
+        return False
+    table = m["table"]
+    if seat not in table["due"] or table["seats"][seat]["away"]:
+        return False
+    if view["phase"] == "pass" and not view["has_passed"][seat]:
+        k = table["settings"]["options"].get("pass_count", 3)
+        client.send({"type": "pass", "cards": view["hand"][:k], "v": m["v"]})
+    elif view["phase"] == "play" and view["turn"] == seat:
+        client.send({"type": "play", "card": view["legal"][0], "v": m["v"]})
+    elif view["phase"] == "moon-choice" and view["turn"] == seat:
+        client.send({"type": "moon", "choice": "add", "v": m["v"]})
+    elif view["phase"] == "deal" and seat == 0:
+        client.send({"type": "next", "v": m["v"]})
+    else:
+        return False
+    return True

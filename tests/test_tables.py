@@ -1,0 +1,388 @@
+"""Shared tables with real WebSocket clients against a running ``hearts serve``.
+
+Several clients sit at one table; every message each one receives is checked
+against the truth read back from the database (the table's action log, folded
+through the engine): a seat sees its own hand and what was played, nothing of
+the other hands until the finished hand's record is revealed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tables_client import TableClient, act, cards_in, create_table, join_table, truth_at
+
+from hearts.cards import card_str, cards_of
+from hearts.cli.serve import ServerProcess
+from hearts.deal import numbered_deal
+from hearts.record import replay_record
+
+
+@pytest.fixture(scope="module")
+def db_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return f"sqlite:///{tmp_path_factory.mktemp('tables') / 'hearts.db'}"
+
+
+@pytest.fixture(scope="module")
+def server(db_url: str) -> Iterator[ServerProcess]:
+    srv = ServerProcess(db_url, log_path=db_url.removeprefix("sqlite:///") + ".log").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def clients() -> Iterator[list[TableClient]]:
+    made: list[TableClient] = []
+    yield made
+    for c in made:
+        with contextlib.suppress(Exception):
+            c.drop()
+
+
+def seat_table(base: str, clients: list[TableClient], persons: int = 4, **settings: Any
+               ) -> tuple[str, list[TableClient]]:
+    """A table with ``persons`` people seated (0 the host) and connected; not started."""
+    t = create_table(base, "Ann", **settings)
+    tokens = [t["token"]]
+    for name in ["Ben", "Cho", "Dee"][: persons - 1]:
+        r = join_table(base, t["id"], name)
+        assert r.status_code == 201, r.text
+        tokens.append(r.json()["token"])
+    seated = [TableClient(base, t["id"], tok, name=f"seat{i}") for i, tok in enumerate(tokens)]
+    clients.extend(seated)
+    return t["id"], seated
+
+
+def start(host: TableClient) -> None:
+    host.send({"type": "start", "v": host.v})
+    host.wait(lambda ms: any(e["type"] == "deal" for m in ms if m["type"] == "update"
+                             for e in m["events"]))
+
+
+def drive(seated: list[TableClient], until: Callable[[], bool], timeout: float = 90) -> None:
+    """Let each client make its move when due (answering the newest version it has seen),
+    until ``until()`` holds; each move must be accepted."""
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        newest = max(c.v for c in seated)
+        moved = False
+        for c in seated:
+            if c.v != newest:
+                continue
+            errors, seen = len(c.errors()), len(c.messages)
+            if not act(c):
+                continue
+            seat = c.view["seat"]
+            c.wait(lambda ms, seat=seat, seen=seen, e=errors: len(
+                [m for m in ms if m["type"] == "error"]) > e or any(
+                m["type"] == "update" and any(ev.get("seat") == seat or ev["type"] == "deal"
+                                              for ev in m["events"]) for m in ms[seen:]))
+            assert len(c.errors()) == errors, c.errors()[-1]
+            newest = max(x.v for x in seated)
+            for x in seated:  # everyone has seen it before ``until`` looks
+                x.wait_version(newest)
+            moved = True
+            break
+        if not moved:
+            time.sleep(0.02)
+
+
+def refusal(c: TableClient, msg: dict[str, Any] | str) -> dict[str, Any]:
+    """Send ``msg`` and return the error it gets."""
+    n = len(c.errors())
+    if isinstance(msg, str):
+        c.ws.send(msg)
+    else:
+        c.send(msg)
+    return c.wait_error(n + 1)
+
+
+def hand_over(c: TableClient, hand: int = 0) -> Callable[[], bool]:
+    return lambda: any(e["type"] == "hand_end" and e["hand"] == hand for e in c.events())
+
+
+def check_secrecy(db_url: str, table_id: str, client: TableClient, seat: int | None) -> int:
+    """Every card in every message of ``client`` is its seat's own (dealt or received) or
+    public (played) at that message's version; returns the number of messages checked."""
+    checked = 0
+    for m in client.messages:
+        if m["type"] not in ("state", "update"):
+            continue
+        truth = truth_at(db_url, table_id, m["v"])
+        game = truth.game
+        public = {card_str(c) for c in cards_of(game.played)}
+        own: set[str] = set()
+        if seat is not None and game.hand_index >= 0:
+            own = {card_str(c) for c in cards_of(game.dealt[seat] | game.received[seat])}
+            assert set(m["view"]["hand"]) == {card_str(c) for c in cards_of(game.hands[seat])}
+        else:
+            assert m["view"]["hand"] == []
+        seen = cards_in(m)
+        if game.phase == "deal" and game.hand_index >= 0:
+            continue  # the hand is over: every card has been played
+        assert seen <= own | public, (seat, m["v"], sorted(seen - own - public))
+        checked += 1
+    return checked
+
+
+def _deal_of(truth: Any) -> list[int]:
+    """The first hand's deal, from the stored log's deal action."""
+    deal = next(a for a in truth.recent if a.action[0] == "deal").action
+    from hearts.cards import mask_of, parse_card
+
+    return [mask_of(parse_card(c) for c in h) for h in deal[1]]
+
+
+# ---------------------------------------------------------------------- tests
+def test_four_friends_play_a_hand_each_seeing_only_their_own_cards(
+        server: ServerProcess, db_url: str, clients: list[TableClient]) -> None:
+    tid, seated = seat_table(server.url, clients, persons=4, level="random")
+    spectator = TableClient(server.url, tid, None, name="spectator")
+    clients.append(spectator)
+    host = seated[0]
+    assert host.latest()["host"] is True and seated[1].latest()["host"] is False
+    start(host)
+    for c in seated:
+        c.wait(lambda ms: any(m["type"] == "update" and m["view"]["hand"] for m in ms))
+    assert host.view["game"] is None and host.latest()["table"]["deals"] == "secret"
+    drive(seated, hand_over(host))
+    for c in [*seated, spectator]:
+        c.wait(lambda _ms, c=c: hand_over(c)())
+    # Every client saw every version once, in order, and the same plays in the same order.
+    plays = [[(e["seat"], e["card"]) for e in c.events("play")] for c in [*seated, spectator]]
+    assert all(p == plays[0] for p in plays) and len(plays[0]) == 52
+    for c in [*seated, spectator]:
+        vs = c.versions()
+        assert vs == list(range(vs[0], vs[0] + len(vs))), c.name
+    for seat, c in enumerate(seated):
+        assert check_secrecy(db_url, tid, c, seat) > 20
+    assert check_secrecy(db_url, tid, spectator, None) > 20
+    # Each seat was told its own pass only.
+    for seat, c in enumerate(seated):
+        passes = c.events("pass")
+        assert len(passes) == 1 and passes[0]["to"] == (seat + 1) % 4
+    # The record revealed at the hand's end replays to the same scores.
+    end = host.events("hand_end")[0]
+    game = replay_record(end["record"])
+    assert list(game.results[0].points) == end["points"]
+    truth = truth_at(db_url, tid)
+    assert end["record"]["hands"][0]["deal"] == [
+        [card_str(c) for c in cards_of(m)] for m in truth.game.results and _deal_of(truth)]
+    r = httpx.get(f"{server.url}/api/tables/{tid}/record", timeout=30)
+    assert r.status_code == 200 and r.json()["hands"][0]["deal"] == end["record"]["hands"][0]["deal"]
+
+
+def test_refusals_another_seat_out_of_turn_replay_and_a_full_table(
+        server: ServerProcess, clients: list[TableClient]) -> None:
+    tid, seated = seat_table(server.url, clients, persons=4, level="random")
+    host = seated[0]
+    # Only the host starts; a full table takes nobody more.
+    assert refusal(seated[1], {"type": "start", "v": seated[1].v})["code"] == "not_host"
+    r = join_table(server.url, tid, "Eve")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "table_full"
+    start(host)
+    drive(seated, lambda: host.view["phase"] == "play")
+    turn = host.view["turn"]
+    mover, other = seated[turn], seated[(turn + 1) % 4]
+    for c in seated:
+        c.wait_version(mover.v)
+    v = mover.v
+    # Out of turn: the engine's reason; nothing changes.
+    assert refusal(other, {"type": "play", "card": other.view["hand"][0], "v": other.v}
+                   )["code"] == "not_your_turn"
+    # For another seat: refused whatever the card.
+    assert refusal(other, {"type": "play", "seat": turn, "card": mover.view["legal"][0],
+                           "v": other.v})["code"] == "not_your_seat"
+    # A version the table never had, and a message without one.
+    assert refusal(mover, {"type": "play", "card": mover.view["legal"][0], "v": v + 50}
+                   )["code"] == "stale"
+    assert refusal(mover, {"type": "play", "card": mover.view["legal"][0]}
+                   )["code"] == "bad_message"
+    assert httpx.get(f"{server.url}/api/tables/{tid}", timeout=30).json()["version"] == v
+    # The mover plays; the same message sent again on its next turn is refused as old.
+    mover.send({"type": "play", "card": mover.view["legal"][0], "v": v})
+    mover.wait_version(v + 1)
+    drive(seated, lambda: mover.v > v + 1 and mover.view["turn"] == turn
+          and mover.view["phase"] == "play", timeout=60)
+    for c in seated:
+        c.wait_version(max(x.v for x in seated))
+    now = mover.v
+    assert refusal(mover, {"type": "play", "card": mover.view["legal"][0], "v": v}
+                   )["code"] == "stale"
+    assert mover.v == now
+    # A token of no seat is refused at hello; garbage is answered, not fatal.
+    intruder = TableClient(server.url, tid, "not-a-token", name="intruder")
+    clients.append(intruder)
+    assert intruder.errors()[0]["code"] == "bad_token"
+    assert refusal(mover, "{not json")["code"] == "bad_message"
+    assert mover.view["turn"] == turn  # still connected and unchanged
+
+
+def test_a_dropped_client_reconnects_and_sees_the_same_state(
+        server: ServerProcess, clients: list[TableClient]) -> None:
+    tid, seated = seat_table(server.url, clients, persons=2, level="random")
+    host, friend = seated
+    twin = TableClient(server.url, tid, friend.token, name="twin")  # the same seat, stays on
+    clients.append(twin)
+    start(host)
+    drive(seated, lambda: host.view["phase"] == "play" and host.view["trick_index"] >= 1)
+    last_seen = friend.v
+    friend.drop()
+    drive([host], lambda: host.v >= last_seen + 6 or host.view["turn"] == 1, timeout=60)
+    twin.wait_version(host.v)
+    # Reconnect with the seat's token and the last version seen.
+    friend.connect(since=last_seen)
+    state = [m for m in friend.messages if m["type"] == "state"][-1]
+    twin_latest = twin.latest()
+    assert state["v"] == twin_latest["v"]
+    assert state["view"] == twin_latest["view"] and state["illegal"] == twin_latest["illegal"]
+    assert state["missed_complete"] is True
+    assert [m["v"] for m in state["missed"]] == list(range(last_seen + 1, state["v"] + 1))
+    missed_plays = [e for m in state["missed"] for e in m["events"] if e["type"] == "play"]
+    twin_plays = [e for m in twin.messages if m["type"] == "update" and m["v"] > last_seen
+                  for e in m["events"] if e["type"] == "play"]
+    assert missed_plays == twin_plays
+    # And it plays on.
+    drive([host, friend], hand_over(host))
+
+
+def test_turn_timer_hands_the_seat_to_a_bot_and_back(
+        server: ServerProcess, clients: list[TableClient]) -> None:
+    tid, seated = seat_table(server.url, clients, persons=1, level="random", turn_seconds=1.0)
+    host = seated[0]
+    start(host)
+    # The host does not pass: after a second a bot passes for the seat, which is away.
+    host.wait(lambda ms: any(e["type"] == "away" and e["seat"] == 0
+                             for m in ms if m["type"] == "update" for e in m["events"]), 20)
+    host.wait(lambda ms: any(e["type"] == "passed" and e["seat"] == 0 and e.get("by") == "bot"
+                             for m in ms if m["type"] == "update" for e in m["events"]), 20)
+    assert host.latest()["table"]["seats"][0]["away"] is True
+    # While away, the bot plays the seat's turns without waiting.
+    host.wait(lambda ms: any(e["type"] == "play" and e["seat"] == 0 and e.get("by") == "bot"
+                             for m in ms if m["type"] == "update" for e in m["events"]), 20)
+    # Back: the person plays the seat's next turn.
+    host.send({"type": "back"})
+    host.wait(lambda ms: any(e["type"] == "back" and e["seat"] == 0
+                             for m in ms if m["type"] == "update" for e in m["events"]), 20)
+    host.wait(lambda ms: ms[-1]["type"] == "update" and ms[-1]["view"]["turn"] == 0
+              and ms[-1]["view"]["phase"] == "play"
+              and not ms[-1]["table"]["seats"][0]["away"], 30)
+    card = host.view["legal"][0]
+    host.send({"type": "play", "card": card, "v": host.v})
+    host.wait(lambda ms: any(e["type"] == "play" and e["seat"] == 0 and e["card"] == card
+                             and "by" not in e for m in ms if m["type"] == "update"
+                             for e in m["events"]), 10)
+    # Timers and bots were announced: someone was "thinking".
+    assert any(m["type"] == "thinking" for m in host.messages)
+
+
+def test_late_friend_takes_a_bots_seat_between_hands(
+        server: ServerProcess, clients: list[TableClient]) -> None:
+    tid, seated = seat_table(server.url, clients, persons=1, level="random", game=4242)
+    host = seated[0]
+    start(host)
+    assert host.view["game"] == 4242 and host.latest()["table"]["deals"] == "public"
+    # The public number's deal, as everyone is told.
+    dealt = numbered_deal(truth_at(server.db_url, tid).rules, 4242, 0)
+    first = next(m for m in host.messages if m["type"] == "update" and m["view"]["hand"])
+    assert set(first["view"]["hand"]) == {card_str(c) for c in cards_of(dealt[0])}
+    r = join_table(server.url, tid, "Late")
+    assert r.status_code == 201 and r.json()["seat"] is None
+    late = r.json()
+    friend = TableClient(server.url, tid, late["token"], name="late")
+    clients.append(friend)
+    assert friend.latest()["waiting"] == late["waiting"] and friend.view["hand"] == []
+    # Not during a hand.
+    assert refusal(host, {"type": "seat", "seat": 2, "friend": late["waiting"], "v": host.v}
+                   )["code"] == "wrong_phase"
+    drive([host], hand_over(host))
+    host.wait(lambda ms: ms[-1]["type"] == "update" and ms[-1]["view"]["phase"] == "deal")
+    host.send({"type": "seat", "seat": 2, "friend": late["waiting"], "v": host.v})
+    host.wait(lambda ms: any(e["type"] == "seated" and e["seat"] == 2
+                             for m in ms if m["type"] == "update" for e in m["events"]))
+    host.send({"type": "next", "v": host.v})
+    friend.wait(lambda ms: ms[-1]["type"] == "update" and ms[-1]["view"]["seat"] == 2
+                and len(ms[-1]["view"]["hand"]) == 13, 20)
+    assert friend.latest()["table"]["seats"][2] == {"seat": 2, "name": "Late", "bot": False,
+                                                    "away": False}
+
+
+def test_bad_requests_are_json_errors(server: ServerProcess) -> None:
+    base = server.url
+    r = httpx.post(base + "/api/tables", json={"name": "A", "variant": "nope"}, timeout=30)
+    assert r.status_code == 400 and r.json()["error"]["code"] == "unknown_variant"
+    r = httpx.post(base + "/api/tables", json={"name": " "}, timeout=30)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "bad_name"
+    r = httpx.post(base + "/api/tables", json={"name": "A", "turn_seconds": 0}, timeout=30)
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_option"
+    r = httpx.get(base + "/api/tables/nope", timeout=30)
+    assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_table"
+    t = create_table(base, "A", spectators=False)
+    r = join_table(base, t["id"], "B", seat=0)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "seat_taken"
+    r = httpx.get(f"{base}/api/tables/{t['id']}/record", timeout=30)
+    assert r.status_code == 403
+    page = httpx.get(f"{base}/t/{t['id']}", timeout=30)
+    assert page.status_code == 200 and "table.js" in page.text
+
+
+def test_server_killed_mid_hand_loses_nothing(tmp_path: Path,
+                                              clients: list[TableClient]) -> None:
+    db = f"sqlite:///{tmp_path / 'kill.db'}"
+    log = str(tmp_path / "kill.log")
+    srv = ServerProcess(db, log_path=log).start()
+    try:
+        tid, seated = seat_table(srv.url, clients, persons=3, level="random")
+        host = seated[0]
+        start(host)
+        drive(seated, lambda: host.view["phase"] == "play" and host.view["trick_index"] >= 3)
+        for c in seated:
+            c.wait_version(max(x.v for x in seated))
+        before = [c.latest() for c in seated]
+        srv.stop(kill=True)  # SIGKILL: no chance to flush anything
+        for c in seated:
+            c.wait(lambda ms, c=c: c.closed, 10)
+    finally:
+        srv.stop(kill=True)
+    srv = ServerProcess(db, log_path=log).start()
+    try:
+        for c, old in zip(seated, before, strict=True):
+            c.base = srv.url
+            c.connect(since=old["v"])
+            state = c.latest()
+            assert state["type"] == "state"
+            assert state["view"] == old["view"] and state["illegal"] == old["illegal"]
+            # The bot's seat may have moved on after a bot move was lost with the process.
+            assert state["v"] >= old["v"]
+        drive(seated, hand_over(seated[0]))
+        truth = truth_at(db, tid)
+        assert len(truth.game.results) == 1
+    finally:
+        srv.stop()
+
+
+def test_bot_moves_run_in_worker_processes() -> None:
+    import asyncio
+
+    from hearts.game import Game
+    from hearts.rules import make_rules
+    from hearts.view import player_view
+    from hearts.web.botpool import BotPool
+
+    game = Game(make_rules("standard", None, {}), 7)
+    game.start_hand()
+    pool = BotPool(workers=1)
+    try:
+        choice, pid = asyncio.run(pool.decide("medium", 1, player_view(game, 1), "choose_pass"))
+    finally:
+        pool.close()
+    assert pid != os.getpid()
+    assert game.can_pass(1, choice)

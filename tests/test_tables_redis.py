@@ -1,0 +1,167 @@
+"""Two ``hearts serve`` processes serving the same shared tables through Redis.
+
+A throw-away ``redis-server`` (Debian's package) runs on a free loopback port for the
+module, and the two servers share a throw-away PostgreSQL database (the cluster of
+``test_web_storage.py``).  Clients of one table sit on different processes: each sees
+every version once, in the same order, and the Redis lock lets moves sent at the same
+moment through both processes all land.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tables_client import TableClient, create_table, join_table, truth_at
+from test_tables import check_secrecy, drive, hand_over, start
+from test_web_storage import PgCluster, pg_cluster  # noqa: F401 - the fixture
+
+from hearts.cli.serve import ServerProcess, free_port
+
+
+class RedisServer:
+    """``redis-server`` on a free loopback port, no persistence, in a temporary folder."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="hearts-redis-")
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        with open(os.path.join(self.dir, "log"), "wb") as log:
+            self.proc = subprocess.Popen(
+                [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                 "--appendonly", "no", "--dir", self.dir, "--daemonize", "no"],
+                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        import redis
+
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with contextlib.suppress(redis.exceptions.ConnectionError):
+                if redis.Redis(port=self.port).ping():
+                    return self
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=20)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    if not (shutil.which("redis-server") or Path("/usr/bin/redis-server").exists()):
+        # `make test` installs it; under CI its absence is a failure, not a skip.
+        (pytest.fail if os.environ.get("CI") else pytest.skip)(
+            "redis-server is not installed (Debian package: redis-server)")
+    srv = RedisServer().start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def two_servers(redis_server: RedisServer, pg_cluster: PgCluster,  # noqa: F811
+                tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+    db = pg_cluster.create_database(f"hearts_tables_{os.getpid()}_{free_port()}")
+    a = ServerProcess(db, log_path=str(tmp_path / "a.log"), redis_url=redis_server.url).start()
+    b = ServerProcess(db, log_path=str(tmp_path / "b.log"), redis_url=redis_server.url).start()
+    yield a, b, db
+    a.stop()
+    b.stop()
+
+
+def test_clients_on_two_processes_see_each_others_plays_in_order(
+        two_servers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    a, b, db = two_servers
+    t = create_table(a.url, "Ann", level="random")
+    tokens = [t["token"]] + [join_table((b, a, b)[i].url, t["id"], n).json()["token"]
+                             for i, n in enumerate(["Ben", "Cho", "Dee"])]
+    # Seats 0 and 2 on process A, 1 and 3 on process B; a spectator on B.
+    seated = [TableClient((a, b)[i % 2].url, t["id"], tok, name=f"seat{i}")
+              for i, tok in enumerate(tokens)]
+    spectator = TableClient(b.url, t["id"], None, name="spectator")
+    try:
+        for c in seated:
+            assert c.latest()["table"]["seats"][3]["name"] == "Dee"
+        start(seated[0])
+        for c in seated:
+            c.wait(lambda ms: any(m["type"] == "update" and m["view"]["phase"] == "pass"
+                                  for m in ms))
+        # Everyone passes at the same moment, through both processes: all four land.
+        v = max(c.v for c in seated)
+        for c in seated:
+            c.wait_version(v)
+        for c in seated:
+            c.send({"type": "pass", "cards": c.view["hand"][:3], "v": v})
+        for c in seated:
+            c.wait(lambda ms: any(m["type"] == "update" and any(e["type"] == "pass"
+                                                               for e in m["events"]) for m in ms))
+            assert c.errors() == []
+        drive(seated, hand_over(seated[0]), timeout=120)
+        for c in [*seated, spectator]:
+            c.wait(lambda _ms, c=c: hand_over(c)())
+        plays = [[(e["seat"], e["card"]) for e in c.events("play")] for c in [*seated, spectator]]
+        assert len(plays[0]) == 52 and all(p == plays[0] for p in plays)
+        for c in [*seated, spectator]:
+            vs = c.versions()
+            assert vs == list(range(vs[0], vs[0] + len(vs))), c.name
+        truth = truth_at(db, t["id"])
+        assert truth.version == seated[0].v == seated[1].v
+        logged = [(a_[1], a_[2]) for a_ in (x.action for x in truth.recent) if a_[0] == "play"]
+        assert [(s, c) for s, c in plays[0]] == logged[-52:]
+        assert check_secrecy(db, t["id"], seated[1], 1) > 20
+        assert check_secrecy(db, t["id"], spectator, None) > 20
+    finally:
+        for c in [*seated, spectator]:
+            with contextlib.suppress(Exception):
+                c.drop()
+
+
+def test_a_dead_process_timers_are_taken_over_by_the_other(
+        two_servers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    """Process A commits the move that starts the host's turn timer, then dies (SIGKILL):
+    process B, where the host is connected, notices the idle table and runs the timer, so
+    that a bot plays for the absent host."""
+    a, b, _db = two_servers
+    t = create_table(b.url, "Ann", level="random", turn_seconds=3)
+    joined = join_table(a.url, t["id"], "Dee", seat=3).json()
+    host = TableClient(b.url, t["id"], t["token"], name="host")
+    friend = TableClient(a.url, t["id"], joined["token"], name="friend")
+    try:
+        start(host)
+
+        def friend_before_host() -> bool:
+            v = friend.view
+            return v["phase"] == "play" and v["turn"] == 3 and len(v["trick"]) < 3
+
+        drive([host, friend], friend_before_host, timeout=60)
+        v = friend.v
+        friend.send({"type": "play", "card": friend.view["legal"][0], "v": v})
+        host.wait(lambda ms: any(m["type"] == "update" and m["v"] == v + 1 for m in ms))
+        assert host.view["turn"] == 0 and friend.events("play")[-1]["seat"] == 3
+        a.stop(kill=True)
+        host.wait(lambda ms: any(e["type"] == "away" and e["seat"] == 0 for m in ms
+                                 if m["type"] == "update" and m["v"] > v for e in m["events"]),
+                  40)
+        host.wait(lambda ms: any(e["type"] == "play" and e["seat"] == 0 and e.get("by") == "bot"
+                                 for m in ms if m["type"] == "update" and m["v"] > v
+                                 for e in m["events"]), 20)
+    finally:
+        for c in (host, friend):
+            with contextlib.suppress(Exception):
+                c.drop()

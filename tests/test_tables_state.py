@@ -1,0 +1,105 @@
+"""The fold of a shared table's action log (``hearts.web.tables``), in process."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.cards import card_str, cards_of
+from hearts.deal import numbered_deal
+from hearts.view import player_view
+from hearts.web.tables import (
+    TableError,
+    TableSettings,
+    TableState,
+    check_settings,
+    clean_name,
+    load_state,
+    secret_deal,
+)
+
+
+def _table(game: int | None = None) -> TableState:
+    st = TableState("t1", check_settings("standard", None, {}, "random", game, 30, True), 5)
+    for s, name in enumerate(["A", "B"]):
+        st.apply(["join", s, name, f"hash{s}"])
+    st.apply(["start"])
+    st.apply(["deal"] if game is not None else ["deal", secret_deal(st.rules)])
+    return st
+
+
+def _random_move(st: TableState, rng: random.Random) -> list:
+    g = st.game
+    if g.phase == "pass":
+        s = next(s for s in range(4) if g.passes[s] is None)
+        return ["pass", s, *(card_str(c) for c in rng.sample(cards_of(g.hands[s]), 3))]
+    if g.phase == "play":
+        return ["play", g.turn, card_str(rng.choice(cards_of(g.legal_plays())))]
+    if g.phase == "moon-choice":
+        return ["moon", g.turn, "add"]
+    return ["deal", secret_deal(st.rules)]
+
+
+def test_the_seat_view_is_the_engines_information_set() -> None:
+    """Each seat's view equals the engine's PlayerView on every field it carries."""
+    rng = random.Random(3)
+    st = _table()
+    for _ in range(120):
+        for seat in range(4):
+            full = player_view(st.game, seat).to_json()
+            mine = st.view_json(seat)
+            assert {k: v for k, v in mine.items() if k in full} == \
+                {k: full[k] for k in mine if k in full}
+        spectator = st.view_json(None)
+        assert spectator["hand"] == spectator["legal"] == spectator["passed"] == []
+        action = _random_move(st, rng)
+        st.check(action)
+        st.apply(action)
+
+
+def test_replaying_the_log_rebuilds_the_table() -> None:
+    rng = random.Random(8)
+    st = _table()
+    log = [a.action for a in st.recent]
+    for _ in range(70):
+        action = _random_move(st, rng)
+        st.apply(action)
+        log.append(action)
+    again = load_state("t1", st.settings.to_json(), st.seed, log)
+    assert again.version == st.version and again.view_json(2) == st.view_json(2)
+    assert again.game.hands == st.game.hands and again.seats == st.seats
+
+
+def test_secret_deals_are_fresh_and_public_numbers_are_numbered_deals() -> None:
+    a, b = _table(), _table()
+    assert a.game.dealt != b.game.dealt and a.game.game_number is None
+    c = _table(game=99)
+    assert c.game.dealt == numbered_deal(c.rules, 99, 0) and c.view_json(0)["game"] == 99
+    assert c.table_json()["deals"] == "public" and a.table_json()["deals"] == "secret"
+
+
+def test_refused_actions_change_nothing() -> None:
+    st = _table()
+    before = (st.version, st.view_json(0), [p and p.name for p in st.seats])
+    for bad, code in [(["join", 2, "C", "h"], "wrong_phase"), (["start"], "wrong_phase"),
+                      (["play", 0, "2C"], "wrong_phase"), (["pass", 0, "ZZ"], "unknown_card"),
+                      (["seat", 3, "nobody"], "unknown_friend"), (["fly"], "bad_message"),
+                      (["back", 0], "wrong_phase"), (["away", 3], "wrong_phase")]:
+        with pytest.raises(TableError) as info:
+            st.check(bad)
+        assert info.value.code == code, bad
+    assert (st.version, st.view_json(0), [p and p.name for p in st.seats]) == before
+
+
+def test_names_and_settings_are_checked() -> None:
+    assert clean_name("  Ann   Lee ") == "Ann Lee"
+    for bad in ["", "   ", "x" * 25, "a\x00b", 5]:
+        with pytest.raises(TableError):
+            clean_name(bad)
+    with pytest.raises(TableError):
+        check_settings("standard", None, {}, "random", 0, 30, True)
+    with pytest.raises(TableError):
+        check_settings("standard", 9, {}, "random", None, 30, True)
+    s = check_settings("black-maria", None, {"target_score": 50}, "easy", None, None, False)
+    assert TableSettings.from_json(s.to_json()) == s and s.players == 3
