@@ -28,12 +28,21 @@ import itertools
 import random
 import time
 
+from .. import tricks
 from ..cards import SUIT_MASKS, cards_of
 from ..view import PlayerView
 from .base import register_bot
 from .common import Table, card_value, moon_choice
-from .medium import medium_pass, medium_play, moon_stop_card, pass_for_hand, pass_scores
-from .policy import policy_rules, rollout, rollout_card
+from .medium import (
+    medium_bid,
+    medium_pass,
+    medium_play,
+    medium_suit,
+    moon_stop_card,
+    pass_for_hand,
+    pass_scores,
+)
+from .policy import PolicyRules, policy_rules, rollout, rollout_card
 from .sampling import infer, sample_hands
 from .sim import Sim
 
@@ -63,6 +72,20 @@ def distinct_moves(view: PlayerView, out: int) -> dict[int, int]:
         for x in run:
             rep[x] = run[-1]
     return rep
+
+
+def _play_out(sim: Sim, pr: PolicyRules) -> None:
+    """Play to the hand's end: the policy for one-pack games without wild cards, else
+    the simulator's plain play-out (the policy reads a trick's first card as its suit)."""
+    if sim.plain:
+        rollout(sim, pr)
+    else:
+        sim.rollout_simple()
+
+
+def _policy_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
+    """The play-out's card for the seat to play (see :func:`_play_out`)."""
+    return rollout_card(sim, legal, pr) if sim.plain else sim.simple_card(legal)
 
 
 def _my_points(sim: Sim, me: int) -> int:
@@ -130,13 +153,9 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
                     pm |= 1 << c
                 passes[me] = pm
                 after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
-                if r.first_lead == "lowest-club":
-                    bit = 1 << r.opening_card
-                    leader = next(s for s in range(n) if after[s] & bit)
-                else:
-                    leader = view.hand_index % n
+                leader = tricks.first_leader(r, after, view.hand_index % n)
                 sim = Sim(r, after, leader=leader)
-                rollout(sim, pr)
+                _play_out(sim, pr)
                 totals[cand] += _my_points(sim, me)
                 counts[cand] += 1
                 used += 1
@@ -196,6 +215,15 @@ class HardBot:
         """Moon scoring choice (``common.moon_choice``)."""
         return moon_choice(view)
 
+    def choose_bid(self, view: PlayerView) -> int | None:
+        """Auction bid: medium's, by hand strength (``medium.medium_bid``); the search is
+        in the play."""
+        return medium_bid(view)
+
+    def choose_suit(self, view: PlayerView) -> int:
+        """Penalty suit to name (``medium.medium_suit``)."""
+        return medium_suit(view)
+
     def evaluate(self, view: PlayerView) -> dict[int, float]:
         """Mean points for this seat after each candidate card (lower is better).
 
@@ -247,7 +275,7 @@ class HardBot:
                         legal = base.legal()
                         if legal & (legal - 1):
                             choices += 1
-                            if rollout_card(base, legal, pr) != c:
+                            if _policy_card(base, legal, pr) != c:
                                 miss += 1
                     base.play(c)
             else:
@@ -292,7 +320,7 @@ class HardBot:
             for m in moves:
                 sim = base.copy()
                 sim.play(m)
-                rollout(sim, pr)
+                _play_out(sim, pr)
                 totals[m] += w * _my_points(sim, me)
             weight_sum += w
             weight_sq += w * w

@@ -49,8 +49,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..actions import Action, Decision
 from ..cards import CardError, card_str, cards_of, parse_card
 from ..deal import MAX_GAME_NUMBER, check_game_number, daily_number
+from ..drive import decide, drive
 from ..game import (
     PHASE_DEAL,
     PHASE_MOON,
@@ -63,7 +65,6 @@ from ..game import (
 )
 from ..record import record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
-from ..scoring import MOON_CHOICES
 from ..view import PlayerView, player_view
 from .storage import GameRow, GameStore, UnknownGame, VersionConflict, hash_token, token_matches
 
@@ -223,16 +224,7 @@ def apply_action(game: Game, action: list[Any]) -> Any:
     Raises :class:`IllegalAction` when the engine refuses it, ``ValueError`` for an
     action that is not in the stored format.
     """
-    kind = action[0]
-    if kind == "deal":
-        return game.start_hand()
-    if kind == "pass":
-        return game.pass_cards(int(action[1]), [parse_card(c) for c in action[2:]])
-    if kind == "play":
-        return game.play(int(action[1]), parse_card(action[2]))
-    if kind == "moon":
-        return game.choose_moon(int(action[1]), str(action[2]))
-    raise ValueError(f"unknown action {action!r}")
+    return game.apply(Action.from_json(action))  # the stored list is the Action's JSON
 
 
 def replay(row: GameRow) -> LiveGame:
@@ -293,6 +285,8 @@ def step(live: LiveGame, action: list[Any], events: list[dict[str, Any]]) -> Non
                     "points": sum(game.rules.penalty[c] for c in trick.cards)})
     elif kind == "moon":
         events.append({"type": "moon_choice", "seat": int(action[1]), "choice": action[2]})
+    elif kind in ("bid", "suit"):
+        events.append({"type": kind, "seat": int(action[1]), kind: action[2]})
     if game.phase == PHASE_MOON and phase_before != PHASE_MOON:
         events.append({"type": "moon", "seat": game.turn})
     if len(game.results) > results_before:
@@ -308,63 +302,34 @@ def run_bots(live: LiveGame, events: list[dict[str, Any]]) -> None:
     A bot that fails or answers an illegal move is replaced for that decision by
     the stand-in picker (logged), so a game never gets stuck.
     """
-    game = live.game
-    while True:
-        phase = game.phase
-        if phase == PHASE_PASS:
-            pending = [s for s in range(game.n) if s != USER_SEAT and game.passes[s] is None]
-            if not pending:
-                return
-            for s in pending:
-                step(live, _bot_pass(live, s), events)
-            continue
-        if phase in (PHASE_PLAY, PHASE_MOON):
-            seat = game.turn
-            if seat == USER_SEAT:
-                return
-            if phase == PHASE_PLAY:
-                step(live, _bot_play(live, seat), events)
-            else:
-                step(live, _bot_moon(live, seat), events)
-            continue
-        return  # deal (waits for next-hand) or game over
+    agents = {s: _WebAgent(live) for s in range(live.game.n) if s != USER_SEAT}
+
+    def fallback(view: PlayerView, decision: Decision, error: Exception | None) -> Action:
+        if error is not None:  # a bot bug must not stop the game
+            log.error("bot %s failed in %s for game %s seat %d: %r", live.level, decision.kind,
+                      live.id, decision.seat, error)
+        else:
+            log.warning("bot %s answered %s illegally in game %s", live.level, decision.kind,
+                        live.id)
+        if decision.kind == "moon":
+            return Action("moon", decision.seat, live.game.auto_moon_choice())
+        seed = decision_seed(live.seed, live.version, decision.seat)
+        return decide(StandInBot("stand-in", seed), view, decision)
+
+    # Runs until seat 0 must act, or the hand (deal waits for next-hand) or game is over.
+    drive(live.game, agents, apply=lambda a: step(live, a.to_json(), events), fallback=fallback)
 
 
-def _decide(live: LiveGame, seat: int, what: str) -> tuple[Any, PlayerView, int]:
-    seed = decision_seed(live.seed, live.version, seat)
-    view = player_view(live.game, seat)
-    try:
-        bot = make_bot(live.level, seed)
-        choice = getattr(bot, what)(view)
-    except Exception:  # a bot bug must not stop the game
-        log.exception("bot %s failed in %s for game %s seat %d", live.level, what, live.id, seat)
-        choice = None
-    return choice, view, seed
+class _WebAgent:
+    """A seat's bot for one decision: built afresh with the seed of the game's version
+    (so a replayed game decides the same), asked through :func:`hearts.drive.decide`."""
 
+    def __init__(self, live: LiveGame) -> None:
+        self.live = live
 
-def _bot_pass(live: LiveGame, seat: int) -> list[Any]:
-    choice, view, seed = _decide(live, seat, "choose_pass")
-    if choice is None or not live.game.can_pass(seat, tuple(choice)):
-        if choice is not None:
-            log.warning("bot %s passed illegally in game %s: %r", live.level, live.id, choice)
-        choice = StandInBot("stand-in", seed).choose_pass(view)
-    return ["pass", seat, *(card_str(c) for c in choice)]
-
-
-def _bot_play(live: LiveGame, seat: int) -> list[Any]:
-    choice, view, seed = _decide(live, seat, "choose_play")
-    if choice is None or not live.game.can_play(seat, int(choice)):
-        if choice is not None:
-            log.warning("bot %s played illegally in game %s: %r", live.level, live.id, choice)
-        choice = StandInBot("stand-in", seed).choose_play(view)
-    return ["play", seat, card_str(int(choice))]
-
-
-def _bot_moon(live: LiveGame, seat: int) -> list[Any]:
-    choice, _view, _seed = _decide(live, seat, "choose_moon")
-    if choice not in MOON_CHOICES:
-        choice = live.game.auto_moon_choice()
-    return ["moon", seat, choice]
+    def choose(self, view: PlayerView, decision: Decision) -> Action:
+        seed = decision_seed(self.live.seed, self.live.version, decision.seat)
+        return decide(make_bot(self.live.level, seed), view, decision)
 
 
 # ----------------------------------------------------------------- state
@@ -625,29 +590,34 @@ class GameService:
             game = live.game
             view = player_view(game, USER_SEAT)
             seed = decision_seed(live.seed, live.version, USER_SEAT, "hint")
-            phase, turn = game.phase, game.turn
-            passed = game.passes[USER_SEAT] is not None
+            decisions, turn = game.pending(), game.turn
         check_level(level, game.rules)
         bot = make_bot(level, seed)
         try:
-            return self._hint_from(bot, view, phase, turn, passed, level)
+            return self._hint_from(bot, view, decisions, turn, level)
         except WebError:
             raise
         except Exception:  # a bot bug: answer with the stand-in rather than fail
             log.exception("hint bot %s failed for game %s", level, game_id)
-            return self._hint_from(StandInBot("stand-in", seed), view, phase, turn, passed, level)
+            return self._hint_from(StandInBot("stand-in", seed), view, decisions, turn, level)
 
     @staticmethod
-    def _hint_from(bot: Any, view: PlayerView, phase: str, turn: int, passed: bool,
+    def _hint_from(bot: Any, view: PlayerView, decisions: list[Decision], turn: int,
                    level: str) -> dict[str, Any]:
-        if phase == PHASE_PASS and not passed:
-            cards = tuple(bot.choose_pass(view))
-            return {"stage": "pass", "cards": [card_str(c) for c in cards], "level": level}
-        if phase == PHASE_PLAY and turn == USER_SEAT:
-            return {"stage": "play", "card": card_str(int(bot.choose_play(view))), "level": level}
-        if phase == PHASE_MOON and turn == USER_SEAT:
-            return {"stage": "moon", "choice": str(bot.choose_moon(view)), "level": level}
-        if phase in (PHASE_PLAY, PHASE_MOON):
+        mine = [d for d in decisions if d.seat == USER_SEAT]
+        if mine:
+            action = decide(bot, view, mine[0])
+            kind, payload = action.kind, action.payload
+            if kind == "pass":
+                return {"stage": "pass", "cards": [card_str(c) for c in payload], "level": level}
+            if kind == "play":
+                return {"stage": "play", "card": card_str(int(payload)), "level": level}
+            if kind == "suit":
+                return {"stage": "suit", "suit": Action.suit(0, payload).to_json()[2],
+                        "level": level}
+            return {"stage": kind, "choice" if kind == "moon" else kind: payload,
+                    "level": level}
+        if decisions and decisions[0].kind != "pass" and decisions[0].seat >= 0:
             raise WebError(409, "not_your_turn", f"It is not your turn: seat {turn} plays next.")
         raise WebError(409, "wrong_phase", "There is nothing for you to choose now.")
 
