@@ -36,7 +36,7 @@ PACKAGE = ROOT / "src" / "hearts"
 # The engine: pure functions and classes on ints, tuples and lists (no I/O, no
 # third-party imports).  view.py stays interpreted: callers copy PlayerView's __dict__.
 ENGINE = ("cards", "rules", "deal", "tricks", "actions", "settle", "game", "scoring",
-          "players.sim")
+          "players.sim", "players.policy")
 SOURCES_FILE = "_native_sources.json"  # read by src/hearts/_native.py
 
 

@@ -44,9 +44,9 @@ USER = 0
 HINT_LEVELS = ("hard", "medium", "easy", "random")
 """Bots asked for a hint, strongest first; the first one registered is used."""
 
-SUIT_LABELS = ("♣", "♦", "♥", "♠")
+SUIT_LABELS = ("♣", "♦", "♥", "♠", "★")  # the last: jokers
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-SUIT_STYLES = ("green", "yellow", "red", "blue")
+SUIT_STYLES = ("green", "yellow", "red", "blue", "magenta")
 
 
 class Quit(Exception):
@@ -137,7 +137,7 @@ class TerminalGame:
         """The hand by suit (clubs, diamonds, spades, hearts); ``legal`` cards marked ``*``."""
         title = "Your hand" + (" (* = playable)" if legal is not None else "") + ":"
         self.say(title)
-        for suit in (0, 1, 3, 2):
+        for suit in (0, 1, 3, 2, 4):
             mine = [c for c in cards_of(hand) if suit_of(c) == suit]
             if not mine:
                 continue
@@ -367,6 +367,9 @@ class TerminalGame:
             table.add_row(self.name(s), str(res.tricks[s]), str(res.points[s]), str(res.totals[s]))
         self.console.print(table)
         self.say("Hand points: " + " · ".join(f"{self.name(s)} {res.points[s]}" for s in range(g.n)))
+        if res.chips:
+            self.say("Chips: " + " · ".join(f"{self.name(s)} {res.chips[s]:+d}" for s in range(g.n))
+                     + f" (pool {res.pot})")
 
     def final_standings(self) -> None:
         """The final totals, lowest (best) first, and the winners."""
@@ -382,6 +385,9 @@ class TerminalGame:
         verdict = "You win!" if USER in g.winners and len(g.winners) == 1 else f"Winner: {winners}."
         self.say(f"[bold]Game over.[/] {verdict}")
         self.say("Final totals: " + " · ".join(f"{self.name(s)} {g.totals[s]}" for s in range(g.n)))
+        if g.results and g.results[-1].chip_totals:  # a chip game: the most chips wins
+            self.say("Final chips: " + " · ".join(f"{self.name(s)} {g.chips[s]:+d}"
+                                                  for s in range(g.n)) + f" (pool {g.pot})")
 
     def save(self, path: Path) -> Path:
         """Write the game so far as ``hearts-record/1`` JSON; returns the path."""

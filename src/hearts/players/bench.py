@@ -72,8 +72,10 @@ def bench_bots(seconds: float | None = None,
     once for ``hard`` and at least 2 seconds of repeats for the fast levels.
     Returns ``{"levels": {"hard": {"median_ms", "p95_ms", "mean_ms",
     "cpu_median_ms", "positions"}, "medium": {...}, "easy": {...}, "random":
-    {...}}, "positions": N}``; times are milliseconds per card, wall clock
-    (``cpu_*``: this process's CPU time, which a busy machine does not inflate).
+    {...}}, "positions": N, "playouts": {...}}``; times are milliseconds per card,
+    wall clock (``cpu_*``: this process's CPU time, which a busy machine does not
+    inflate); ``playouts`` is :func:`bench_playouts` (the hard bot's simulated
+    play-outs per second).
     """
     views = bench_positions()
     out: dict[str, Any] = {}
@@ -94,10 +96,12 @@ def bench_bots(seconds: float | None = None,
             "cpu_p95_ms": round(cs[p95] * 1000, 3),
             "positions": len(ts),
         }
-    return {"levels": out, "positions": len(views), "variant": "standard", "players": 4}
+    playouts = bench_playouts(min(2.0, seconds) if seconds is not None else 2.0)
+    return {"levels": out, "positions": len(views), "variant": "standard", "players": 4,
+            "playouts": playouts}
 
 
-__all__ = ["bench_bots", "bench_positions", "LEVELS"]
+__all__ = ["bench_bots", "bench_playouts", "bench_positions", "LEVELS"]
 
 
 def bench_playouts(seconds: float = 2.0) -> dict[str, Any]:

@@ -30,7 +30,10 @@ from ..view import PlayerView
 
 QS: Final = make_card(10, SPADES)
 _NO_HANDS: Final[tuple[int, ...]] = ()
-_FOLLOW: Final = tricks.FOLLOW
+FIELDS: Final = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
+                 "played", "trick_index", "win_card", "win_seat", "voids", "taken", "widow",
+                 "carry", "plain")
+"""Every attribute of a :class:`Sim` (what :meth:`Sim.copy` carries over)."""
 
 
 class Sim:
@@ -48,9 +51,7 @@ class Sim:
     trick's current winning card and seat (-1 while none).
     """
 
-    __slots__ = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
-                 "played", "trick_index", "win_card", "win_seat", "voids", "taken", "widow",
-                 "carry", "plain")
+    __slots__ = FIELDS  # (read FIELDS: a compiled class does not show its __slots__)
 
     rules: Rules
     n: int
@@ -323,4 +324,4 @@ def _highest_rank(mask: int) -> int:
     return best
 
 
-__all__ = ["Sim", "QS"]
+__all__ = ["Sim", "QS", "FIELDS"]
