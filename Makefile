@@ -24,7 +24,8 @@ BIN := $(VENV)/bin
 # edited engine module must be rebuilt: these prerequisites do that for `make test`/`make run`.
 # (Run without make, an edited checkout falls back to the .py sources with a warning:
 # src/hearts/_native.py.)  HEARTS_PURE_PYTHON=1 make ... installs without compiling.
-ENGINE_SOURCES := $(addprefix src/hearts/,cards.py rules.py deal.py game.py scoring.py)
+ENGINE_SOURCES := $(addprefix src/hearts/,cards.py rules.py deal.py tricks.py actions.py settle.py \
+	game.py scoring.py players/sim.py players/policy.py)
 INSTALL_DEPS   := pyproject.toml setup.py $(ENGINE_SOURCES)
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
@@ -102,7 +103,7 @@ system-deps:
 clean:
 	rm -rf build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis artifacts
 	find src tests -name __pycache__ -type d -prune -exec rm -rf {} +
-	rm -f src/hearts/*.so src/hearts/_native_sources.json
+	rm -f src/hearts/*.so src/hearts/players/*.so src/hearts/_native_sources.json
 	rm -f $(RUN_STAMP) $(TEST_STAMP)
 
 distclean: clean

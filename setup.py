@@ -1,10 +1,11 @@
 """Build script: the rules engine compiled with mypyc, or pure Python when that cannot be.
 
 The package metadata lives in pyproject.toml; this file only adds the compiled
-modules.  The ``.py`` files stay the one source: mypyc turns
-``src/hearts/{cards,rules,deal,game,scoring}.py`` into C extension modules
-that are imported in their place (about twice as fast, see
-``bench/engine_results.md``).  Nothing else changes: the same tests pass either way.
+modules.  The ``.py`` files stay the one source: mypyc turns the engine
+(``src/hearts/{cards,rules,deal,tricks,actions,settle,game,scoring}.py``) and the
+bots' play-out simulator (``src/hearts/players/sim.py``) into C extension
+modules that are imported in their place (about twice as fast, see
+``bench/engine_results.md`` and ``bench/bots_results.md``).  Nothing else changes: the same tests pass either way.
 
 - ``HEARTS_PURE_PYTHON=1 pip install .`` (or ``-e .``) installs without compiling.
 - A build that cannot compile (no C compiler, no Python headers, mypyc refusing
@@ -34,7 +35,8 @@ ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "hearts"
 # The engine: pure functions and classes on ints, tuples and lists (no I/O, no
 # third-party imports).  view.py stays interpreted: callers copy PlayerView's __dict__.
-ENGINE = ("cards", "rules", "deal", "game", "scoring")
+ENGINE = ("cards", "rules", "deal", "tricks", "actions", "settle", "game", "scoring",
+          "players.sim", "players.policy")
 SOURCES_FILE = "_native_sources.json"  # read by src/hearts/_native.py
 
 
@@ -49,7 +51,12 @@ def _pure_requested() -> bool:
 
 
 def _source_hashes() -> dict[str, str]:
-    return {m: hashlib.sha256((PACKAGE / f"{m}.py").read_bytes()).hexdigest() for m in ENGINE}
+    return {m: hashlib.sha256(_source(m).read_bytes()).hexdigest() for m in ENGINE}
+
+
+def _source(module: str) -> Path:
+    """The ``.py`` file of an ENGINE entry (``"players.sim"`` is ``players/sim.py``)."""
+    return PACKAGE / (module.replace(".", "/") + ".py")
 
 
 class OptionalBuildExt(build_ext):
@@ -80,14 +87,16 @@ class OptionalBuildExt(build_ext):
     def _remove_outputs(self) -> None:
         for folder in self._output_dirs():
             for ext in self.extensions:
-                name = self.get_ext_filename(ext.name).rsplit("/", 1)[-1]
+                # ext.name is "hearts.game" or "hearts.players.sim": its path below hearts/
+                name = self.get_ext_filename(ext.name).split("/", 1)[-1]
                 (folder / name).unlink(missing_ok=True)
             (folder / SOURCES_FILE).unlink(missing_ok=True)
 
 
 def _remove_inplace_build() -> None:
     """Remove compiled engine modules left in src/hearts by an earlier editable build."""
-    for path in [*PACKAGE.glob("*.so"), *PACKAGE.glob("*.pyd"), PACKAGE / SOURCES_FILE]:
+    for path in [*PACKAGE.glob("*.so"), *PACKAGE.glob("*.pyd"), *PACKAGE.glob("players/*.so"),
+                 *PACKAGE.glob("players/*.pyd"), PACKAGE / SOURCES_FILE]:
         path.unlink(missing_ok=True)
 
 
@@ -106,7 +115,7 @@ def _extensions() -> list[Any]:
     cwd = os.getcwd()
     os.chdir(ROOT)  # mypycify takes paths relative to the project and writes build/
     try:
-        return list(mypycify([f"src/hearts/{m}.py" for m in ENGINE], opt_level="3",
+        return list(mypycify([str(_source(m).relative_to(ROOT)) for m in ENGINE], opt_level="3",
                              group_name="hearts._engine"))
     except BaseException as exc:  # mypy exits through SystemExit on a type error
         if isinstance(exc, KeyboardInterrupt):

@@ -147,3 +147,57 @@ def test_medium_beats_random():
     med = sum(res.by_entry(0)) / 40
     rnd = sum(res.by_entry(1)) / 40
     assert med < 3.5 < rnd
+
+
+FAMILY = [("auction", 4, {}), ("heartsette", 4, {"pass_schedule": "none"}),
+          ("heartsette", 3, {"pass_schedule": "none"}), ("joker", 4, {"pass_schedule": "none"}),
+          ("joker", 3, {"pass_schedule": "none", "jokers": 2})]
+
+
+@pytest.mark.parametrize("variant,players,options", FAMILY)
+def test_no_bot_sees_hidden_cards_in_the_new_games(variant, players, options):
+    """The fairness test for what the new phases make public: the same bids, penalty
+    suit and jokers played, the hidden hands (and a widow this seat has not seen)
+    redrawn: the seat's view and every level's choice stay the same."""
+    from hearts.drive import decide
+    from hearts.game import BidAction, SuitAction, action_of
+
+    rules = make_rules(variant, players, options)
+    rng = random.Random(13)
+    differed = widow_hidden = 0
+    for trial in range(8):
+        g = Game(rules, rng=rng)
+        g.hand_index = trial % players - 1
+        g.start_hand()
+        medium = [make("medium", s) for s in range(players)]
+        stop = rng.randrange(1, rules.hand_size * players - 1)
+        while g.phase != PHASE_PLAY or stop:
+            (d,) = g.pending()
+            if d.kind == "play":
+                stop -= 1
+            g.apply(decide(medium[d.seat], player_view(g, d.seat), d))
+        me = g.turn
+        v1 = player_view(g, me)
+        cur = sample_hands(infer(v1), rng)
+        played_by = [0] * players
+        history = [((t.leader + i) % players, c) for t in g.tricks for i, c in enumerate(t.cards)]
+        history += g.trick_seats()
+        for s, c in history:
+            played_by[s] |= 1 << c
+        g2 = Game(rules)
+        g2.hand_index = g.hand_index - 1
+        g2.start_hand([cur[s] | played_by[s] for s in range(players)])
+        for a in g.log:  # the same bids and penalty suit: they are public
+            if a.hand == g.hand_index and isinstance(a, BidAction | SuitAction):
+                g2.apply(action_of(a))
+        for s, c in history:
+            g2.play(s, c)
+        differed += g2.hands != g.hands
+        widow_hidden += g.widow_taker not in (-1, me) and g2.won != g.won
+        v2 = player_view(g2, me)
+        assert v1 == v2
+        for level in LEVELS:
+            assert make(level, trial).choose_play(v1) == make(level, trial).choose_play(v2), level
+    assert differed >= 4
+    if variant == "heartsette":
+        assert widow_hidden >= 1  # a widow another seat took was really redrawn

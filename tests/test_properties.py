@@ -14,7 +14,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts.cards import cards_of, random_card, random_cards
-from hearts.game import PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
+from hearts.game import (
+    PHASE_BID,
+    PHASE_MOON,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_PLAY,
+    PHASE_SUIT,
+    Game,
+    IllegalAction,
+)
 from hearts.rules import OPTIONS, VARIANTS, make_rules
 from hearts.scoring import penalty_of
 
@@ -42,7 +51,7 @@ games = st.builds(
 
 
 def check_conservation(g: Game) -> None:
-    deck = g.rules.deck
+    deck = g.rules.deck & ~g.widow  # the widow is in no hand (Heartsette)
     in_hands = 0
     for h in g.hands:
         assert not h & in_hands
@@ -55,12 +64,13 @@ def check_conservation(g: Game) -> None:
         assert not w & taken
         taken |= w
     current = sum(1 << c for c in g.trick_cards)
-    assert taken | current == played and not taken & current
+    widow = g.widow if g.widow_taker >= 0 else 0
+    assert taken | current == played | widow and not taken & current
     assert sum(g.tricks_won) == g.trick_index == len(g.tricks)
 
 
 def check_hand_points(g: Game) -> None:
-    r = g.rules
+    r = g.hand_rules  # the game's rules, or those a phase named for the hand
     res = g.results[-1]
     card_points = [penalty_of(r, w) for w in g.won]
     assert sum(card_points) == r.hand_total  # 26, 43, 129, ... whoever took them
@@ -102,6 +112,9 @@ def play_game(variant, players, options, seed, probe: bool, max_hands=300) -> Ga
     for _ in range(max_hands):
         g.start_hand()
         check_conservation(g)
+        while g.phase in (PHASE_BID, PHASE_SUIT):  # the auction: random legal answers
+            (decision,) = g.pending()
+            g.apply(rng.choice(decision.legal_actions()))
         if g.phase == PHASE_PASS:
             for s in range(players):
                 if probe:
@@ -149,9 +162,18 @@ def test_random_games_run_to_the_end(case):
     variant, players, options, seed = case
     options = {**options, "target_score": options.get("target_score", 100) % 60 + 1}
     g = play_game(variant, players, options, seed, probe=False)
-    low = min(g.totals)
-    assert g.winners == tuple(s for s, t in enumerate(g.totals) if t == low)
-    assert max(g.totals) >= g.rules.target_score
+    if g.rules.deals:  # a fixed number of deals (Auction Hearts, the generic game's option)
+        assert len(g.results) == g.rules.deals or (g.rules.tie == "play-on"
+                                                    and len(g.results) > g.rules.deals)
+    else:
+        assert max(g.totals) >= g.rules.target_score
+    if g.rules.settlement == "points":
+        low = min(g.totals)
+        assert g.winners == tuple(s for s, t in enumerate(g.totals) if t == low)
+    else:  # chips: the most chips wins; chips and the pool add up to nothing
+        best = max(g.chips)
+        assert g.winners == tuple(s for s, c in enumerate(g.chips) if c == best)
+        assert sum(g.chips) + g.pot == 0
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)

@@ -303,11 +303,12 @@ def test_unknown_variant() -> None:
 
 def test_unknown_option() -> None:
     record = suit_record()
-    record["options"]["jokers"] = 2
+    # (this test used "jokers", which Joker Hearts made a real option: issue 8)
+    record["options"]["joker_count"] = 2
     err = error_of(record)
     assert (err["code"], err["reason"], err["path"]) == \
-        ("unknown_option", "unknown_option", "options.jokers")
-    assert "jokers" in err["message"]
+        ("unknown_option", "unknown_option", "options.joker_count")
+    assert "joker_count" in err["message"]
 
 
 @pytest.mark.parametrize(("change", "path"), [

@@ -30,8 +30,10 @@ from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 
-ENGINE = ("cards", "rules", "deal", "game", "scoring")
-"""The modules ``setup.py`` compiles (``hearts.<name>``)."""
+ENGINE = ("cards", "rules", "deal", "tricks", "actions", "settle", "game", "scoring",
+          "players.sim", "players.policy")
+"""The modules ``setup.py`` compiles (``hearts.<name>``; ``players.sim`` is
+``hearts.players.sim``, the bots' play-out simulator)."""
 SOURCES_FILE = "_native_sources.json"
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -43,16 +45,20 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
-        package, _, name = fullname.rpartition(".")
-        if package != __package__ or name not in ENGINE:
+        prefix = f"{__package__}."
+        if not fullname.startswith(prefix) or fullname[len(prefix):] not in ENGINE:
             return None
-        return importlib.util.spec_from_file_location(fullname, os.path.join(_HERE, name + ".py"))
+        return importlib.util.spec_from_file_location(fullname, _path(fullname[len(prefix):]))
+
+
+def _path(module: str, suffix: str = ".py") -> str:
+    """The file of an ENGINE entry: ``players.sim`` is ``players/sim.py``."""
+    return os.path.join(_HERE, *module.split(".")) + suffix
 
 
 def _compiled_modules() -> list[str]:
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    return [m for m in ENGINE
-            if any(os.path.exists(os.path.join(_HERE, m + s)) for s in suffixes)]
+    return [m for m in ENGINE if any(os.path.exists(_path(m, s)) for s in suffixes)]
 
 
 def _stale(modules: list[str]) -> list[str]:
@@ -65,7 +71,7 @@ def _stale(modules: list[str]) -> list[str]:
     stale = []
     for m in modules:
         try:
-            with open(os.path.join(_HERE, m + ".py"), "rb") as f:
+            with open(_path(m), "rb") as f:
                 digest = hashlib.sha256(f.read()).hexdigest()
         except OSError:
             continue  # no source to fall back to: the compiled module is all there is

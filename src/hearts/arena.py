@@ -59,10 +59,10 @@ from typing import Any
 
 from . import scoring
 from .deal import check_game_number
-from .game import PHASE_MOON, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
+from .drive import drive
+from .game import Game, IllegalAction
 from .players.base import get_bot
 from .rules import Rules, make_rules
-from .view import player_view
 
 Z95 = 1.96
 """The normal quantile used for the 95 % confidence intervals."""
@@ -268,16 +268,7 @@ def play_hand(rules: Rules, game_number: int, deal: int, seats: Sequence[str],
     game.start_hand()
     bots = [get_bot(name, seed) for name, seed in zip(seats, seeds, strict=True)]
     try:
-        while game.phase in (PHASE_PASS, PHASE_PLAY, PHASE_MOON):
-            if game.phase == PHASE_PASS:
-                for s in game.to_act():
-                    game.pass_cards(s, bots[s].choose_pass(player_view(game, s)))
-            elif game.phase == PHASE_PLAY:
-                s = game.turn
-                game.play(s, bots[s].choose_play(player_view(game, s)))
-            else:
-                s = game.turn
-                game.choose_moon(s, bots[s].choose_moon(player_view(game, s)))
+        drive(game, bots)  # to the hand's end
     except IllegalAction as exc:
         seat = exc.seat if exc.seat is not None else -1
         who = seats[seat] if 0 <= seat < len(seats) else "a bot"

@@ -29,7 +29,11 @@ SUIT_SYMBOLS = "♣♦♥♠"
 RANK_LETTERS = "23456789TJQKA"
 RANKS: tuple[int, ...] = tuple(range(13))
 JOKER = 64
+"""The first joker's id; a game with ``k`` jokers uses ids ``64 .. 64 + k - 1`` (all named ``JK``)."""
 PACK2 = 128
+"""Added to a card id for its copy in the second pack (two-pack games)."""
+JOKER_BLOCK = 0xFFFF << JOKER
+"""Every id a joker may have (one 16-bit block, as a suit has)."""
 
 SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (16 * s) for s in SUITS)
 """Bitmask of the 13 cards of each suit, indexed by suit."""
@@ -59,8 +63,8 @@ def make_card(rank: int, suit: int) -> int:
 
 
 def suit_of(card: int) -> int:
-    """Suit (0-3) of a card id; the joker has no suit and gives 4."""
-    return (card & 127) >> 4 if card & 127 != JOKER else 4
+    """Suit (0-3) of a card id; a joker has no suit and gives 4."""
+    return (card & 127) >> 4
 
 
 def rank_of(card: int) -> int:
@@ -71,6 +75,15 @@ def rank_of(card: int) -> int:
 def face(card: int) -> int:
     """The card id with the pack bit removed (two-pack games)."""
     return card & 127
+
+
+def same_name(card: int) -> int:
+    """The card set of every id written like ``card``: its copy in the other pack, or
+    every joker id.  A record names a card, not a copy: either copy is meant."""
+    c = card & 127
+    if c >> 4 == 4:
+        return JOKER_BLOCK | (JOKER_BLOCK << PACK2)
+    return (1 << c) | (1 << (c + PACK2))
 
 
 def bit(card: int) -> int:
@@ -102,7 +115,7 @@ def parse_card(text: object) -> int:
 def card_str(card: int) -> str:
     """Format a card id as ``QS``, ``TH``, ``JK``."""
     c = card & 127
-    if c == JOKER:
+    if c >> 4 == 4:
         return "JK"
     if c >> 4 > 3 or c & 15 > 12:
         raise CardError(card)
@@ -112,7 +125,7 @@ def card_str(card: int) -> str:
 def card_symbol(card: int) -> str:
     """Format a card with its suit symbol, e.g. ``Q♠`` (for people, not records)."""
     c = card & 127
-    if c == JOKER:
+    if c >> 4 == 4:
         return "JK"
     return RANK_LETTERS[c & 15] + SUIT_SYMBOLS[c >> 4]
 

@@ -5,9 +5,10 @@ must never change; golden tests in ``tests/test_deal.py`` pin it.
 
 Algorithm ``hearts-deal/1``:
 
-1. The deck is the rules' deck (``Rules.deck``) as a list of cards in
+1. The deck is the rules' deck (``Rules.deck_cards``) as a list of cards in
    ascending id order: clubs 2..A, diamonds 2..A, hearts 2..A, spades 2..A,
-   without the cards the variant removes for the player count.
+   without the cards the variant removes for the player count; a second pack
+   follows in the same order, jokers come last (interfaces.md section 2b).
 2. A byte stream is SHA-256 in counter mode:
    ``SHA256(f"hearts-deal/1:{game}:{hand}:{players}:{block}")`` for
    ``block = 0, 1, 2, ...``, each digest read as eight 32-bit big-endian words.
@@ -15,7 +16,7 @@ Algorithm ``hearts-deal/1``:
    words ``w`` until ``w < 2**32 - (2**32 % (i + 1))`` (rejection keeps it
    unbiased), then swap ``deck[i]`` with ``deck[w % (i + 1)]``.
 4. Seat ``s`` receives ``deck[s * size:(s + 1) * size]`` where ``size`` is the
-   hand size.
+   hand size; what is left after the hands is the widow (or the stock).
 
 It depends only on ``hashlib`` (SHA-256 is fixed by FIPS 180-4), not on
 ``random``'s internals, so it is stable across Python versions.
@@ -33,7 +34,6 @@ import struct
 from collections.abc import Iterator
 from typing import ClassVar, Final, cast
 
-from .cards import cards_of
 from .rules import Rules
 
 MAX_GAME_NUMBER = 2**32 - 1
@@ -74,7 +74,7 @@ def shuffled_deck(rules: Rules, game: object, hand: object) -> list[int]:
     game = check_game_number(game)
     if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
         raise DealError(f"hand number must be a whole number from 0, not {hand!r}")
-    deck = cards_of(rules.deck)
+    deck = list(rules.deck_cards)  # pack one, pack two, jokers last (ascending ids in each)
     words = _words(game, hand, rules.players)
     for i in range(len(deck) - 1, 0, -1):
         n = i + 1
@@ -111,7 +111,7 @@ def _shuffle_plan(rules: Rules) -> tuple[tuple[int, ...], tuple[tuple[int, float
     key = (rules.deck, rules.hand_size)
     plan = _SHUFFLE_PLANS.get(key)
     if plan is None:
-        bits = tuple(1 << c for c in cards_of(rules.deck))
+        bits = tuple(1 << c for c in rules.deck_cards)
         steps = tuple((i, float(i + 1)) for i in range(len(bits) - 1, rules.hand_size - 1, -1))
         plan = _SHUFFLE_PLANS[key] = (bits, steps)
     return plan

@@ -11,9 +11,17 @@ step by step (opening card, follow suit, first-trick points, hearts unbroken)
 and, when asked, records which step removed which cards.  :meth:`legal_plays`
 and :meth:`explain` both read it, so they cannot disagree.
 
-Phases: ``"deal"`` (between hands: call :meth:`start_hand`), ``"pass"``,
-``"play"``, ``"moon-choice"`` (the shooter picks add or subtract),
-``"game-over"``.
+Phases: ``"deal"`` (between hands: call :meth:`start_hand`), then the
+hand's phases named by ``Rules.phases`` (``"bid"``, ``"suit"``, ``"pass"``,
+``"play"``; one with nothing to do in a hand is skipped), ``"moon-choice"``
+(the shooter picks add or subtract), and ``"game-over"``.
+
+One question, one answer: :meth:`Game.pending` lists the decisions due now
+(:class:`hearts.actions.Decision`: seat, kind, legal choices) and
+:meth:`Game.apply` takes any :class:`hearts.actions.Action`; :meth:`Game.verify`
+and :meth:`Game.can` check one.  The per-phase triads (``verify_play``/
+``can_play``/``play`` and the others) are the same checks and effects under
+their own names.
 
 Seats, hands and dealer: ``interfaces.md`` section 1 (hand ``k``: seat
 ``(k - 1) mod n`` deals, seat ``k mod n`` is eldest hand).
@@ -27,13 +35,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeGuard, cast
 
-from . import scoring
-from .cards import HEARTS, JOKER, SPADES, SUIT_MASKS, card_str, make_card, suit_of
+from . import scoring, settle, tricks
+from .actions import Action, Decision
+from .cards import HEARTS, JOKER, PACK2, SPADES, SUIT_LETTERS, SUIT_MASKS, card_str, make_card
 from .deal import numbered_deal, random_deal
 from .rules import Rules
 
 # Final: a compiled build inlines these instead of looking them up at each use.
 PHASE_DEAL: Final = "deal"
+PHASE_BID: Final = "bid"
+PHASE_SUIT: Final = "suit"
 PHASE_PASS: Final = "pass"
 PHASE_PLAY: Final = "play"
 PHASE_MOON: Final = "moon-choice"
@@ -53,6 +64,8 @@ REASON_MESSAGES = {
     "bad_pass": "{detail}",
     "bad_deal": "{detail}",
     "bad_moon_choice": "{detail}",
+    "bad_bid": "{detail}",
+    "bad_suit": "{detail}",
 }
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -64,8 +77,8 @@ class IllegalAction(Exception):
     ``reason`` is a code from ``interfaces.md`` section 3 (``not_in_hand``,
     ``must_follow_suit``, ``must_lead_lowest_club``, ``first_trick_points``,
     ``hearts_not_broken``, ``bad_pass``, ``bad_deal``) or one of
-    ``not_your_turn``, ``wrong_phase``, ``bad_moon_choice``; ``message`` is a
-    sentence for the player.
+    ``not_your_turn``, ``wrong_phase``, ``bad_moon_choice``, ``bad_bid``,
+    ``bad_suit``, ``bad_action``; ``message`` is a sentence for the player.
     """
 
     def __init__(self, reason: str, message: str, seat: Any = None, card: Any = None) -> None:
@@ -117,8 +130,25 @@ class MoonChoiceAction(NamedTuple):
     choice: str
 
 
+class BidAction(NamedTuple):
+    """Seat ``seat`` bid ``bid`` chips (``None``: no bid) in hand ``hand``."""
+
+    hand: int
+    seat: int
+    bid: int | None
+
+
+class SuitAction(NamedTuple):
+    """The auction's winner ``seat`` named ``suit`` (0-3) the penalty suit of hand ``hand``."""
+
+    hand: int
+    seat: int
+    suit: int
+
+
 class Trick(NamedTuple):
-    """A finished trick: ``leader`` seat, ``cards`` in play order, ``winner`` seat."""
+    """A finished trick: ``leader`` seat, ``cards`` in play order, ``winner`` seat
+    (-1: a cancelled trick, whose cards go to the next trick's winner)."""
 
     leader: int
     cards: tuple[int, ...]
@@ -134,7 +164,10 @@ class HandResult:
     """A scored hand: points and tricks per seat, moon, and the totals after it.
 
     ``moon`` is the shooter's seat or ``None``; ``moon_kind`` ``"moon"`` or
-    ``"sun"``; ``moon_choice`` ``"add"``/``"subtract"`` as applied.
+    ``"sun"``; ``moon_choice`` ``"add"``/``"subtract"`` as applied.  In a chip
+    game (``settle.py``) ``chips`` holds each seat's chips for the hand (positive:
+    received), ``chip_totals`` the running chip totals and ``pot`` the pool left;
+    else they are empty and 0.
     """
 
     hand: int
@@ -144,15 +177,20 @@ class HandResult:
     moon_kind: str | None
     moon_choice: str | None
     totals: tuple[int, ...]
+    chips: tuple[int, ...] = ()
+    chip_totals: tuple[int, ...] = ()
+    pot: int = 0
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy, deepcopy and pickle by the fields (a compiled frozen class needs this).
         return (HandResult, (self.hand, self.points, self.tricks, self.moon, self.moon_kind,
-                             self.moon_choice, self.totals))
+                             self.moon_choice, self.totals, self.chips, self.chip_totals,
+                             self.pot))
 
 
-# _LED_MASK[card]: the cards that follow suit when ``card`` is led (0 for a joker lead:
-# anything follows).  Indexed by card id, both packs.
+# _LED_MASK[card]: the cards of one pack that follow suit when ``card`` is led: the fast
+# path of a game whose rules are "plain" (one pack, no wild cards, no cancellation);
+# every other game goes through tricks.py.
 _LED_MASK: Final[tuple[int, ...]] = tuple(
     SUIT_MASKS[(c & 127) >> 4] if (c & 127) < JOKER else 0 for c in range(256))
 _QS_BIT: Final = 1 << QS
@@ -164,7 +202,13 @@ def _is_card_id(card: object) -> TypeGuard[int]:
 
 def _valid_face(card: int) -> bool:
     c = card & 127
-    return c == JOKER or (c < JOKER and c & 15 < 13)
+    return c >> 4 == 4 or (c < JOKER and c & 15 < 13)
+
+
+def _plain(rules: Rules) -> bool:
+    """Whether a trick is one pack's cards without wild cards or cancellation (the fast
+    path of :meth:`Game.play`)."""
+    return not rules.wild_mask and not rules.cancel_identical and not rules.deck >> PACK2
 
 
 def _card_name(card: int) -> str:
@@ -197,7 +241,9 @@ class Game:
         self.hand_index = -1
         self.totals: list[int] = [0] * n
         self.results: list[HandResult] = []
-        self.log: list[PassAction | PlayAction | MoonChoiceAction] = []
+        self.log: list[Any] = []
+        self.chips: list[int] = [0] * n
+        self.pot = 0
         self.phase = PHASE_DEAL
         self.winners: tuple[int, ...] = ()
         self._reset_hand_state()
@@ -221,6 +267,14 @@ class Game:
         self.pending_score: scoring.HandScore | None = None
         self._trick_base = 0  # ``played`` when the current trick began
         self._legal_cache = -1  # legal set of ``turn``, or -1 when not computed yet
+        self.hand_rules = self.rules  # the rules of this hand: a phase may change them
+        self._plain = _plain(self.rules)
+        self.widow = 0
+        self.widow_taker = -1
+        self.bids: list[int | None] = [None] * n
+        self.bids_made = 0
+        self.declarer = -1
+        self.carry = 0  # cards of cancelled tricks, for the next trick's winner
 
     # ----------------------------------------------------------------- deal
     @property
@@ -236,7 +290,7 @@ class Game:
     @property
     def hearts_broken(self) -> bool:
         """Whether a heart (or Q♠ with ``qs_breaks_hearts``) has been played this hand."""
-        return bool(self.played & self.rules.breaking_mask)
+        return bool(self.played & self.hand_rules.breaking_mask)
 
     def verify_deal(self, deal: Sequence[int]) -> None:
         """Raise :class:`IllegalAction` (``bad_deal``) unless ``deal`` is a valid deal.
@@ -292,25 +346,143 @@ class Game:
         self._reset_hand_state()
         self.dealt = list(deal)
         self.hands = list(deal)
+        if self.rules.widow_size:
+            dealt = 0
+            for h in deal:
+                dealt |= h
+            self.widow = self.rules.deck & ~dealt
         self.pass_offset = self.rules.pass_offset(index)
-        if self.pass_offset:
-            self.phase = PHASE_PASS
-        else:
-            self._begin_play()
+        self._enter_phase(0)
+
+    def _enter_phase(self, i: int) -> None:
+        """Enter the first phase of ``rules.phases`` from place ``i`` on that has
+        something to do this hand (a pass on a no-pass hand, a suit to name when
+        nobody bid: skipped)."""
+        seq = self.rules.phases
+        while i < len(seq):
+            name = seq[i]
+            if name == PHASE_BID:
+                self.phase = PHASE_BID
+                self.turn = self.eldest
+                return
+            if name == PHASE_SUIT and self.declarer >= 0:
+                self.phase = PHASE_SUIT
+                self.turn = self.declarer
+                return
+            if name == PHASE_PASS and self.pass_offset:
+                self.phase = PHASE_PASS
+                return
+            if name == PHASE_PLAY:
+                self._begin_play()
+                return
+            i += 1
+        raise AssertionError(f"rules.phases {seq!r} has no play phase")  # pragma: no cover
+
+    def _after(self, phase: str) -> None:
+        """The phase ``phase`` is done: enter the next one."""
+        self._enter_phase(self.rules.phases.index(phase) + 1)
 
     def _begin_play(self) -> None:
-        r = self.rules
-        if r.first_lead == "lowest-club":
-            bit = 1 << r.opening_card
-            leader = 0
-            while not self.hands[leader] & bit:
-                leader += 1
-        else:
-            leader = self.eldest
-        self.leader = self.turn = leader
+        self.leader = self.turn = tricks.first_leader(self.hand_rules, self.hands, self.eldest,
+                                                      self.declarer)
         self.phase = PHASE_PLAY
         self._trick_base = 0
         self._legal_cache = -1
+
+    # ------------------------------------------------------------------ bid
+    def verify_bid(self, seat: object, bid: object) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may bid ``bid`` chips now.
+
+        Auction Hearts (variants.md): one round, eldest hand first and the dealer
+        last; a bid is a whole number of chips above every earlier bid, at most
+        ``rules.max_bid``; ``None`` is no bid.  Reasons: ``wrong_phase``,
+        ``not_your_turn``, ``bad_bid``.
+        """
+        self._check_turn(PHASE_BID, seat)
+        if bid is None:
+            return
+        if isinstance(bid, bool) or not isinstance(bid, int):
+            raise IllegalAction("bad_bid", f"A bid is a whole number of chips, not {bid!r}.",
+                                seat=seat)
+        low = self.high_bid() + 1
+        if not low <= bid <= self.rules.max_bid:
+            raise IllegalAction("bad_bid", f"Bid from {low} to {self.rules.max_bid} chips, or "
+                                "make no bid." if low <= self.rules.max_bid else
+                                "No higher bid is possible: make no bid.", seat=seat)
+
+    def can_bid(self, seat: object, bid: object) -> bool:
+        """Whether :meth:`bid` would accept this bid."""
+        try:
+            self.verify_bid(seat, bid)
+        except IllegalAction:
+            return False
+        return True
+
+    def bid(self, seat: object, bid: object) -> BidAction:
+        """Seat ``seat`` bids ``bid`` chips (``None``: no bid); after the dealer's bid the
+        highest bidder, if any, names the penalty suit.  Raises :class:`IllegalAction`
+        as :meth:`verify_bid`."""
+        self.verify_bid(seat, bid)
+        s = cast(int, seat)
+        amount = cast("int | None", bid)
+        self.bids[s] = amount
+        self.bids_made += 1
+        action = BidAction(self.hand_index, s, amount)
+        self.log.append(action)
+        if self.bids_made < self.n:
+            self.turn = self._next_seat[s]
+            return action
+        high = self.high_bid()
+        if high > 0:
+            self.declarer = next(x for x in range(self.n) if self.bids[x] == high)
+        self._after(PHASE_BID)
+        return action
+
+    def _check_turn(self, phase: str, seat: object) -> None:
+        """Raise ``wrong_phase`` or ``not_your_turn`` unless it is ``seat``'s turn in ``phase``."""
+        if self.phase != phase:
+            raise self._wrong_phase(seat)
+        if seat != self.turn:
+            raise IllegalAction("not_your_turn", REASON_MESSAGES["not_your_turn"].format(
+                turn=self.turn), seat=seat)
+
+    def high_bid(self) -> int:
+        """The highest bid so far this hand (0: none)."""
+        return max((b for b in self.bids if b is not None), default=0)
+
+    def bid_order(self) -> tuple[int, ...]:
+        """The seats in bidding order: eldest hand first, the dealer last."""
+        return tuple((self.eldest + i) % self.n for i in range(self.n))
+
+    # ----------------------------------------------------------------- suit
+    def verify_name_suit(self, seat: object, suit: object) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` (the auction's winner) may name
+        ``suit`` (0 clubs, 1 diamonds, 2 hearts, 3 spades) now.  Reasons:
+        ``wrong_phase``, ``not_your_turn``, ``bad_suit``."""
+        self._check_turn(PHASE_SUIT, seat)
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit < 4:
+            raise IllegalAction("bad_suit", f"Name a suit (C, D, H or S), not {suit!r}.",
+                                seat=seat)
+
+    def can_name_suit(self, seat: object, suit: object) -> bool:
+        """Whether :meth:`name_suit` would accept this suit."""
+        try:
+            self.verify_name_suit(seat, suit)
+        except IllegalAction:
+            return False
+        return True
+
+    def name_suit(self, seat: object, suit: object) -> SuitAction:
+        """The auction's winner names the hand's penalty suit: its cards take the values
+        hearts had (``Rules.with_penalty_suit``), for this hand only.  Raises
+        :class:`IllegalAction` as :meth:`verify_name_suit`."""
+        self.verify_name_suit(seat, suit)
+        s, x = cast(int, seat), cast(int, suit)
+        action = SuitAction(self.hand_index, s, x)
+        self.log.append(action)
+        self.hand_rules = self.rules.with_penalty_suit(x)
+        self._after(PHASE_SUIT)
+        return action
 
     # ----------------------------------------------------------------- pass
     def verify_pass(self, seat: object, cards: Iterable[int]) -> None:
@@ -396,7 +568,7 @@ class Game:
                 to = (s + off) % n
                 hands[to] |= masks[s]
                 self.received[to] = masks[s]
-            self._begin_play()
+            self._after(PHASE_PASS)
         return action
 
     def pass_target(self, seat: int) -> int:
@@ -405,54 +577,10 @@ class Game:
 
     # ----------------------------------------------------------------- play
     def _legal(self, seat: int, steps: list[tuple[int, str]] | None = None) -> int:
-        """The one legality function: the set of cards ``seat`` may play now.
-
-        Starting from the hand, each rule narrows the candidates in turn; a rule
-        whose result would be empty does not apply (so it only ever narrows the
-        cards the earlier rules left).  When ``steps`` is a list, each narrowing
-        appends ``(cards removed, reason code)``: :meth:`explain` reads them, so
-        legality and explanation cannot disagree.
-
-        1. follow suit (``must_follow_suit``) or, leading the first trick under
-           ``first_lead == "lowest-club"``, lead the opening card
-           (``must_lead_lowest_club``);
-        2. first trick without ``first_trick_points``: no penalty card
-           (``first_trick_points``);
-        3. leading while hearts are unbroken (and not ``hearts_lead_any_time``):
-           no heart (``hearts_not_broken``); with ``lead_hearts_over_qs`` a
-           leader left with only Q♠ besides hearts may lead either.
-        """
-        r = self.rules
-        cand = self.hands[seat]
-        tc = self.trick_cards
-        first = self.trick_index == 0
-        if tc:
-            new = cand & _LED_MASK[tc[0]]
-            if new and new != cand:
-                if steps is not None:
-                    steps.append((cand ^ new, "must_follow_suit"))
-                cand = new
-            if not first:
-                return cand  # after the first trick, following suit is the only rule
-        elif first and r.first_lead == "lowest-club":
-            new = cand & (1 << r.opening_card)
-            if new and new != cand:
-                if steps is not None:
-                    steps.append((cand ^ new, "must_lead_lowest_club"))
-                cand = new
-        if first and not r.first_trick_points:
-            new = cand & ~r.penalty_mask
-            if new and new != cand:
-                if steps is not None:
-                    steps.append((cand ^ new, "first_trick_points"))
-                cand = new
-        if not tc and not r.hearts_lead_any_time and not self.played & r.breaking_mask:
-            new = cand & ~r.lead_restricted_mask
-            if new and new != cand and not (r.lead_hearts_over_qs and new == _QS_BIT):
-                if steps is not None:
-                    steps.append((cand ^ new, "hearts_not_broken"))
-                cand = new
-        return cand
+        """The set of cards ``seat`` may play now: :func:`hearts.tricks.legal` (the one
+        legality function, shared with the bots' simulator) on this hand's state."""
+        return tricks.legal(self.hand_rules, self.hands[seat], self.trick_cards,
+                            self.trick_index == 0, self.played, steps)
 
     def legal_plays(self, seat: int | None = None) -> int:
         """The card set ``seat`` (default: the seat to play) may play now; 0 when none.
@@ -496,9 +624,18 @@ class Game:
         return None
 
     def _message(self, reason: str) -> str:
-        led = suit_of(self.trick_cards[0]) if self.trick_cards else 0
+        led = self.led_suit()
         return REASON_MESSAGES[reason].format(
             suit=SUIT_NAMES[led] if led < 4 else "", opening=card_str(self.rules.opening_card))
+
+    def led_suit(self) -> int:
+        """The suit led to the current trick (0-3): that of its first card that is not
+        wild; 4 while there is none."""
+        led = tricks.led_mask(self.trick_cards, self.hand_rules.wild_mask)
+        for suit in range(4):
+            if led & SUIT_MASKS[suit]:
+                return suit
+        return 4
 
     def verify_play(self, seat: object, card: object) -> None:
         """Raise :class:`IllegalAction` unless ``seat`` may play ``card`` now.
@@ -547,11 +684,13 @@ class Game:
                 if len(tc) < self.n:
                     nxt = self.turn = self._next_seat[turn]
                     trick = self.trick_index
-                    if trick:
+                    if trick and self._plain:
                         # After the first trick the next seat must follow suit, nothing
-                        # else: _legal's first step, precomputed here to save a call.
+                        # else: tricks.follow, written out here to save a call.
                         hand: int = hands[nxt]
                         self._legal_cache = hand & _LED_MASK[tc[0]] or hand
+                    elif trick:
+                        self._legal_cache = tricks.follow(self.hand_rules, hands[nxt], tc)
                     else:
                         self._legal_cache = -1
                     action = _new_record(PlayAction, (self.hand_index, turn, card, trick, None))
@@ -566,23 +705,38 @@ class Game:
         tc = self.trick_cards
         played = self.played
         trick_mask = played ^ self._trick_base
-        best = (trick_mask & _LED_MASK[tc[0]]).bit_length() - 1
         leader = self.leader
-        winner = (leader + tc.index(best)) % self.n
-        self.won[winner] |= trick_mask
-        self.tricks_won[winner] += 1
+        if self._plain:
+            best = (trick_mask & _LED_MASK[tc[0]]).bit_length() - 1
+            winner = (leader + tc.index(best)) % self.n
+        else:
+            place = tricks.winner_index(self.hand_rules, tc)
+            winner = (leader + place) % self.n if place >= 0 else -1
+        if winner >= 0:
+            self.won[winner] |= trick_mask | self.carry
+            self.carry = 0
+            self.tricks_won[winner] += 1
+            if self.widow and self.trick_index == 0:
+                # Heartsette: the first trick's winner takes the widow (variants.md).
+                self.won[winner] |= self.widow
+                self.widow_taker = winner
+        else:  # a cancelled trick: its cards go to the next trick's winner; the leader leads
+            self.carry |= trick_mask
         self.tricks.append(_new_record(Trick, (leader, tuple(tc), winner)))
         action = _new_record(PlayAction, (self.hand_index, seat, card, self.trick_index, winner))
         self.log.append(action)
         self.trick_cards = []
         self._trick_base = played
-        self.leader = self.turn = winner
+        if winner >= 0:
+            self.leader = self.turn = winner
+        else:
+            self.turn = leader
         self.trick_index += 1
         if self.trick_index == self.rules.hand_size:
             self._legal_cache = -1
             self._end_hand()
         else:  # the next lead is checked by play() anyway: decide it now
-            self._legal_cache = self._legal(winner)
+            self._legal_cache = self._legal(self.turn)
         return action
 
     def pop(self) -> PlayAction:
@@ -600,10 +754,17 @@ class Game:
         assert isinstance(action, PlayAction)
         if action.winner is not None:
             t = self.tricks.pop()
+            if t.winner < 0 or self.carry:
+                self.tricks.append(t)  # cancelled cards carried on: not taken back
+                raise IllegalAction("wrong_phase", "A trick with cancelled cards cannot be "
+                                    "taken back.")
             m = sum(1 << c for c in t.cards)
             self.won[t.winner] &= ~m
             self.tricks_won[t.winner] -= 1
             self.trick_index -= 1
+            if self.trick_index == 0 and self.widow_taker >= 0:
+                self.won[t.winner] &= ~self.widow
+                self.widow_taker = -1
             self.leader = t.leader
             self.trick_cards = list(t.cards[:-1])
             self._trick_base = self.played & ~m
@@ -617,7 +778,10 @@ class Game:
 
     # ------------------------------------------------------------- hand end
     def _end_hand(self) -> None:
-        score = scoring.score_hand(self.rules, self.won, self.tricks_won)
+        if self.carry:  # a cancelled last trick: its cards stay with its leader
+            self.won[self.leader] |= self.carry
+            self.carry = 0
+        score = scoring.score_hand(self.hand_rules, self.won, self.tricks_won)
         if score.shooter is not None and self.rules.moon == "choice":
             self.pending_score = score
             self.phase = PHASE_MOON
@@ -663,16 +827,25 @@ class Game:
         """The sensible default choice for a pending moon (see ``scoring.auto_moon_choice``)."""
         if self.pending_score is None:
             raise self._wrong_phase()
-        return scoring.auto_moon_choice(self.rules, self.totals, self.pending_score)
+        return scoring.auto_moon_choice(self.hand_rules, self.totals, self.pending_score)
 
     def _finish_hand(self, score: scoring.HandScore, choice: str | None) -> None:
         r = self.rules
-        points = scoring.hand_points(r, score, choice)
+        points = scoring.hand_points(self.hand_rules, score, choice)
         self.totals = list(scoring.add_to_totals(r, self.totals, points))
+        chips: tuple[int, ...] = ()
+        if settle.uses_chips(r):
+            bid = self.bids[self.declarer] if self.declarer >= 0 else 0
+            chips, self.pot = settle.hand_chips(r, points, self.declarer, bid or 0, self.pot)
+            self.chips = [c + d for c, d in zip(self.chips, chips, strict=True)]
         self.results.append(HandResult(
             self.hand_index, points, score.tricks, score.shooter, score.kind,
-            choice if score.shooter is not None else None, tuple(self.totals)))
-        over, winners = scoring.game_result(r, self.totals)
+            choice if score.shooter is not None else None, tuple(self.totals), chips,
+            tuple(self.chips) if chips else (), self.pot))
+        if r.deals or chips:
+            over, winners = settle.game_result(r, len(self.results), self.totals, self.chips)
+        else:
+            over, winners = scoring.game_result(r, self.totals)
         if over:
             self.phase = PHASE_OVER
             self.winners = winners
@@ -686,12 +859,99 @@ class Game:
         return self.phase == PHASE_OVER
 
     def to_act(self) -> tuple[int, ...]:
-        """Seats that may act now: all seats yet to pass, the seat to play, the shooter."""
-        if self.phase == PHASE_PASS:
-            return tuple(s for s in range(self.n) if self.passes[s] is None)
-        if self.phase in (PHASE_PLAY, PHASE_MOON):
-            return (self.turn,)
-        return ()
+        """Seats that may act now: all seats yet to pass, the seat to bid, name the suit
+        or play, the shooter (none between hands)."""
+        return tuple(d.seat for d in self.pending() if d.seat >= 0)
+
+    # ------------------------------------------------------ one action API
+    def pending(self) -> list[Decision]:
+        """The decisions due now, one per seat that must answer (several only in the
+        pass, where every seat chooses at once); between hands one ``deal`` decision of
+        seat -1; ``[]`` once the game is over.  Each carries its legal choices
+        (:class:`hearts.actions.Decision`)."""
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return [Decision(self.turn, "play", self.legal_plays(), 1)]
+        if phase == PHASE_PASS:
+            return [Decision(s, "pass", self.hands[s], self.rules.pass_count)
+                    for s in range(self.n) if self.passes[s] is None]
+        if phase == PHASE_BID:
+            low = self.high_bid() + 1
+            options: tuple[Any, ...] = (None, *range(low, self.rules.max_bid + 1))
+            return [Decision(self.turn, "bid", 0, 0, options)]
+        if phase == PHASE_SUIT:
+            return [Decision(self.turn, "suit", 0, 0, (0, 1, 2, 3))]
+        if phase == PHASE_MOON:
+            return [Decision(self.turn, "moon", 0, 0, scoring.MOON_CHOICES)]
+        if phase == PHASE_DEAL:
+            return [Decision(-1, "deal")]
+        return []
+
+    def apply(self, action: Action) -> Any:
+        """Apply one :class:`hearts.actions.Action` of any kind; returns the record
+        appended to ``log`` (``None`` for a deal).  Raises :class:`IllegalAction` with
+        the reason of the phase's triad (``bad_action`` for an unknown kind); the state
+        is unchanged then."""
+        kind = action[0]
+        if kind == "play":
+            return self.play(action[1], action[2])
+        if kind == "pass":
+            payload = action[2]
+            if not isinstance(payload, tuple | list):
+                raise IllegalAction("bad_pass", "A pass is a list of cards.", seat=action[1])
+            return self.pass_cards(action[1], payload)
+        if kind == "bid":
+            return self.bid(action[1], action[2])
+        if kind == "suit":
+            return self.name_suit(action[1], action[2])
+        if kind == "moon":
+            return self.choose_moon(action[1], action[2])
+        if kind == "deal":
+            self.start_hand(action[2])
+            return None
+        raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless :meth:`apply` would accept ``action``."""
+        kind = action[0]
+        if kind == "play":
+            self.verify_play(action[1], action[2])
+        elif kind == "pass":
+            payload = action[2]
+            if not isinstance(payload, tuple | list):
+                raise IllegalAction("bad_pass", "A pass is a list of cards.", seat=action[1])
+            self.verify_pass(action[1], payload)
+        elif kind == "bid":
+            self.verify_bid(action[1], action[2])
+        elif kind == "suit":
+            self.verify_name_suit(action[1], action[2])
+        elif kind == "moon":
+            self.verify_moon_choice(action[1], action[2])
+        elif kind == "deal":
+            if self.phase != PHASE_DEAL:
+                raise self._wrong_phase()
+            if action[2] is not None:
+                self.verify_deal(action[2])
+        else:
+            raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
+
+    def can(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+        if action[0] == "play":
+            return self.can_play(action[1], action[2])
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def penalty_suit(self) -> int:
+        """The penalty suit a phase named this hand (0-3), or -1."""
+        return self.hand_rules.penalty_suit
+
+    def jokers_played(self) -> int:
+        """The wild cards (jokers) played this hand, as a card set."""
+        return self.played & self.rules.wild_mask
 
     def trick_seats(self) -> list[tuple[int, int]]:
         """The current trick as ``(seat, card)`` pairs in play order."""
@@ -722,8 +982,26 @@ _STATE: Final = (
     "hand_index", "phase", "winners", "totals", "results", "log", "dealt", "hands",
     "passes", "_pass_masks", "received", "pass_offset", "won", "tricks_won", "tricks",
     "trick_cards", "leader", "turn", "played", "trick_index", "pending_score",
-    "_trick_base", "_legal_cache",
+    "_trick_base", "_legal_cache", "chips", "pot", "hand_rules", "_plain", "widow",
+    "widow_taker", "bids", "bids_made", "declarer", "carry",
 )
+
+
+def action_of(record: Any) -> Action:
+    """The :class:`hearts.actions.Action` a log record answers (``Game.log`` holds the
+    records :meth:`Game.apply` returns: :class:`PassAction`, :class:`PlayAction`,
+    :class:`BidAction`, :class:`SuitAction`, :class:`MoonChoiceAction`)."""
+    if isinstance(record, PlayAction):
+        return Action("play", record.seat, record.card)
+    if isinstance(record, PassAction):
+        return Action("pass", record.seat, record.cards)
+    if isinstance(record, BidAction):
+        return Action("bid", record.seat, record.bid)
+    if isinstance(record, SuitAction):
+        return Action("suit", record.seat, record.suit)
+    if isinstance(record, MoonChoiceAction):
+        return Action("moon", record.seat, record.choice)
+    raise TypeError(f"not a log record: {record!r}")
 
 
 def _rebuild_game(rules: Rules, game_number: int | None, rng: random.Random | None,
@@ -736,7 +1014,8 @@ def _rebuild_game(rules: Rules, game_number: int | None, rng: random.Random | No
 
 
 __all__ = [
-    "Game", "IllegalAction", "PassAction", "PlayAction", "MoonChoiceAction", "Trick",
-    "HandResult", "PHASE_DEAL", "PHASE_PASS", "PHASE_PLAY", "PHASE_MOON", "PHASE_OVER",
-    "HEARTS", "QS",
+    "Game", "IllegalAction", "PassAction", "PlayAction", "MoonChoiceAction", "BidAction",
+    "SuitAction", "Trick", "HandResult", "PHASE_DEAL", "PHASE_BID", "PHASE_SUIT", "PHASE_PASS",
+    "PHASE_PLAY", "PHASE_MOON", "PHASE_OVER", "HEARTS", "QS", "Action", "Decision", "action_of",
+    "SUIT_LETTERS",
 ]

@@ -24,6 +24,13 @@ Reading rules (documented for users in ``docs/records.md``):
 - ``moon_choice`` (``"add"``/``"subtract"``) is used when the rules leave the
   moon to the shooter; absent, :meth:`hearts.game.Game.auto_moon_choice`
   decides.  On other hands it is checked and ignored.
+- The wider family (``interfaces.md`` section 2b): ``widow`` (Heartsette) lists
+  the widow's cards, checked against the deal (the widow is what the deal
+  leaves); ``bids`` (Auction Hearts) one entry per seat in bidding order,
+  eldest hand first, a number of chips or ``null``; ``penalty_suit`` the
+  suit the auction's winner names (``"C"``, ``"D"``, ``"H"``, ``"S"``).
+  Jokers are ``JK`` once per joker; where two cards share a name, the name
+  means whichever copy the seat holds.
 - Keys this version does not know are ignored (records may gain fields).
 
 Every problem raises :class:`RecordError`, whose :attr:`RecordError.error` is
@@ -41,6 +48,8 @@ unknown_card      unknown_card (text that is no card)                    any
 illegal_pass      bad_pass, not_in_hand                                  pass
 illegal_play      not_in_hand, must_follow_suit, must_lead_lowest_club,  play
                   first_trick_points, hearts_not_broken
+illegal_bid       bad_bid, not_your_turn (Auction Hearts)                bid
+illegal_suit      bad_suit (Auction Hearts)                              suit
 ================  =====================================================  ========
 
 ``hand`` and ``index`` count from 0 (``index`` is the position in that hand's
@@ -53,22 +62,27 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import CardError, card_str, cards_of, parse_card, suit_of
+from .cards import SUIT_LETTERS, CardError, card_str, cards_of, parse_card, same_name
 from .deal import DealError, check_game_number, numbered_deal
 from .game import (
+    PHASE_BID,
     PHASE_DEAL,
     PHASE_MOON,
     PHASE_OVER,
     PHASE_PASS,
     PHASE_PLAY,
+    PHASE_SUIT,
+    BidAction,
     Game,
     IllegalAction,
     MoonChoiceAction,
     PassAction,
     PlayAction,
+    SuitAction,
 )
 from .rules import OPTION_SPECS, VARIANTS, Rules, RulesError, make_rules
 from .scoring import MOON_CHOICES
+from .settle import against_average, uses_chips
 
 FORMAT = "hearts-record/1"
 """The value of a record's ``format`` key."""
@@ -344,6 +358,10 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
     if not isinstance(play, list):
         raise _bad(f"{_where(k)}: \"play\" must be a list of cards, not {_json_kind(play)}.",
                    f"{path}.play", hand=k, stage="play")
+    _check_widow(game, k, hand.get("widow"), f"{path}.widow")
+
+    # -- the auction
+    _replay_auction(game, k, hand, path, bool(play) or bool(hand.get("passes")))
 
     # -- passes
     _replay_passes(game, k, hand.get("passes"), f"{path}.passes", bool(play))
@@ -357,8 +375,8 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
                        f"{extra} more {'card is' if extra == 1 else 'cards are'} listed.", ipath,
                        hand=k, index=i, stage="play")
         seat = game.turn
-        card = _card(text, stage="play", hand=k, index=i, seat=seat, path=ipath,
-                     who=seat_name(seat, n))
+        card = _held_copy(game.hands[seat], _card(text, stage="play", hand=k, index=i,
+                                                  seat=seat, path=ipath, who=seat_name(seat, n)))
         err = game.explain(seat, card) if not game.can_play(seat, card) else None
         if err is not None:
             raise _illegal_play(game, k, i, seat, card, err, ipath)
@@ -372,6 +390,88 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
     if game.phase == PHASE_MOON:
         shooter = game.turn
         game.choose_moon(shooter, choice if choice is not None else game.auto_moon_choice())
+
+
+def _held_copy(hand: int, card: int) -> int:
+    """The copy of ``card`` (same name: the other pack's, another joker) that ``hand``
+    holds, or ``card`` itself when it holds that one or none."""
+    if hand >> card & 1:
+        return card
+    held = hand & same_name(card)
+    return (held & -held).bit_length() - 1 if held else card
+
+
+def _check_widow(game: Game, k: int, value: object, path: str) -> None:
+    """A record's ``widow`` must be what the deal left (Heartsette); absent is fine."""
+    if value is None:
+        return
+    cards = _card_list(value, stage="deal", hand=k, seat=0, path=path, players=game.n)
+    widow = 0
+    for c in cards:
+        rest = game.widow & same_name(c) & ~widow
+        widow |= (rest & -rest) if rest else 1 << c
+    if widow != game.widow or len(cards) != game.widow.bit_count():
+        expected = " ".join(card_str(c) for c in cards_of(game.widow)) or "none"
+        raise RecordError("bad_deal", "bad_deal",
+                          f"{_where(k)}: the widow must be the cards the deal leaves over "
+                          f"({expected}).", stage="deal", hand=k, path=path)
+
+
+def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: bool) -> None:
+    """Apply a hand's ``bids`` and ``penalty_suit`` (Auction Hearts)."""
+    n = game.n
+    bids = hand.get("bids")
+    suit = hand.get("penalty_suit")
+    if game.phase != PHASE_BID:
+        if bids:
+            raise _bad(f"{_where(k)}: this game has no auction, but \"bids\" are listed.",
+                       f"{path}.bids", hand=k, stage="bid")
+        if suit is not None:
+            raise _bad(f"{_where(k)}: this game has no auction, but a \"penalty_suit\" is "
+                       f"named.", f"{path}.penalty_suit", hand=k, stage="suit")
+        return
+    if bids is None:
+        bids = []
+    if not isinstance(bids, list) or len(bids) > n:
+        raise _bad(f"{_where(k)}: \"bids\" must be a list of at most {n} bids (a number of "
+                   f"chips or null), one per seat from eldest hand to the dealer.",
+                   f"{path}.bids", hand=k, stage="bid")
+    for i, amount in enumerate(bids):
+        seat = game.turn
+        if isinstance(amount, bool) or not (amount is None or isinstance(amount, int)):
+            raise _bad(f"{_where(k)}: bid {i + 1} must be a number of chips or null, not "
+                       f"{json.dumps(amount)}.", f"{path}.bids[{i}]", hand=k, stage="bid",
+                       seat=seat)
+        try:
+            game.bid(seat, amount)
+        except IllegalAction as exc:
+            raise RecordError("illegal_bid", exc.reason,
+                              f"{_where(k)}: {seat_name(seat, n)} cannot bid {amount}: "
+                              f"{exc.message}", stage="bid", hand=k, seat=seat,
+                              path=f"{path}.bids[{i}]") from None
+    if game.phase == PHASE_BID:
+        if later or suit is not None:
+            raise _bad(f"{_where(k)}: the auction is not finished ({len(bids)} of {n} bids), "
+                       f"but the hand goes on.", f"{path}.bids", hand=k, stage="bid",
+                       seat=game.turn)
+        return
+    if game.phase != PHASE_SUIT:
+        if suit is not None:
+            raise _bad(f"{_where(k)}: nobody bid, so no penalty suit is named (hearts stay the "
+                       f"penalty suit).", f"{path}.penalty_suit", hand=k, stage="suit")
+        return
+    if suit is None:
+        if later:
+            raise _bad(f"{_where(k)}: {seat_name(game.turn, n)} won the auction but the record "
+                       f"names no \"penalty_suit\".", f"{path}.penalty_suit", hand=k,
+                       stage="suit", seat=game.turn)
+        return
+    if not isinstance(suit, str) or suit.upper() not in SUIT_LETTERS:
+        raise RecordError("illegal_suit", "bad_suit",
+                          f"{_where(k)}: \"penalty_suit\" must be C, D, H or S, not "
+                          f"{json.dumps(suit)}.", stage="suit", hand=k, seat=game.turn,
+                          path=f"{path}.penalty_suit")
+    game.name_suit(game.turn, SUIT_LETTERS.index(suit.upper()))
 
 
 def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
@@ -389,7 +489,11 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
     for s, cards_value in enumerate(value):
         cards = _card_list(cards_value, stage="deal", hand=k, seat=s, path=f"{path}[{s}]",
                            players=n)
-        for c in cards:
+        for i, c in enumerate(cards):
+            if c in seen:  # a name twice: the next copy of it in the deck, if any
+                spare = rules.deck & same_name(c) & ~sum(1 << x for x in seen)
+                if spare:
+                    c = cards[i] = (spare & -spare).bit_length() - 1
             if c in seen:
                 other = seen[c]
                 also = "twice" if other == s else \
@@ -480,7 +584,7 @@ def _illegal_play(game: Game, k: int, i: int, seat: int, card: int, err: Illegal
     who = seat_name(seat, n)
     reason = err.reason
     template = _PLAY_SENTENCES.get(reason)
-    led = suit_of(game.trick_cards[0]) if game.trick_cards else 4
+    led = game.led_suit()
     if template is None:  # a reason this version does not phrase itself
         text = err.message
     else:
@@ -558,13 +662,19 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
     passes: list[list[tuple[int, ...] | None]] = [[None] * n for _ in range(count)]
     plays: list[list[PlayAction]] = [[] for _ in range(count)]
     choices: list[str | None] = [None] * count
+    bids: list[list[int | None]] = [[] for _ in range(count)]
+    suits: list[int | None] = [None] * count
     for action in game.log:
-        if isinstance(action, PassAction):
-            passes[action.hand][action.seat] = action.cards
-        elif isinstance(action, PlayAction):
+        if isinstance(action, PlayAction):
             plays[action.hand].append(action)
+        elif isinstance(action, PassAction):
+            passes[action.hand][action.seat] = action.cards
         elif isinstance(action, MoonChoiceAction):
             choices[action.hand] = action.choice
+        elif isinstance(action, BidAction):
+            bids[action.hand].append(action.bid)
+        elif isinstance(action, SuitAction):
+            suits[action.hand] = action.suit
     hands = []
     for k in range(count):
         entry: dict[str, Any] = {}
@@ -575,6 +685,16 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
             else:
                 dealt = _rebuilt_deal(n, offset, passes[k], plays[k])
             entry["deal"] = [[card_str(c) for c in cards_of(m)] for m in dealt]
+        if rules.widow_size and write_deals:
+            widow = rules.deck
+            for m in dealt:
+                widow &= ~m
+            entry["widow"] = [card_str(c) for c in cards_of(widow)]
+        if "bid" in rules.phases:
+            entry["bids"] = bids[k]
+            named = suits[k]
+            if named is not None:
+                entry["penalty_suit"] = SUIT_LETTERS[named]
         if offset:
             entry["passes"] = [[card_str(c) for c in p] if p is not None else []
                                for p in passes[k]]
@@ -624,15 +744,28 @@ def summary_of(game: Game) -> dict[str, Any]:
     through a hand (only finished hands are listed); ``winners`` is empty until
     the game is over; points are penalty points (higher is worse).
     """
-    return {
+    chips = uses_chips(game.rules)
+    hands = []
+    for r in game.results:
+        entry: dict[str, Any] = {"points": list(r.points), "tricks": list(r.tricks),
+                                 "moon": r.moon}
+        if chips:
+            entry["chips"] = list(r.chips)
+        hands.append(entry)
+    out: dict[str, Any] = {
         "ok": True,
         "complete": game.phase in (PHASE_DEAL, PHASE_OVER),
         "game_over": game.phase == PHASE_OVER,
         "winners": list(game.winners) if game.phase == PHASE_OVER else [],
-        "hands": [{"points": list(r.points), "tricks": list(r.tricks), "moon": r.moon}
-                  for r in game.results],
+        "hands": hands,
         "totals": list(game.totals),
     }
+    if chips:  # interfaces.md section 2b: what a chip game settles
+        out["chip_totals"] = list(game.chips)
+        out["pot"] = game.pot
+    if game.rules.settle_average and game.results:
+        out["average_settlement"] = list(against_average(game.totals))
+    return out
 
 
 def score_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[str, Any]:

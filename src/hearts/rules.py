@@ -21,7 +21,10 @@ from typing import Any
 from .cards import (
     FULL_DECK,
     HEARTS,
+    JOKER,
+    PACK2,
     SPADES,
+    SUIT_LETTERS,
     SUIT_MASKS,
     make_card,
     parse_card,
@@ -138,6 +141,29 @@ OPTIONS: tuple[OptionSpec, ...] = (
                ("queen", "maria", "maria-swapped")),
     OptionSpec("no_tricks_bonus", "bool", False,
                "A player who takes no trick in a hand scores minus five."),
+    OptionSpec("queen_of_spades", "bool", True,
+               "The queen of spades is a penalty card (13, or 25 with spot hearts); off for "
+               "the older games played before Black Lady (Auction Hearts)."),
+    OptionSpec("jokers", "int", 0,
+               "Jokers added to the pack (Joker Hearts): playable at any time, whether or not "
+               "the player can follow; a joker never wins a trick and carries no penalty.",
+               minimum=0, maximum=2),
+    OptionSpec("max_bid", "int", 10,
+               "Auction Hearts: the highest bid, in chips.", minimum=1, maximum=1000),
+    OptionSpec("settlement", "choice", "points",
+               "How a game is settled: 'points' (penalty points to the target score, lowest "
+               "total wins); 'pool' (chips: one chip into the pool per penalty card taken, the "
+               "auction's winner pays the bid into it, players who took no penalty card share "
+               "it, else it carries over); 'fewest' (chips, the 1887 way: the players with the "
+               "fewest penalty cards collect from each other player as many chips as that "
+               "player took; a tie splits, the remainder goes to the pool).",
+               ("points", "pool", "fewest")),
+    OptionSpec("deals", "int", 0,
+               "Play a fixed number of deals (hands) instead of to the target score; 0: to the "
+               "target score.", minimum=0, maximum=1000),
+    OptionSpec("settle_average", "bool", False,
+               "At the end, settle against the average: each player receives the average total "
+               "less their own (positive: better than average)."),
 )
 """Every option key, in the order ``hearts variants`` lists them."""
 
@@ -157,6 +183,11 @@ TWOS_REMOVALS: Mapping[int, tuple[int, ...]] = MappingProxyType({
 })
 
 
+EVEN_OUT: tuple[int, ...] = _cards("2D", "2C", "2S", "3C", "3D", "3S", "4C", "4D", "4S", "5C")
+"""Cards removed in this order (those still in the pack) when added cards (jokers) leave
+a deck that does not deal evenly."""
+
+
 @dataclass(frozen=True)
 class Variant:
     """A named rule set: option defaults and deck data (no code).
@@ -173,12 +204,23 @@ class Variant:
     source: str
     players: tuple[int, ...] = (3, 4, 5, 6)
     default_players: int = 4
+    phases: tuple[str, ...] = ("pass", "play")
+    """The phases of a hand in order (``"bid"``, ``"suit"``, ``"pass"``, ``"play"``); a
+    phase with nothing to do in a hand (no pass, nobody bid) is skipped."""
+    widow: Mapping[int, int] = field(default_factory=dict)
+    """Widow size per player count (Heartsette): cards dealt to no one, taken with the
+    first trick by its winner."""
+    even_out: tuple[int, ...] = EVEN_OUT
+    """Cards removed, in this order, when added cards (jokers) leave a deck that does not
+    deal evenly."""
 
     def to_json(self) -> dict[str, Any]:
         """The variant as the JSON object ``hearts variants --json`` prints."""
         return {"name": self.name, "title": self.title, "summary": self.summary,
                 "players": list(self.players), "default_players": self.default_players,
-                "defaults": dict(self.defaults), "source": self.source}
+                "defaults": dict(self.defaults), "source": self.source,
+                "phases": list(self.phases),
+                "widow": {str(k): v for k, v in sorted(self.widow.items())}}
 
 
 VARIANTS: dict[str, Variant] = {}
@@ -216,6 +258,28 @@ register_variant(Variant(
     "omnibus", "Omnibus Hearts",
     "Standard Hearts plus the J♦ bonus: its taker scores −10.",
     {"jack_of_diamonds": True}, STANDARD_REMOVALS, "seeds 000, 004"))
+register_variant(Variant(
+    "auction", "Auction Hearts (1897)",
+    "No pass; after the deal each player, eldest first and dealer last, may bid chips once "
+    "for the right to name the penalty suit (1 a card, no Q♠); the winner pays the bid into "
+    "the pool, names the suit and leads; settled in chips over a fixed number of deals.",
+    {"pass_schedule": "none", "first_lead": "eldest-any", "queen_of_spades": False,
+     "hearts_lead_any_time": True, "first_trick_points": True, "moon": "none",
+     "settlement": "pool", "deals": 4},
+    STANDARD_REMOVALS, "seed 000 (Foster's Complete Hoyle, 1897)", phases=("bid", "suit", "play")))
+register_variant(Variant(
+    "heartsette", "Heartsette",
+    "A widow: 4 players remove 2♠ and deal 12 each with 3 to the widow; 3 players 16 each "
+    "and 4, 5 players 10 and 2, 6 players 8 and 4. The winner of the first trick takes the "
+    "widow with its hearts and alone may look at it.",
+    {}, MappingProxyType({3: (), 4: _cards("2S"), 5: (), 6: ()}), "seed 000",
+    widow=MappingProxyType({3: 4, 4: 3, 5: 2, 6: 4})))
+register_variant(Variant(
+    "joker", "Joker Hearts (1897)",
+    "Standard Hearts with one joker (option jokers: 1 or 2): it may be played at any time, "
+    "whether or not the player can follow; it never wins a trick and carries no penalty. "
+    "Low cards leave the pack so that it deals evenly (2♦, 2♣, 2♠, 3♣, … in that order).",
+    {"jokers": 1}, MappingProxyType({3: (), 4: (), 5: (), 6: ()}), "seed 000"))
 
 
 def pass_offsets(schedule: str, players: int) -> tuple[int, ...]:
@@ -277,15 +341,90 @@ class Rules:
     no_tricks_bonus: int
     extensions: Mapping[str, Any] = field(default_factory=dict)
     deck_cards: tuple[int, ...] = ()
-    """The deck's card ids in ascending order (filled in by :func:`make_rules`)."""
+    """The deck's card ids in deal order (filled in by :func:`make_rules`)."""
+    phases: tuple[str, ...] = ("pass", "play")
+    """The hand's phases in order (from the variant); ``"play"`` is always there."""
+    wild_mask: int = 0
+    """Wild cards (jokers): playable at any time, never win a trick (``tricks.py``)."""
+    widow_size: int = 0
+    """Cards dealt to the widow; the first trick's winner takes them (Heartsette)."""
+    cancel_identical: bool = False
+    """Identical cards of two packs cancel each other in a trick (``tricks.winner_index``)."""
+    settlement: str = "points"
+    """``"points"``, ``"pool"`` or ``"fewest"`` (``settle.py``)."""
+    deals: int = 0
+    """A fixed number of deals (0: play to ``target_score``)."""
+    max_bid: int = 0
+    """The highest auction bid in chips (0: no auction)."""
+    settle_average: bool = False
+    """Settle against the average at the game's end (``settle.py``)."""
+    penalty_suit: int = -1
+    """The penalty suit a phase named for this hand (-1: the variant's own penalty cards);
+    see :meth:`with_penalty_suit`."""
 
     def __hash__(self) -> int:
         # The mapping fields are not hashable; variant, players and options decide the rest.
-        return hash((self.variant, self.players, tuple(sorted(self.options.items()))))
+        return hash((self.variant, self.players, tuple(sorted(self.options.items())),
+                     self.penalty_suit))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle (multiprocessing) and deepcopy rebuild through make_rules.
+        if self.penalty_suit >= 0:
+            return (_hand_rules, (self.variant, self.players, dict(self.options),
+                                  self.penalty_suit))
         return (make_rules, (self.variant, self.players, dict(self.options)))
+
+    def with_penalty_suit(self, suit: int) -> Rules:
+        """The rules of a hand whose penalty suit a phase named (Auction Hearts).
+
+        The named suit's cards take the values hearts have (1 each), hearts lose
+        theirs unless named, every other penalty card keeps its value; breaking
+        and the lead restriction follow the named suit.  Raises ``ValueError``
+        for a suit outside 0-3.
+        """
+        if not 0 <= suit < 4:
+            raise ValueError(f"no suit {suit}")
+        key = (self.variant, self.players, tuple(sorted(self.options.items())), suit)
+        cached = _HAND_RULES.get(key)
+        if cached is not None:
+            return cached
+        penalty = list(self.penalty)
+        base = HEARTS * 16
+        values = [penalty[base + r] for r in range(13)]
+        for r in range(13):
+            penalty[base + r] = 0
+        for r in range(13):
+            c = suit * 16 + r
+            if self.deck >> c & 1:
+                penalty[c] = values[r] or 1
+        mask = 0
+        for c in range(len(penalty)):
+            if penalty[c] and self.deck >> c & 1:
+                mask |= 1 << c
+        suit_cards = SUIT_MASKS[suit] & self.deck
+        out = Rules(
+            variant=self.variant, players=self.players, options=self.options, deck=self.deck,
+            hand_size=self.hand_size, penalty=tuple(penalty), penalty_mask=mask,
+            hand_total=sum(penalty), bonus=self.bonus, breaking_mask=suit_cards,
+            lead_restricted_mask=suit_cards, pass_offsets=self.pass_offsets,
+            pass_count=self.pass_count, first_lead=self.first_lead,
+            opening_card=self.opening_card, first_trick_points=self.first_trick_points,
+            hearts_lead_any_time=self.hearts_lead_any_time,
+            lead_hearts_over_qs=self.lead_hearts_over_qs, moon=self.moon,
+            shoot_the_sun=self.shoot_the_sun, target_score=self.target_score,
+            exact_target_resets=self.exact_target_resets, tie=self.tie,
+            no_tricks_bonus=self.no_tricks_bonus, extensions=self.extensions,
+            deck_cards=self.deck_cards, phases=self.phases, wild_mask=self.wild_mask,
+            widow_size=self.widow_size, cancel_identical=self.cancel_identical,
+            settlement=self.settlement, deals=self.deals, max_bid=self.max_bid,
+            settle_average=self.settle_average, penalty_suit=suit)
+        _HAND_RULES[key] = out
+        return out
+
+    @property
+    def suit_letter(self) -> str | None:
+        """The named penalty suit as a letter (``"S"``), or ``None``."""
+        return SUIT_LETTERS[self.penalty_suit] if self.penalty_suit >= 0 else None
 
     def __copy__(self) -> Rules:
         return self
@@ -311,6 +450,14 @@ class Rules:
     def to_json(self) -> dict[str, Any]:
         """Variant, player count and the full resolved options, for records and APIs."""
         return {"variant": self.variant, "players": self.players, "options": dict(self.options)}
+
+
+_HAND_RULES: dict[tuple[Any, ...], Rules] = {}
+
+
+def _hand_rules(variant: str, players: int, options: dict[str, Any], suit: int) -> Rules:
+    """The other half of :meth:`Rules.__reduce__` for a hand's rules."""
+    return make_rules(variant, players, options).with_penalty_suit(suit)
 
 
 def resolve_options(variant: str, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -351,18 +498,31 @@ def make_rules(variant: str = "standard", players: object = None,
     deck = FULL_DECK
     for c in var.removals[n]:
         deck &= ~(1 << c)
+    jokers = opts["jokers"]
+    wild = 0
+    for k in range(jokers):
+        wild |= 1 << (JOKER + k)
+    deck |= wild
+    widow = var.widow.get(n, 0)
+    for c in var.even_out:
+        if (deck.bit_count() - widow) % n == 0:
+            break
+        deck &= ~(1 << c)
+    if (deck.bit_count() - widow) % n:
+        raise RulesError("bad_option", f"{var.title} with {jokers} jokers does not deal evenly "
+                         f"to {n} players")
 
-    penalty = [0] * 130
+    penalty = [0] * max(130, deck.bit_length())
     for r in range(13):
         penalty[make_card(r, HEARTS)] = r + 2 if opts["spot_hearts"] else 1
     qs, ks, as_ = make_card(10, SPADES), make_card(11, SPADES), make_card(12, SPADES)
-    penalty[qs] = 25 if opts["spot_hearts"] else 13
+    penalty[qs] = (25 if opts["spot_hearts"] else 13) if opts["queen_of_spades"] else 0
     if opts["spade_penalties"] == "maria":
         penalty[ks], penalty[as_] = 10, 7
     elif opts["spade_penalties"] == "maria-swapped":
         penalty[ks], penalty[as_] = 7, 10
     penalty_mask = 0
-    for c in range(130):
+    for c in range(len(penalty)):
         if penalty[c] and deck >> c & 1:
             penalty_mask |= 1 << c
         elif not deck >> c & 1:
@@ -377,18 +537,27 @@ def make_rules(variant: str = "standard", players: object = None,
     opening = (clubs & -clubs).bit_length() - 1
     hearts = SUIT_MASKS[HEARTS]
     breaking = hearts | ((1 << qs) if opts["qs_breaks_hearts"] else 0)
+    first_lead = "auction-winner" if "bid" in var.phases else opts["first_lead"]
+    # Deal order: pack one, then pack two, jokers last (interfaces.md section 2b).
+    ids = [c for c in range(64) if deck >> c & 1]
+    ids += [c for c in range(PACK2, PACK2 + 64) if deck >> c & 1]
+    ids += [c for c in range(JOKER, JOKER + 16) if deck >> c & 1]
     return Rules(
         variant=variant, players=n, options=MappingProxyType(opts), deck=deck,
-        hand_size=deck.bit_count() // n, penalty=tuple(penalty), penalty_mask=penalty_mask,
+        hand_size=(deck.bit_count() - widow) // n, penalty=tuple(penalty),
+        penalty_mask=penalty_mask,
         hand_total=sum(penalty), bonus=bonus, breaking_mask=breaking,
         lead_restricted_mask=hearts & deck,
         pass_offsets=pass_offsets(opts["pass_schedule"], n), pass_count=opts["pass_count"],
-        first_lead=opts["first_lead"], opening_card=opening,
+        first_lead=first_lead, opening_card=opening,
         first_trick_points=opts["first_trick_points"],
         hearts_lead_any_time=opts["hearts_lead_any_time"],
         lead_hearts_over_qs=opts["lead_hearts_over_qs"],
         moon=opts["moon"], shoot_the_sun=opts["shoot_the_sun"],
         target_score=opts["target_score"], exact_target_resets=opts["exact_target_resets"],
         tie=opts["tie"], no_tricks_bonus=-5 if opts["no_tricks_bonus"] else 0,
-        deck_cards=tuple(c for c in range(64) if deck >> c & 1),
+        deck_cards=tuple(ids), phases=var.phases, wild_mask=wild, widow_size=widow,
+        settlement=opts["settlement"], deals=opts["deals"],
+        max_bid=opts["max_bid"] if "bid" in var.phases else 0,
+        settle_average=opts["settle_average"],
     )

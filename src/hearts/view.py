@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import card_str, cards_of
+from .cards import SUIT_LETTERS, card_str, cards_of
 from .game import PHASE_PLAY, Game, HandResult, Trick
 from .rules import Rules
+from .settle import uses_chips
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,16 @@ class PlayerView:
     ``legal``: the cards this seat may play now (0 when it is not its turn).
     ``played``: every card played this hand.  ``counts``: cards left in each
     seat's hand.  ``has_passed``: which seats have passed (not what).
+
+    What the hand's phases made public (defaults: nothing): ``bids`` the
+    ``(seat, chips or None)`` bids so far in bidding order, ``declarer`` the
+    auction's winner (-1), ``penalty_suit`` the suit it named (-1; ``rules`` are
+    then the hand's rules, with that penalty suit), ``jokers_played`` the wild
+    cards played, ``widow_taker`` the seat that took the widow (-1),
+    ``widow_size`` its size, ``widow`` its cards, **only** in the taker's own
+    view (0 for everyone else: the widow is seen by that seat alone, so the
+    other views' ``won`` leave it out too), ``declarations`` and ``draws`` (no
+    game of this release has them: empty), ``chips`` and ``pot`` in a chip game.
     """
 
     rules: Rules
@@ -56,6 +67,17 @@ class PlayerView:
     results: tuple[HandResult, ...]
     winners: tuple[int, ...]
     moon_pending: bool
+    bids: tuple[tuple[int, int | None], ...] = ()
+    declarer: int = -1
+    penalty_suit: int = -1
+    jokers_played: int = 0
+    widow_size: int = 0
+    widow_taker: int = -1
+    widow: int = 0
+    declarations: tuple[tuple[int, str], ...] = ()
+    draws: tuple[tuple[int, int], ...] = ()
+    chips: tuple[int, ...] = ()
+    pot: int = 0
 
     @property
     def players(self) -> int:
@@ -78,7 +100,7 @@ class PlayerView:
         passed = 0
         for c in self.passed:
             passed |= 1 << c
-        return self.rules.deck & ~self.hand & ~self.played & ~passed
+        return self.rules.deck & ~self.hand & ~self.played & ~passed & ~self.widow
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the view (cards in ``interfaces.md`` notation)."""
@@ -106,6 +128,15 @@ class PlayerView:
                          "moon_choice": h.moon_choice, "totals": list(h.totals)}
                         for h in self.results],
             "winners": list(self.winners), "moon_pending": self.moon_pending,
+            "bids": [{"seat": s, "bid": b} for s, b in self.bids],
+            "declarer": self.declarer if self.declarer >= 0 else None,
+            "penalty_suit": SUIT_LETTERS[self.penalty_suit] if self.penalty_suit >= 0 else None,
+            "jokers_played": [card_str(c) for c in cards_of(self.jokers_played)],
+            "widow_size": self.widow_size,
+            "widow_taker": self.widow_taker if self.widow_taker >= 0 else None,
+            "widow": [card_str(c) for c in cards_of(self.widow)],
+            "declarations": [{"seat": s, "name": d} for s, d in self.declarations],
+            "chips": list(self.chips), "pot": self.pot,
         }
 
 
@@ -118,8 +149,14 @@ def player_view(game: Game, seat: int) -> PlayerView:
         raise ValueError(f"no seat {seat} at a table of {game.n}")
     passed = game.passes[seat] or ()
     all_passed = all(p is not None for p in game.passes) or game.pass_offset == 0
+    won = tuple(game.won)
+    taker = game.widow_taker
+    if taker >= 0 and taker != seat:  # the widow is seen by its taker alone
+        won = tuple(w & ~game.widow if s == taker else w for s, w in enumerate(won))
+    order = game.bid_order()
+    bids = tuple((s, game.bids[s]) for s in order[:game.bids_made])
     return PlayerView(
-        rules=game.rules, seat=seat, phase=game.phase, hand_index=game.hand_index,
+        rules=game.hand_rules, seat=seat, phase=game.phase, hand_index=game.hand_index,
         game_number=game.game_number, hand=game.hands[seat], passed=tuple(passed),
         received=game.received[seat] if all_passed else 0,
         pass_to=game.pass_target(seat), pass_offset=game.pass_offset,
@@ -128,6 +165,11 @@ def player_view(game: Game, seat: int) -> PlayerView:
         turn=game.turn, legal=game.legal_plays(seat) if game.turn == seat else 0,
         played=game.played, hearts_broken=game.hearts_broken,
         counts=tuple(h.bit_count() for h in game.hands), tricks_won=tuple(game.tricks_won),
-        won=tuple(game.won), totals=tuple(game.totals), results=tuple(game.results),
+        won=won, totals=tuple(game.totals), results=tuple(game.results),
         winners=game.winners, moon_pending=game.pending_score is not None,
+        bids=bids, declarer=game.declarer, penalty_suit=game.hand_rules.penalty_suit,
+        jokers_played=game.played & game.rules.wild_mask, widow_size=game.rules.widow_size,
+        widow_taker=taker, widow=game.widow if taker == seat else 0,
+        chips=tuple(game.chips) if uses_chips(game.rules) else (),
+        pot=game.pot,
     )

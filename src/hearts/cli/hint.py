@@ -33,8 +33,10 @@ from typing import Any
 
 import click
 
-from ..cards import card_str
-from ..game import PHASE_DEAL, PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game
+from ..actions import Action
+from ..cards import SUIT_LETTERS, card_str
+from ..drive import decide
+from ..game import PHASE_DEAL, PHASE_OVER, Game
 from ..players.base import get_bot
 from ..record import RecordError, parse_record, replay_record
 from ..view import player_view
@@ -76,30 +78,46 @@ def hint_for_game(game: Game, bot_name: str = "hard", seat: int | None = None,
                        "number, so the next deal is unknown.")
         game.start_hand()
     out: dict[str, Any] = {"ok": True}
-    if game.phase == PHASE_PASS:
+    pending = game.pending()
+    if pending[0].kind == "pass":  # every seat passes at once: the one asked for
         s = 0 if seat is None else seat
-        if game.passes[s] is not None:
+        found = [d for d in pending if d.seat == s]
+        if not found:
             raise _err("bad_seat", f"Seat {s} has already passed this hand; choose another seat "
                        "with --seat.", seat=s, stage="pass")
-        cards = bot.choose_pass(player_view(game, s))
-        out.update(seat=s, stage="pass", cards=[card_str(c) for c in cards])
-    elif game.phase == PHASE_PLAY:
-        s = game.turn
+        decision = found[0]
+    else:
+        decision = pending[0]
+        s = decision.seat
         if seat is not None and seat != s:
-            raise _err("bad_seat", f"It is seat {s}'s turn to play, not seat {seat}'s.",
-                       reason="not_your_turn", seat=seat, stage="play")
-        card = bot.choose_play(player_view(game, s))
-        out.update(seat=s, stage="play", card=card_str(card))
-    elif game.phase == PHASE_MOON:
-        s = game.turn
-        if seat is not None and seat != s:
-            raise _err("bad_seat", f"Seat {s} shot the moon and chooses its scoring, not seat "
-                       f"{seat}.", reason="not_your_turn", seat=seat, stage="moon")
-        out.update(seat=s, stage="moon", choice=bot.choose_moon(player_view(game, s)))
-    else:  # pragma: no cover - every phase is handled above
-        raise _err("no_move", f"Nothing to suggest in the {game.phase} stage.")
+            raise _err("bad_seat", _NOT_YOUR_TURN[decision.kind].format(s=s, seat=seat),
+                       reason="not_your_turn", seat=seat, stage=decision.kind)
+    action = decide(bot, player_view(game, s), decision)
+    out.update(seat=s, stage=decision.kind, **_payload_json(action))
     out["bot"] = bot_name
     return out
+
+
+_NOT_YOUR_TURN = {
+    "play": "It is seat {s}'s turn to play, not seat {seat}'s.",
+    "moon": "Seat {s} shot the moon and chooses its scoring, not seat {seat}.",
+    "bid": "It is seat {s}'s turn to bid, not seat {seat}'s.",
+    "suit": "Seat {s} won the auction and names the penalty suit, not seat {seat}.",
+}
+
+
+def _payload_json(action: Action) -> dict[str, Any]:
+    """The hint's answer fields: ``cards``, ``card``, ``choice``, ``bid`` or ``suit``."""
+    kind, payload = action.kind, action.payload
+    if kind == "pass":
+        return {"cards": [card_str(c) for c in payload]}
+    if kind == "play":
+        return {"card": card_str(payload)}
+    if kind == "moon":
+        return {"choice": payload}
+    if kind == "suit":
+        return {"suit": SUIT_LETTERS[payload]}
+    return {"bid": payload}
 
 
 def hint_text(text: str | bytes, bot_name: str = "hard", seat: int | None = None,

@@ -28,9 +28,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..actions import Action, Decision
 from ..cards import CardError, card_str, cards_of, parse_card, sort_key, suit_of
 from ..deal import MAX_GAME_NUMBER, check_game_number
-from ..game import PHASE_DEAL, PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
+from ..drive import decide, drive
+from ..game import PHASE_DEAL, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
 from ..players.base import BOTS, Bot, get_bot
 from ..rules import Rules, RulesError, make_rules
 from ..view import player_view
@@ -42,8 +44,9 @@ USER = 0
 HINT_LEVELS = ("hard", "medium", "easy", "random")
 """Bots asked for a hint, strongest first; the first one registered is used."""
 
-SUIT_LABELS = ("♣", "♦", "♥", "♠")
-SUIT_STYLES = ("green", "yellow", "red", "blue")
+SUIT_LABELS = ("♣", "♦", "♥", "♠", "★")  # the last: jokers
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_STYLES = ("green", "yellow", "red", "blue", "magenta")
 
 
 class Quit(Exception):
@@ -134,7 +137,7 @@ class TerminalGame:
         """The hand by suit (clubs, diamonds, spades, hearts); ``legal`` cards marked ``*``."""
         title = "Your hand" + (" (* = playable)" if legal is not None else "") + ":"
         self.say(title)
-        for suit in (0, 1, 3, 2):
+        for suit in (0, 1, 3, 2, 4):
             mine = [c for c in cards_of(hand) if suit_of(c) == suit]
             if not mine:
                 continue
@@ -151,7 +154,7 @@ class TerminalGame:
         g = self.game
         parts = []
         for s in range(g.n):
-            taken = sum(self.rules.penalty[c] for c in cards_of(g.won[s]))
+            taken = sum(g.hand_rules.penalty[c] for c in cards_of(g.won[s]))
             parts.append(f"{self.name(s)} {taken} ({g.totals[s]})")
         self.say("Points this hand (game total): " + " · ".join(parts))
 
@@ -166,18 +169,20 @@ class TerminalGame:
 
     # ------------------------------------------------------------- the game
     def run(self) -> bool:
-        """Play until the game ends (True) or the user quits (False)."""
+        """Play until the game ends (True) or the user quits (False).
+
+        The bots' decisions go through the one drive loop (:func:`hearts.drive.drive`);
+        it stops at each decision of the user's seat, which is asked here."""
         g = self.game
         try:
-            while g.phase != PHASE_OVER:
-                if g.phase == PHASE_DEAL:
+            while True:
+                waiting = drive(g, self.bots, apply=self.apply)
+                if waiting is not None:
+                    self.ask_user(waiting)
+                elif g.phase == PHASE_DEAL:
                     self.start_hand()
-                elif g.phase == PHASE_PASS:
-                    self.pass_stage()
-                elif g.phase == PHASE_PLAY:
-                    self.play_one()
-                elif g.phase == PHASE_MOON:
-                    self.moon_choice()
+                else:
+                    break
         except Quit:
             self.say("\n[bold]Game abandoned.[/]")
             return False
@@ -197,10 +202,59 @@ class TerminalGame:
         else:
             self.say(f"{self.name(g.dealer)} deals.  [bold]No passing[/] this hand.")
 
-    def pass_stage(self) -> None:
-        """Bots choose their passes; the user types theirs; show what was received."""
+    def apply(self, action: Action) -> None:
+        """Apply one action (the user's or a bot's) and announce what the table sees."""
         g = self.game
-        chosen = {s: tuple(bot.choose_pass(player_view(g, s))) for s, bot in self.bots.items()}
+        phase = g.phase
+        record = g.apply(action)
+        kind, seat = action.kind, action.seat
+        if kind == "pass":
+            if phase == PHASE_PASS and g.phase != PHASE_PASS:
+                target = self.name(g.pass_target(USER))
+                giver = (USER - g.pass_offset) % g.n
+                self.say(f"You passed {self.cards(g.passes[USER] or ())} to {target}; "
+                         f"you received {self.cards(g.received[USER])} from {self.name(giver)}.")
+        elif kind == "play":
+            who = "You play" if seat == USER else f"{self.name(seat)} plays"
+            self.say(f"{who} {self.card(action.payload)}")
+            if record.winner is not None:
+                trick = g.tricks[-1]
+                pts = sum(g.hand_rules.penalty[c] for c in trick.cards)
+                taker = "You take" if record.winner == USER else f"{self.name(record.winner)} takes"
+                self.say(f"[bold]{taker} trick {len(g.tricks)}[/]"
+                         + (f" ([red]{pts} point{'s' if pts != 1 else ''}[/])." if pts else "."))
+                if g.phase != PHASE_PLAY:
+                    self.hand_over()
+        elif kind == "moon":
+            if seat != USER:
+                self.say(f"{self.name(seat)} chooses to {action.payload}.")
+            self.hand_over()
+        elif kind == "bid":
+            who = "You" if seat == USER else self.name(seat)
+            self.say(f"{who} make{'' if seat == USER else 's'} no bid." if action.payload is None
+                     else f"{who} bid{'' if seat == USER else 's'} {action.payload} chips.")
+        elif kind == "suit":
+            who = "You name" if seat == USER else f"{self.name(seat)} names"
+            self.say(f"{who} [bold]{SUIT_WORDS[action.payload]}[/] the penalty suit, and "
+                     f"lead{'' if seat == USER else 's'}.")
+
+    def ask_user(self, decision: Decision) -> None:
+        """Ask the user for the decision waiting for seat 0, then apply it."""
+        kind = decision.kind
+        if kind == "pass":
+            self.pass_stage()
+        elif kind == "play":
+            self.apply(Action.play(USER, self.ask_card()))
+        elif kind == "moon":
+            self.moon_choice()
+        elif kind == "bid":
+            self.apply(Action.bid(USER, self.ask_bid(decision)))
+        elif kind == "suit":
+            self.apply(Action.suit(USER, self.ask_suit()))
+
+    def pass_stage(self) -> None:
+        """The user types the cards to pass (the bots have chosen theirs, unseen)."""
+        g = self.game
         self.show_hand(g.hands[USER])
         k = self.rules.pass_count
         target = self.name(g.pass_target(USER))
@@ -214,8 +268,8 @@ class TerminalGame:
                     self.say(f"Hint: pass {self.cards(tuple(bot.choose_pass(player_view(g, USER))))}")
                 continue
             try:
-                cards = [parse_card(t) for t in line.replace(",", " ").split()]
-                g.pass_cards(USER, cards)
+                cards = tuple(parse_card(t) for t in line.replace(",", " ").split())
+                g.verify_pass(USER, cards)
             except CardError as exc:
                 self.say(f"[red]{escape(str(exc))}[/]")
                 continue
@@ -223,28 +277,7 @@ class TerminalGame:
                 self.say(f"[red]{escape(exc.message)}[/]")
                 continue
             break
-        for s, theirs in chosen.items():
-            g.pass_cards(s, theirs)
-        giver = (USER - g.pass_offset) % g.n
-        self.say(f"You passed {self.cards(g.passes[USER] or ())} to {target}; "
-                 f"you received {self.cards(g.received[USER])} from {self.name(giver)}.")
-
-    def play_one(self) -> None:
-        """One card: the user's (asked) or a bot's (announced)."""
-        g = self.game
-        seat = g.turn
-        card = self.ask_card() if seat == USER else self.bots[seat].choose_play(player_view(g, seat))
-        action = g.play(seat, card)
-        who = "You play" if seat == USER else f"{self.name(seat)} plays"
-        self.say(f"{who} {self.card(card)}")
-        if action.winner is not None:
-            trick = g.tricks[-1]
-            pts = sum(self.rules.penalty[c] for c in trick.cards)
-            taker = "You take" if action.winner == USER else f"{self.name(action.winner)} takes"
-            self.say(f"[bold]{taker} trick {len(g.tricks)}[/]"
-                     + (f" ([red]{pts} point{'s' if pts != 1 else ''}[/])." if pts else "."))
-            if g.phase != PHASE_PLAY:
-                self.hand_over()
+        self.apply(Action.pass_(USER, cards))
 
     def ask_card(self) -> int:
         """Show the table and ask until the user names a playable card."""
@@ -274,27 +307,46 @@ class TerminalGame:
                 continue
             return card
 
+    def ask_bid(self, decision: Decision) -> int | None:
+        """Ask the user's auction bid: chips, or ``pass`` for no bid."""
+        self.show_hand(self.game.hands[USER])
+        chips = [o for o in decision.options if o is not None]
+        span = f"{chips[0]}-{chips[-1]} chips, or " if chips else ""
+        while True:
+            line = self.prompt(f"Your bid for naming the penalty suit ({span}pass):").lower()
+            if line in ("pass", "no", "none", ""):
+                return None
+            if line == "hint":
+                bot = self.hint_bot()
+                hint = decide(bot, player_view(self.game, USER), decision) if bot else None
+                self.say(f"Hint: {'pass' if hint is None or hint.payload is None else hint.payload}")
+                continue
+            if line.isdigit() and int(line) in chips:
+                return int(line)
+            self.say(f"Type a number of chips ({span}pass).")
+
+    def ask_suit(self) -> int:
+        """Ask the auction's winner (the user) to name the penalty suit."""
+        while True:
+            line = self.prompt("Name the penalty suit (C, D, H or S):").upper()
+            if line in ("C", "D", "H", "S"):
+                return "CDHS".index(line)
+            self.say("Type C, D, H or S.")
+
     def moon_choice(self) -> None:
-        """The shooter chooses how the moon scores (rules option ``moon = "choice"``)."""
+        """The user shot the moon and chooses how it scores (``moon = "choice"``)."""
         g = self.game
-        seat = g.turn
         total = self.rules.hand_total
-        if seat == USER:
-            while True:
-                line = self.prompt(f"You shot the moon!  Type add (everyone else +{total}) "
-                                   f"or subtract (you -{total}):").lower()
-                if line in ("add", "subtract"):
-                    break
-                if line == "hint":
-                    self.say(f"Hint: {g.auto_moon_choice()}")
-                    continue
-                self.say("Type add or subtract.")
-            g.choose_moon(USER, line)
-        else:
-            choice = self.bots[seat].choose_moon(player_view(g, seat))
-            g.choose_moon(seat, choice)
-            self.say(f"{self.name(seat)} chooses to {choice}.")
-        self.hand_over()
+        while True:
+            line = self.prompt(f"You shot the moon!  Type add (everyone else +{total}) "
+                               f"or subtract (you -{total}):").lower()
+            if line in ("add", "subtract"):
+                break
+            if line == "hint":
+                self.say(f"Hint: {g.auto_moon_choice()}")
+                continue
+            self.say("Type add or subtract.")
+        self.apply(Action.moon(USER, line))
 
     def hand_over(self) -> None:
         """Announce the hand's points, a moon, and the totals (once the hand is scored)."""
@@ -315,6 +367,9 @@ class TerminalGame:
             table.add_row(self.name(s), str(res.tricks[s]), str(res.points[s]), str(res.totals[s]))
         self.console.print(table)
         self.say("Hand points: " + " · ".join(f"{self.name(s)} {res.points[s]}" for s in range(g.n)))
+        if res.chips:
+            self.say("Chips: " + " · ".join(f"{self.name(s)} {res.chips[s]:+d}" for s in range(g.n))
+                     + f" (pool {res.pot})")
 
     def final_standings(self) -> None:
         """The final totals, lowest (best) first, and the winners."""
@@ -330,6 +385,9 @@ class TerminalGame:
         verdict = "You win!" if USER in g.winners and len(g.winners) == 1 else f"Winner: {winners}."
         self.say(f"[bold]Game over.[/] {verdict}")
         self.say("Final totals: " + " · ".join(f"{self.name(s)} {g.totals[s]}" for s in range(g.n)))
+        if g.results and g.results[-1].chip_totals:  # a chip game: the most chips wins
+            self.say("Final chips: " + " · ".join(f"{self.name(s)} {g.chips[s]:+d}"
+                                                  for s in range(g.n)) + f" (pool {g.pot})")
 
     def save(self, path: Path) -> Path:
         """Write the game so far as ``hearts-record/1`` JSON; returns the path."""

@@ -10,12 +10,15 @@ process, so the figures are per card, single core.
 
 from __future__ import annotations
 
+import importlib.machinery
 import statistics
 import time
 from typing import Any
 
+from ..actions import Action, Decision
 from ..deal import numbered_deal
-from ..game import PHASE_MOON, PHASE_PASS, PHASE_PLAY, Game
+from ..drive import drive
+from ..game import Game
 from ..rules import make_rules
 from ..view import PlayerView, player_view
 from .base import get_bot
@@ -30,20 +33,16 @@ def bench_positions() -> list[PlayerView]:
     rules = make_rules("standard")
     views: list[PlayerView] = []
     bot = MediumBot(0)
+
+    def keep(seat: int, decision: Decision, action: Action, wall: float, cpu: float) -> None:
+        if decision.kind == "play" and decision.cards & (decision.cards - 1):
+            views.append(player_view(g, seat))
+
     for k, number in enumerate(GAMES):
         g = Game(rules)
         g.hand_index = k - 1
         g.start_hand(deal=numbered_deal(rules, number, k))
-        if g.phase == PHASE_PASS:
-            for s in range(rules.players):
-                g.pass_cards(s, bot.choose_pass(player_view(g, s)))
-        while g.phase == PHASE_PLAY:
-            v = player_view(g, g.turn)
-            if v.legal & (v.legal - 1):
-                views.append(v)
-            g.play(g.turn, bot.choose_play(v))
-        if g.phase == PHASE_MOON:
-            g.choose_moon(g.turn, "add")
+        drive(g, [bot] * rules.players, on_decision=keep)
     return views
 
 
@@ -73,8 +72,10 @@ def bench_bots(seconds: float | None = None,
     once for ``hard`` and at least 2 seconds of repeats for the fast levels.
     Returns ``{"levels": {"hard": {"median_ms", "p95_ms", "mean_ms",
     "cpu_median_ms", "positions"}, "medium": {...}, "easy": {...}, "random":
-    {...}}, "positions": N}``; times are milliseconds per card, wall clock
-    (``cpu_*``: this process's CPU time, which a busy machine does not inflate).
+    {...}}, "positions": N, "playouts": {...}}``; times are milliseconds per card,
+    wall clock (``cpu_*``: this process's CPU time, which a busy machine does not
+    inflate); ``playouts`` is :func:`bench_playouts` (the hard bot's simulated
+    play-outs per second).
     """
     views = bench_positions()
     out: dict[str, Any] = {}
@@ -95,7 +96,50 @@ def bench_bots(seconds: float | None = None,
             "cpu_p95_ms": round(cs[p95] * 1000, 3),
             "positions": len(ts),
         }
-    return {"levels": out, "positions": len(views), "variant": "standard", "players": 4}
+    playouts = bench_playouts(min(2.0, seconds) if seconds is not None else 2.0)
+    return {"levels": out, "positions": len(views), "variant": "standard", "players": 4,
+            "playouts": playouts}
 
 
-__all__ = ["bench_bots", "bench_positions", "LEVELS"]
+__all__ = ["bench_bots", "bench_playouts", "bench_positions", "LEVELS"]
+
+
+def bench_playouts(seconds: float = 2.0) -> dict[str, Any]:
+    """Simulated play-outs per second of the hard bot's search loop.
+
+    On every position of :func:`bench_positions`: a deal of the hidden hands is
+    sampled once (``sampling.sample_hands``), then the position is copied and
+    played out to the hand's end by the play-out policy (``policy.rollout``) and
+    scored, as ``HardBot.evaluate`` does for each candidate card, until
+    ``seconds`` have passed.  Returns ``{"playouts_per_s", "playouts",
+    "positions", "sim"}`` (``sim``: whether ``players/sim.py`` ran compiled).
+    """
+    import random as _random
+
+    from .policy import policy_rules, rollout
+    from .sampling import infer, sample_hands
+    from .sim import Sim
+
+    views = bench_positions()
+    rng = _random.Random(7)
+    bases = []
+    for v in views:
+        hands = sample_hands(infer(v), rng)
+        bases.append((Sim.from_view(v, hands), policy_rules(v.rules), v.seat))
+    done = 0
+    start, cpu0 = time.perf_counter(), time.process_time()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for base, pr, seat in bases:
+            sim = base.copy()
+            rollout(sim, pr)
+            sim.points()[seat]
+            done += 1
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu0
+    from . import sim as sim_module
+
+    compiled = str(getattr(sim_module, "__file__", "")).endswith(
+        tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return {"playouts_per_s": round(done / elapsed, 1),
+            "playouts_per_cpu_s": round(done / cpu, 1) if cpu > 0 else None, "playouts": done,
+            "positions": len(bases), "sim": "compiled" if compiled else "pure"}

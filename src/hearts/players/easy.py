@@ -47,14 +47,16 @@ class EasyBot:
         if self.rng.random() < self.mistake:
             return self.rng.choice(cards_of(legal))
         r = view.rules
-        if not view.trick:
-            non_hearts = legal & ~SUIT_MASKS[HEARTS]
+        # The led suit is that of the first card that is not wild (a joker sets none).
+        real = [c for _, c in view.trick if not r.wild_mask >> c & 1]
+        if not real:
+            non_hearts = legal & ~SUIT_MASKS[HEARTS] & ~r.wild_mask
             pool = non_hearts or legal
             return min(cards_of(pool), key=lambda c: (c & 15, c))
-        led = view.trick[0][1] >> 4
+        led = (real[0] & 127) >> 4
         follow = legal & SUIT_MASKS[led]
         if follow:
-            win = max(c for _, c in view.trick if c >> 4 == led)
+            win = max(c for c in real if c >> 4 == led)
             under = follow & below(win)
             return high_card(under) if under else low_card(follow)
         return max(cards_of(legal), key=lambda c: (r.penalty[c], c & 15, c))

@@ -30,13 +30,22 @@ import random
 import time
 from collections.abc import Iterator
 
+from .. import tricks
 from ..cards import SUIT_MASKS, cards_of
 from ..view import PlayerView
 from .base import register_bot
 from .common import Table, card_value, moon_choice
-from .medium import medium_pass, medium_play, moon_card, pass_for_hand, pass_scores
+from .medium import (
+    medium_bid,
+    medium_pass,
+    medium_play,
+    medium_suit,
+    moon_card,
+    pass_for_hand,
+    pass_scores,
+)
 from .objective import Objective, objective
-from .policy import policy_rules, rollout, rollout_card
+from .policy import PolicyRules, policy_rules, rollout, rollout_card
 from .sampling import infer, sample_hands
 from .sim import Sim
 
@@ -66,6 +75,20 @@ def distinct_moves(view: PlayerView, out: int) -> dict[int, int]:
         for x in run:
             rep[x] = run[-1]
     return rep
+
+
+def _play_out(sim: Sim, pr: PolicyRules) -> None:
+    """Play to the hand's end: the policy for one-pack games without wild cards, else
+    the simulator's plain play-out (the policy reads a trick's first card as its suit)."""
+    if sim.plain:
+        rollout(sim, pr)
+    else:
+        sim.rollout_simple()
+
+
+def _policy_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
+    """The play-out's card for the seat to play (see :func:`_play_out`)."""
+    return rollout_card(sim, legal, pr) if sim.plain else sim.simple_card(legal)
 
 
 def _my_points(sim: Sim, me: int) -> int:
@@ -139,13 +162,9 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
                     pm |= 1 << c
                 passes[me] = pm
                 after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
-                if r.first_lead == "lowest-club":
-                    bit = 1 << r.opening_card
-                    leader = next(s for s in range(n) if after[s] & bit)
-                else:
-                    leader = view.hand_index % n
+                leader = tricks.first_leader(r, after, view.hand_index % n)
                 sim = Sim(r, after, leader=leader)
-                rollout(sim, pr)
+                _play_out(sim, pr)
                 totals[cand] += value(sim)
                 counts[cand] += 1
                 used += 1
@@ -219,6 +238,16 @@ class HardBot:
         me = view.seat
         return (lambda sim: float(_my_points(sim, me))), 1.0
 
+    def choose_bid(self, view: PlayerView) -> int | None:
+        """Auction bid: medium's, by hand strength (``medium.medium_bid``); the search is
+        in the play."""
+        return medium_bid(view)
+
+    def choose_suit(self, view: PlayerView) -> int:
+        """Penalty suit to name (``medium.medium_suit``)."""
+        return medium_suit(view)
+
+
     def _worlds(self, view: PlayerView, chunk: int) -> Iterator[tuple[list[Sim], int]]:
         """Batches of sampled deals (simulators at the current position), each with
         its cost in simulated card plays (the replays that weighed it).
@@ -262,7 +291,7 @@ class HardBot:
                         legal = base.legal()
                         if legal & (legal - 1):
                             choices += 1
-                            if rollout_card(base, legal, pr) != c:
+                            if _policy_card(base, legal, pr) != c:
                                 miss += 1
                     base.play(c)
                 pool.append((base, miss, choices))
@@ -334,7 +363,7 @@ class HardBot:
                     for m in alive:
                         sim = base.copy()
                         sim.play(m)
-                        rollout(sim, pr)
+                        _play_out(sim, pr)
                         got[m] = value(sim)
                     seen[id(base)] = got
                     used += remaining * len(alive)

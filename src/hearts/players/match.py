@@ -10,14 +10,14 @@ deals removes most of the luck of the cards.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..actions import Action, Decision
 from ..deal import numbered_deal
-from ..game import PHASE_MOON, PHASE_PASS, PHASE_PLAY, Game
+from ..drive import drive
+from ..game import Game
 from ..rules import Rules
-from ..view import player_view
 from .base import Bot, get_bot
 
 
@@ -49,20 +49,13 @@ def play_hand(rules: Rules, deal: Sequence[int], bots: Sequence[Bot], hand_index
     n = rules.players
     times: list[list[float]] = [[] for _ in range(n)]
     cpu: list[list[float]] = [[] for _ in range(n)]
-    if g.phase == PHASE_PASS:
-        for s in range(n):
-            g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
-    while g.phase == PHASE_PLAY:
-        s = g.turn
-        v = player_view(g, s)
-        t0, c0 = time.perf_counter(), time.process_time()
-        c = bots[s].choose_play(v)
-        times[s].append(time.perf_counter() - t0)
-        cpu[s].append(time.process_time() - c0)
-        g.play(s, c)
-    if g.phase == PHASE_MOON:
-        s = g.turn
-        g.choose_moon(s, bots[s].choose_moon(player_view(g, s)))
+
+    def timed(seat: int, decision: Decision, action: Action, wall: float, used: float) -> None:
+        if decision.kind == "play":
+            times[seat].append(wall)
+            cpu[seat].append(used)
+
+    drive(g, bots, on_decision=timed)
     res = g.results[-1]
     return HandLog(res.points, res.moon, times, cpu)
 

@@ -38,6 +38,7 @@ passed and played the same way (the web server draws a secret seed per game).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from ..cards import HEARTS, SUIT_MASKS, SUITS, cards_of
@@ -147,6 +148,90 @@ def _pass_score(rules: Rules, c: int, rest: int, slots: int) -> float:
     return score
 
 
+def _without_jokers(view: PlayerView) -> PlayerView:
+    """The view with the wild cards (jokers) taken out of the rules, the hand and the
+    tricks: medium's card rules read a trick's first card as its suit, and a joker has
+    none.  Tricks holding a joker are left out (their plays say little about voids)."""
+    r = view.rules
+    wild = r.wild_mask
+    plain = _PLAIN_RULES.get(id(r))
+    if plain is None or plain[0] is not r:
+        plain = _PLAIN_RULES[id(r)] = (r, dataclasses.replace(r, deck=r.deck & ~wild,
+                                                              wild_mask=0))
+    legal = view.legal & ~wild
+    return dataclasses.replace(
+        view, rules=plain[1], hand=view.hand & ~wild, legal=legal,
+        trick=tuple((s, c) for s, c in view.trick if not wild >> c & 1),
+        tricks=tuple(t for t in view.tricks if not any(wild >> c & 1 for c in t.cards)),
+        played=view.played & ~wild)
+
+
+_PLAIN_RULES: dict[int, tuple[Rules, Rules]] = {}
+
+
+def _joker_play(view: PlayerView) -> int:
+    """Medium with jokers (Joker Hearts): a joker never wins and may be played any time,
+    so keep it for the trick medium's own card would take with points in it (or for a
+    lead of a suit it would win), and play medium's card otherwise."""
+    wild = view.rules.wild_mask
+    jokers = view.legal & wild
+    plain = _without_jokers(view)
+    if not plain.legal:
+        return low_card(jokers)
+    card = medium_play(plain)
+    if not jokers:
+        return card
+    r = view.rules
+    real = [c for _, c in view.trick if not wild >> c & 1]
+    if not real:  # leading (or only jokers so far): medium's lead, the joker kept
+        return card
+    led = (real[0] & 127) >> 4
+    top = max((c for c in real if (c & 127) >> 4 == led), default=-1)
+    wins = (card & 127) >> 4 == led and card > top
+    points = sum(r.penalty[c] for c in real) + r.penalty[card]
+    last = len(view.trick) == view.players - 1
+    if wins and (points > 0 or not last):
+        return low_card(jokers)
+    return card
+
+
+def bid_strength(rules: Rules, hand: int) -> tuple[float, int]:
+    """``(strength, suit)`` for an auction (Auction Hearts): the suit this hand is least
+    likely to take if named the penalty suit, and how sure.  A suit of low cards that
+    can duck, or a short suit backed by low cards elsewhere, is good; high cards of the
+    suit and aces and kings elsewhere (tricks won, with the suit thrown on them) are bad.
+    """
+    high_out = 0
+    for suit in range(4):
+        for c in cards_of(hand & SUIT_MASKS[suit]):
+            if c & 15 >= 11:  # K, A
+                high_out += 1
+    best, best_suit = -99.0, 2
+    for suit in range(4):
+        cards = cards_of(hand & SUIT_MASKS[suit] & rules.deck)
+        low = sum(1 for c in cards if c & 15 <= 4)
+        high = sum(1 for c in cards if c & 15 >= 9)
+        score = 1.5 * low - 2.0 * high - 0.25 * len(cards)
+        score -= 0.75 * sum(1 for c in cards_of(hand & ~SUIT_MASKS[suit]) if c & 15 >= 11)
+        if score > best or (score == best and suit == 2):
+            best, best_suit = score, suit
+    return best, best_suit
+
+
+def medium_bid(view: PlayerView) -> int | None:
+    """Medium's auction bid: chips by hand strength (:func:`bid_strength`), no bid when
+    the hand is weak or a higher bid is already in."""
+    strength, _suit = bid_strength(view.rules, view.hand)
+    want = min(view.rules.max_bid, int(strength))
+    high = max((b for _, b in view.bids if b is not None), default=0)
+    return want if want > high and want >= 1 else None
+
+
+def medium_suit(view: PlayerView) -> int:
+    """The penalty suit medium names after winning the auction (:func:`bid_strength`)."""
+    return bid_strength(view.rules, view.hand)[1]
+
+
 def medium_pass(view: PlayerView, rng: random.Random | None = None) -> tuple[int, ...]:
     """The ``pass_count`` cards medium passes (see the module text); ``rng`` breaks
     near-ties."""
@@ -156,6 +241,7 @@ def medium_pass(view: PlayerView, rng: random.Random | None = None) -> tuple[int
 def pass_scores(rules: Rules, hand: int) -> dict[int, float]:
     """Each card's worth as the first card to pass (higher: pass it sooner)."""
     k = rules.pass_count
+    hand &= ~rules.wild_mask  # a joker is never passed: it is the safest card to hold
     return {c: _pass_score(rules, c, hand, k) for c in cards_of(hand)}
 
 
@@ -165,7 +251,8 @@ def pass_for_hand(rules: Rules, hand: int, rng: random.Random | None = None) -> 
     cards (not the forced spade passes, scored 100 and up) with it."""
     r = rules
     k = r.pass_count
-    out = r.deck & ~hand
+    hand &= ~r.wild_mask  # a joker is never passed: it is the safest card to hold
+    out = r.deck & ~hand & ~r.wild_mask
     if moon_fit(r, hand, out):
         weak = sorted(cards_of(hand), key=lambda c: (
             not (c >> 4 != HEARTS and (out & above(c)).bit_count() > (hand & above(c)).bit_count()),
@@ -455,6 +542,8 @@ def medium_play(view: PlayerView, rng: random.Random | None = None) -> int:
         raise ValueError("no legal card: it is not this seat's turn")
     if legal & (legal - 1) == 0:
         return low_card(legal)
+    if view.rules.wild_mask:
+        return _joker_play(view)
     t = Table.of(view)
     if _shooting(t):
         return _shoot_play(t)
@@ -486,8 +575,17 @@ class MediumBot:
         """Moon scoring choice (``common.moon_choice``)."""
         return moon_choice(view)
 
+    def choose_bid(self, view: PlayerView) -> int | None:
+        """Auction bid (``medium_bid``)."""
+        return medium_bid(view)
+
+    def choose_suit(self, view: PlayerView) -> int:
+        """Penalty suit to name (``medium_suit``)."""
+        return medium_suit(view)
+
 
 register_bot("medium", MediumBot)
 
-__all__ = ["MediumBot", "medium_pass", "medium_play", "pass_for_hand", "pass_scores", "losers",
+__all__ = ["MediumBot", "medium_pass", "medium_play", "medium_bid", "medium_suit",
+           "bid_strength", "pass_for_hand", "pass_scores", "losers",
            "moon_fit", "big_cards", "danger_above", "moon_stop_card", "moon_card"]

@@ -50,6 +50,8 @@ class Knowledge:
     allowed: tuple[int, ...]
     voids: tuple[int, ...]
     counts: tuple[int, ...]
+    extra: int = 0
+    """Unseen cards that are in no hand (a widow this seat has not seen)."""
 
     def may_hold(self, seat: int, cards: int) -> int:
         """The part of ``cards`` that ``seat`` may hold (its hand for this seat)."""
@@ -80,25 +82,29 @@ def infer(view: PlayerView) -> Knowledge:
     for ti, (leader, cards) in enumerate(tricks):
         first = ti == 0
         lead = cards[0]
-        led_suit = lead >> 4
-        led_mask = SUIT_MASKS[led_suit]
+        # The led suit is that of the first card that is not wild (a joker sets none).
+        first_real = next((i for i, c in enumerate(cards) if not r.wild_mask >> c & 1), -1)
+        led_suit = (cards[first_real] & 127) >> 4 if first_real >= 0 else -1
+        led_mask = SUIT_MASKS[led_suit] if first_real >= 0 else 0
         if first and no_points_first and r.first_lead != "lowest-club" \
                 and r.penalty_mask >> lead & 1:
-            allowed[leader] &= r.penalty_mask
+            allowed[leader] &= r.penalty_mask | r.wild_mask
         if (not r.hearts_lead_any_time and not played & r.breaking_mask
                 and r.lead_restricted_mask >> lead & 1):
             only = r.lead_restricted_mask | ((1 << QS) if r.lead_hearts_over_qs else 0)
             if first and no_points_first:
                 only &= r.penalty_mask
-            allowed[leader] &= only
-        for i in range(1, len(cards)):
+            allowed[leader] &= only | r.wild_mask
+        for i in range(first_real + 1 if first_real >= 0 else len(cards), len(cards)):
             c = cards[i]
             s = (leader + i) % n
-            if c >> 4 != led_suit:
+            if r.wild_mask >> c & 1:
+                continue  # a joker may be played whether or not the seat can follow
+            if (c & 127) >> 4 != led_suit:
                 allowed[s] &= ~led_mask
                 voids[s] |= 1 << led_suit
                 if first and no_points_first and r.penalty_mask >> c & 1:
-                    allowed[s] &= r.penalty_mask
+                    allowed[s] &= r.penalty_mask | r.wild_mask
             elif first and no_points_first and r.penalty_mask >> c & 1:
                 allowed[s] &= ~(led_mask & ~r.penalty_mask)
         for c in cards:
@@ -114,8 +120,10 @@ def infer(view: PlayerView) -> Knowledge:
         if s != me:
             allowed[s] |= known[s]
     allowed[me] = view.hand
-    return Knowledge(me, view.hand, view.unseen(), tuple(known), tuple(allowed), tuple(voids),
-                     view.counts)
+    free = view.unseen()
+    room = sum(view.counts[s] - known[s].bit_count() for s in range(n) if s != me)
+    return Knowledge(me, view.hand, free, tuple(known), tuple(allowed), tuple(voids),
+                     view.counts, max(0, free.bit_count() - room))
 
 
 def _feasible(classes: dict[int, int], rem: list[int], k: int) -> bool:
@@ -143,8 +151,13 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:
     """
     n = len(know.counts)
     others = [s for s in range(n) if s != know.seat]
-    k = len(others)
     rem0 = [know.counts[s] - know.known[s].bit_count() for s in others]
+    allowed = list(know.allowed)
+    if know.extra:  # cards in no hand (a widow): a pseudo-seat n holds them, then is dropped
+        others.append(n)
+        rem0.append(know.extra)
+        allowed.append(know.free)
+    k = len(others)
     cards = cards_of(know.free)
     if sum(rem0) != len(cards) or min(rem0, default=0) < 0:
         raise ValueError("card counts do not match the unseen cards")
@@ -152,7 +165,7 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:
     for c in cards:
         m = 0
         for j, s in enumerate(others):
-            if know.allowed[s] >> c & 1:
+            if allowed[s] >> c & 1:
                 m |= 1 << j
         if not m:
             raise ValueError("a hidden card fits no seat")
@@ -162,7 +175,7 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:
     rng.shuffle(order)
     order.sort(key=lambda c: (cand[c] == full, cand[c].bit_count()))
     for _attempt in range(4):
-        hands = list(know.known)
+        hands = list(know.known) + [0]
         rem = rem0[:]
         for c in order:
             m = cand[c]
@@ -181,14 +194,14 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:
             rem[j] -= 1
             hands[others[j]] |= 1 << c
         else:
-            return hands
+            return hands[:n]
     # Guided draw: keep Hall's condition true after every card.
     classes: dict[int, int] = {}
     for c in cards:
         classes[cand[c]] = classes.get(cand[c], 0) + 1
     if not _feasible(classes, rem0, k):
         raise ValueError("no deal fits what this seat knows")
-    hands = list(know.known)
+    hands = list(know.known) + [0]
     rem = rem0[:]
     for c in order:
         m = cand[c]
@@ -209,7 +222,7 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:
                 break
         rem[j] -= 1
         hands[others[j]] |= 1 << c
-    return hands
+    return hands[:n]
 
 
 __all__ = ["Knowledge", "infer", "sample_hands"]

@@ -3,13 +3,17 @@
 The search bot (``hard.py``) plays thousands of hands per move on *sampled*
 deals.  :class:`hearts.game.Game` keeps a log, builds frozen action records and
 checks every call, which is right for a real table but slow for play-outs.
-:class:`Sim` keeps only what the rules need (hands, the trick, who won what)
-and reads every rule from the :class:`hearts.rules.Rules` object: the legality
-steps are those of ``Game._legal`` (opening card, follow suit, first-trick
-points, hearts unbroken) and the final score is computed by
-:mod:`hearts.scoring`, so a variant never needs code here.
-``tests/test_players_sim.py`` replays random games of every variant in both
-:class:`Sim` and :class:`Game` and checks that legal sets and scores agree.
+:class:`Sim` keeps only what the rules need (hands, the trick, who won what).
+It has no rules of its own: which cards are legal is
+:func:`hearts.tricks.legal` (after the first trick :func:`hearts.tricks.follow`),
+who takes a trick is :func:`hearts.tricks.winner_index` (the bit trick of
+``Game.play`` for one-pack games without wild cards), and the score is
+:mod:`hearts.scoring`: the same functions ``Game`` calls, so no rule is written
+twice.  The widow (Heartsette) goes to the first trick's winner as in ``Game``.
+``setup.py`` compiles this module with mypyc like the engine (``hearts bench
+bots`` reports play-outs per second).  ``tests/test_players_sim.py`` replays
+random hands of every variant in both :class:`Sim` and :class:`Game` and checks
+that legal sets, winners and points agree.
 
 Card sets are int bitmasks (``cards.py``).
 """
@@ -17,13 +21,19 @@ Card sets are int bitmasks (``cards.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from .. import scoring
-from ..cards import SPADES, SUIT_MASKS, make_card
+from .. import scoring, tricks
+from ..cards import PACK2, SPADES, SUIT_MASKS, make_card
 from ..rules import Rules
 from ..view import PlayerView
 
-QS = make_card(10, SPADES)
+QS: Final = make_card(10, SPADES)
+_NO_HANDS: Final[tuple[int, ...]] = ()
+FIELDS: Final = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
+                 "played", "trick_index", "win_card", "win_seat", "voids", "taken", "widow",
+                 "carry", "plain")
+"""Every attribute of a :class:`Sim` (what :meth:`Sim.copy` carries over)."""
 
 
 class Sim:
@@ -34,16 +44,56 @@ class Sim:
     play order, led by ``leader``; ``turn``: seat to play; ``played``: every
     card played this hand; ``trick_index``: tricks finished so far;
     ``voids[s]``: suits (bit ``suit``) seat ``s`` has shown out of; ``taken[s]``:
-    penalty points in its tricks.  ``voids``/``taken`` are public facts kept for
-    the play-out policy.
+    penalty points in its tricks; ``widow``: cards the first trick's winner
+    takes (0 once taken, or in games without one); ``carry``: cards of
+    cancelled tricks waiting for the next winner.  ``voids``/``taken`` are
+    public facts kept for the play-out policy; ``win_card``/``win_seat`` the
+    trick's current winning card and seat (-1 while none).
     """
 
-    __slots__ = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
-                 "played", "trick_index", "win_card", "win_seat", "voids", "taken")
+    __slots__ = FIELDS  # (read FIELDS: a compiled class does not show its __slots__)
+
+    rules: Rules
+    n: int
+    hands: list[int]
+    won: list[int]
+    tricks_won: list[int]
+    trick: list[int]
+    leader: int
+    turn: int
+    played: int
+    trick_index: int
+    win_card: int
+    win_seat: int
+    voids: list[int]
+    taken: list[int]
+    widow: int
+    carry: int
+    plain: bool
 
     def __init__(self, rules: Rules, hands: Sequence[int], won: Sequence[int] | None = None,
                  tricks_won: Sequence[int] | None = None, trick: Sequence[int] = (),
-                 leader: int = 0, played: int = 0, trick_index: int = 0) -> None:
+                 leader: int = 0, played: int = 0, trick_index: int = 0, widow: int = 0,
+                 of: Sim | None = None) -> None:
+        if of is not None:  # copy(): every field of ``of`` (a compiled class has no __new__ path)
+            self.rules = of.rules
+            self.n = of.n
+            self.hands = of.hands[:]
+            self.won = of.won[:]
+            self.tricks_won = of.tricks_won[:]
+            self.trick = of.trick[:]
+            self.leader = of.leader
+            self.turn = of.turn
+            self.played = of.played
+            self.trick_index = of.trick_index
+            self.win_card = of.win_card
+            self.win_seat = of.win_seat
+            self.voids = of.voids[:]
+            self.taken = of.taken[:]
+            self.widow = of.widow
+            self.carry = of.carry
+            self.plain = of.plain
+            return
         n = rules.players
         self.rules = rules
         self.n = n
@@ -60,50 +110,56 @@ class Sim:
         self.voids = [0] * n
         self.taken = [scoring.penalty_of(rules, w) if w & rules.penalty_mask else 0
                       for w in self.won]
-        if self.trick:
-            led = self.trick[0] >> 4
-            for i, c in enumerate(self.trick):
-                if c >> 4 == led and c > self.win_card:
-                    self.win_card, self.win_seat = c, (leader + i) % n
+        self.widow = widow
+        self.carry = 0
+        self.plain = not rules.wild_mask and not rules.cancel_identical \
+            and not rules.deck >> PACK2
+        cards = self.trick
+        self.trick = []
+        for i, c in enumerate(cards):
+            self.trick.append(c)
+            self._track(c, (leader + i) % n)
 
     @classmethod
     def from_view(cls, view: PlayerView, hands: Sequence[int]) -> Sim:
         """A simulator at the position of ``view`` with the hidden hands filled by ``hands``.
 
         ``hands`` holds every seat's current cards (``hands[view.seat]`` must be
-        ``view.hand``); everything else comes from the view.
+        ``view.hand``); everything else comes from the view.  Unseen cards that
+        are in no hand are the widow: still to be taken after the first trick, or
+        (when another seat took it unseen) added to that seat's tricks.
         """
-        sim = cls(view.rules, hands, view.won, view.tricks_won, [c for _, c in view.trick],
-                  view.leader, view.played, len(view.tricks))
-        n = view.rules.players
-        tricks = [(t.leader, t.cards) for t in view.tricks]
+        r = view.rules
+        n = r.players
+        rest = r.deck & ~view.played
+        for h in hands:
+            rest &= ~h
+        won = list(view.won)
+        for w in won:
+            rest &= ~w
+        widow = 0
+        if view.widow_size:
+            if view.widow_taker >= 0:
+                won[view.widow_taker] |= rest  # the widow someone else took, as sampled
+            else:
+                widow = rest
+        sim = cls(r, hands, won, view.tricks_won, [c for _, c in view.trick],
+                  view.leader, view.played, len(view.tricks), widow)
+        tricks_seen = [(t.leader, t.cards) for t in view.tricks]
         if view.trick:
-            tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-        for leader, cards in tricks:
-            led = cards[0] >> 4
+            tricks_seen.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+        wild = r.wild_mask
+        for leader, cards in tricks_seen:
+            led = tricks.led_mask(list(cards), wild)
             for i in range(1, len(cards)):
-                if cards[i] >> 4 != led:
-                    sim.voids[(leader + i) % n] |= 1 << led
+                c = cards[i]
+                if led and not wild >> c & 1 and not led >> c & 1:
+                    sim.voids[(leader + i) % n] |= 1 << _suit(led)
         return sim
 
     def copy(self) -> Sim:
         """An independent copy."""
-        s = Sim.__new__(Sim)
-        s.rules = self.rules
-        s.n = self.n
-        s.hands = self.hands[:]
-        s.won = self.won[:]
-        s.tricks_won = self.tricks_won[:]
-        s.trick = self.trick[:]
-        s.leader = self.leader
-        s.turn = self.turn
-        s.played = self.played
-        s.trick_index = self.trick_index
-        s.win_card = self.win_card
-        s.win_seat = self.win_seat
-        s.voids = self.voids[:]
-        s.taken = self.taken[:]
-        return s
+        return Sim(self.rules, _NO_HANDS, of=self)
 
     @property
     def done(self) -> bool:
@@ -111,27 +167,35 @@ class Sim:
         return self.trick_index >= self.rules.hand_size
 
     def legal(self) -> int:
-        """Cards the seat to play may play (the steps of ``Game._legal``)."""
+        """Cards the seat to play may play: :func:`hearts.tricks.legal` (or its
+        after-the-first-trick form :func:`hearts.tricks.follow`)."""
+        if self.trick and self.trick_index:
+            return tricks.follow(self.rules, self.hands[self.turn], self.trick)
+        return tricks.legal(self.rules, self.hands[self.turn], self.trick,
+                            self.trick_index == 0, self.played)
+
+    def _track(self, card: int, seat: int) -> None:
+        """Keep ``win_card``/``win_seat`` (the winner so far, for the policy) and the
+        voids shown, after ``card`` joined the trick."""
+        trick = self.trick
+        if self.plain:
+            led = trick[0]
+            if len(trick) == 1:
+                self.win_card, self.win_seat = card, seat
+            elif card >> 4 == led >> 4:
+                if card > self.win_card:
+                    self.win_card, self.win_seat = card, seat
+            else:
+                self.voids[seat] |= 1 << (led >> 4)
+            return
         r = self.rules
-        cand = self.hands[self.turn]
-        first = self.trick_index == 0
-        if self.trick:
-            new = cand & SUIT_MASKS[self.trick[0] >> 4]
-            if new:
-                cand = new
-        elif first and r.first_lead == "lowest-club":
-            new = cand & (1 << r.opening_card)
-            if new:
-                cand = new
-        if first and not r.first_trick_points:
-            new = cand & ~r.penalty_mask
-            if new:
-                cand = new
-        if not self.trick and not r.hearts_lead_any_time and not self.played & r.breaking_mask:
-            new = cand & ~r.lead_restricted_mask
-            if new and new != cand and not (r.lead_hearts_over_qs and new == 1 << QS):
-                cand = new
-        return cand
+        if r.wild_mask >> card & 1:
+            return
+        led_mask = tricks.led_mask(trick, r.wild_mask)
+        if not led_mask >> card & 1:
+            self.voids[seat] |= 1 << _suit(led_mask)
+        elif self.win_card < 0 or (card & 127) > (self.win_card & 127):
+            self.win_card, self.win_seat = card, seat
 
     def play(self, card: int) -> None:
         """The seat to play plays ``card`` (not checked: pass a legal card)."""
@@ -141,29 +205,83 @@ class Sim:
         self.played |= b
         trick = self.trick
         trick.append(card)
-        if len(trick) == 1:
-            self.win_card, self.win_seat = card, seat
-        elif card >> 4 == trick[0] >> 4:
-            if card > self.win_card:
-                self.win_card, self.win_seat = card, seat
-        else:
-            self.voids[seat] |= 1 << (trick[0] >> 4)
-        if len(trick) < self.n:
-            self.turn = (seat + 1) % self.n
+        self._track(card, seat)
+        n = self.n
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
             return
         m = 0
         for c in trick:
             m |= 1 << c
-        w = self.win_seat
-        self.won[w] |= m
-        if m & self.rules.penalty_mask:
-            pen = self.rules.penalty
-            self.taken[w] += pen[trick[0]] + pen[trick[1]] + sum(pen[c] for c in trick[2:])
-        self.tricks_won[w] += 1
+        if self.plain:
+            w = self.win_seat
+        else:
+            place = tricks.winner_index(self.rules, trick)
+            w = (self.leader + place) % n if place >= 0 else -1
+        if w < 0:  # a cancelled trick: the cards wait for the next winner, the leader leads
+            self.carry |= m
+            w = self.leader
+        else:
+            if self.carry:
+                m |= self.carry
+                self.carry = 0
+            if self.widow and self.trick_index == 0:
+                m |= self.widow
+                self.widow = 0
+            self.won[w] |= m
+            self.tricks_won[w] += 1
+            if m & self.rules.penalty_mask:
+                self.taken[w] += scoring.penalty_of(self.rules, m)
         self.trick = []
         self.trick_index += 1
+        if self.trick_index >= self.rules.hand_size and self.carry:
+            self.won[w] |= self.carry
+            self.carry = 0
         self.leader = self.turn = w
         self.win_card = self.win_seat = -1
+
+    def simple_card(self, legal: int) -> int:
+        """A plain play-out choice for any rules (the policy of ``policy.py`` knows one
+        pack without wild cards): lead the lowest card; follow just under the winning
+        card, else lowest; when void, shed the biggest penalty card, else the highest
+        card (a wild card first when void of the led suit and holding one)."""
+        r = self.rules
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        wild = legal & r.wild_mask
+        real = legal ^ wild
+        if not self.trick or not real:
+            pool = real or legal
+            return _lowest_rank(pool)
+        led = tricks.led_mask(self.trick, r.wild_mask)
+        follow = real & led
+        if follow:
+            if self.win_card >= 0:
+                under = 0
+                for c in _cards(follow):
+                    if (c & 127) < (self.win_card & 127):
+                        under |= 1 << c
+                if under:
+                    return under.bit_length() - 1
+            if wild:
+                return (wild & -wild).bit_length() - 1
+            return (follow & -follow).bit_length() - 1
+        if wild:
+            return (wild & -wild).bit_length() - 1
+        pen = real & r.penalty_mask
+        if pen:
+            best, value = -1, -1
+            for c in _cards(pen):
+                if r.penalty[c] > value:
+                    best, value = c, r.penalty[c]
+            return best
+        return _highest_rank(real)
+
+    def rollout_simple(self) -> None:
+        """Play to the hand's end with :meth:`simple_card` for every seat."""
+        hs = self.rules.hand_size
+        while self.trick_index < hs:
+            self.play(self.simple_card(self.legal()))
 
     def score(self) -> scoring.HandScore:
         """The raw score of the finished hand (``scoring.score_hand``)."""
@@ -174,4 +292,36 @@ class Sim:
         return scoring.hand_points(self.rules, self.score(), choice)
 
 
-__all__ = ["Sim", "QS"]
+def _suit(led_mask: int) -> int:
+    for suit in range(4):
+        if led_mask & (SUIT_MASKS[suit] | SUIT_MASKS[suit] << PACK2):
+            return suit
+    return 0
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _lowest_rank(mask: int) -> int:
+    best, rank = -1, 99
+    for c in _cards(mask):
+        if (c & 15) < rank:
+            best, rank = c, c & 15
+    return best
+
+
+def _highest_rank(mask: int) -> int:
+    best, rank = -1, -1
+    for c in _cards(mask):
+        if (c & 15) >= rank:
+            best, rank = c, c & 15
+    return best
+
+
+__all__ = ["Sim", "QS", "FIELDS"]

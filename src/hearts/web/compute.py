@@ -76,8 +76,9 @@ class Busy(Exception):
 class SearchJob:
     """One bot decision as plain data (it crosses to a worker process).
 
-    ``what`` is ``choose_pass``, ``choose_play`` or ``choose_moon``; ``actions`` the
-    game's stored action list up to this decision (``service.py`` encoding).
+    ``kind`` is the decision's kind (``pass``, ``play``, ``moon``, ``bid``, ``suit``:
+    :class:`~hearts.actions.Decision`); ``actions`` the game's stored action list up to
+    this decision (JSON lists of :class:`~hearts.actions.Action`).
     """
 
     variant: str
@@ -88,13 +89,16 @@ class SearchJob:
     seat: int
     level: str
     seed: int
-    what: str
+    kind: str
 
 
-def run_job(job: SearchJob) -> Any:
-    """Replay ``job``'s game, build its seat's view and return the bot's answer:
-    a tuple of card ids (pass), a card id (play) or ``"add"``/``"subtract"`` (moon).
-    Exceptions of the bot propagate (the caller falls back to a simple picker)."""
+def run_job(job: SearchJob) -> list[Any]:
+    """Replay ``job``'s game, build its seat's view and return the bot's answer to that
+    seat's pending ``kind`` decision as an action's JSON list
+    (:meth:`hearts.actions.Action.to_json`).  Raises ``ValueError`` when no such
+    decision is due; exceptions of the bot propagate (the caller falls back to a
+    simple picker)."""
+    from ..drive import decide
     from ..game import Game
     from ..rules import make_rules
     from ..view import player_view
@@ -103,13 +107,11 @@ def run_job(job: SearchJob) -> Any:
     game = Game(make_rules(job.variant, job.players, job.options), job.game_number)
     for action in job.actions:
         apply_action(game, action)
-    view = player_view(game, job.seat)
-    answer = getattr(make_bot(job.level, job.seed), job.what)(view)
-    if job.what == "choose_pass":
-        return tuple(int(c) for c in answer)
-    if job.what == "choose_play":
-        return int(answer)
-    return str(answer)
+    for decision in game.pending():
+        if decision.seat == job.seat and decision.kind == job.kind:
+            view = player_view(game, job.seat)
+            return decide(make_bot(job.level, job.seed), view, decision).to_json()
+    raise ValueError(f"seat {job.seat} has no {job.kind} decision to make")
 
 
 WORKER_NICE = 10

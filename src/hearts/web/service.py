@@ -53,8 +53,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..actions import Action, Decision
 from ..cards import HEARTS, CardError, card_str, cards_of, parse_card, suit_of
-from ..deal import check_game_number, daily_number
+from ..deal import MAX_GAME_NUMBER, check_game_number, daily_number
+from ..drive import decide, drive
 from ..game import (
     PHASE_DEAL,
     PHASE_MOON,
@@ -67,7 +69,6 @@ from ..game import (
 )
 from ..record import record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
-from ..scoring import MOON_CHOICES
 from ..view import PlayerView, player_view
 from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
 from .limits import excerpt, shorten
@@ -239,16 +240,7 @@ def apply_action(game: Game, action: list[Any]) -> Any:
     Raises :class:`IllegalAction` when the engine refuses it, ``ValueError`` for an
     action that is not in the stored format.
     """
-    kind = action[0]
-    if kind == "deal":
-        return game.start_hand()
-    if kind == "pass":
-        return game.pass_cards(int(action[1]), [parse_card(c) for c in action[2:]])
-    if kind == "play":
-        return game.play(int(action[1]), parse_card(action[2]))
-    if kind == "moon":
-        return game.choose_moon(int(action[1]), str(action[2]))
-    raise ValueError(f"unknown action {action!r}")
+    return game.apply(Action.from_json(action))  # the stored list is the Action's JSON
 
 
 def replay(row: GameRow) -> LiveGame:
@@ -309,6 +301,8 @@ def step(live: LiveGame, action: list[Any], events: list[dict[str, Any]]) -> Non
                     "points": sum(game.rules.penalty[c] for c in trick.cards)})
     elif kind == "moon":
         events.append({"type": "moon_choice", "seat": int(action[1]), "choice": action[2]})
+    elif kind in ("bid", "suit"):
+        events.append({"type": kind, "seat": int(action[1]), kind: action[2]})
     if game.phase == PHASE_MOON and phase_before != PHASE_MOON:
         events.append({"type": "moon", "seat": game.turn})
     if len(game.results) > results_before:
@@ -327,71 +321,52 @@ def run_bots(live: LiveGame, events: list[dict[str, Any]],
     level run in ``pool`` when given (which raises :class:`~hearts.web.compute.Busy`
     when it has no place).
     """
-    game = live.game
-    while True:
-        phase = game.phase
-        if phase == PHASE_PASS:
-            pending = [s for s in range(game.n) if s != USER_SEAT and game.passes[s] is None]
-            if not pending:
-                return
-            for s in pending:
-                step(live, _bot_pass(live, s, pool), events)
-            continue
-        if phase in (PHASE_PLAY, PHASE_MOON):
-            seat = game.turn
-            if seat == USER_SEAT:
-                return
-            if phase == PHASE_PLAY:
-                step(live, _bot_play(live, seat, pool), events)
-            else:
-                step(live, _bot_moon(live, seat, pool), events)
-            continue
-        return  # deal (waits for next-hand) or game over
+    agents = {s: _WebAgent(live, pool) for s in range(live.game.n) if s != USER_SEAT}
 
-
-def _decide(live: LiveGame, seat: int, what: str,
-            pool: SearchPool | None = None) -> tuple[Any, PlayerView, int]:
-    seed = decision_seed(live.seed, live.version, seat)
-    view = player_view(live.game, seat)
-    try:
-        if pool is not None and live.level in SEARCH_LEVELS:
-            choice = pool.decide(SearchJob(live.variant, live.players, live.options,
-                                           live.game_number, [list(a) for a in live.actions],
-                                           seat, live.level, seed, what))
+    def fallback(view: PlayerView, decision: Decision, error: Exception | None) -> Action:
+        if isinstance(error, Busy):
+            raise error  # no place for the search: the move is refused (nothing is saved)
+        if error is not None:  # a bot bug must not stop the game
+            log.error("bot %s failed in %s for game %s seat %d: %r", live.level, decision.kind,
+                      live.id, decision.seat, error)
         else:
-            bot = make_bot(live.level, seed)
-            choice = getattr(bot, what)(view)
-    except Busy:
-        raise  # no place for the search: the move is refused (nothing is saved)
-    except Exception:  # a bot bug must not stop the game
-        log.exception("bot %s failed in %s for game %s seat %d", live.level, what, live.id, seat)
-        choice = None
-    return choice, view, seed
+            log.warning("bot %s answered %s illegally in game %s", live.level, decision.kind,
+                        live.id)
+        if decision.kind == "moon":
+            return Action("moon", decision.seat, live.game.auto_moon_choice())
+        seed = decision_seed(live.seed, live.version, decision.seat)
+        return decide(StandInBot("stand-in", seed), view, decision)
+
+    # Runs until seat 0 must act, or the hand (deal waits for next-hand) or game is over.
+    drive(live.game, agents, apply=lambda a: step(live, a.to_json(), events), fallback=fallback)
 
 
-def _bot_pass(live: LiveGame, seat: int, pool: SearchPool | None = None) -> list[Any]:
-    choice, view, seed = _decide(live, seat, "choose_pass", pool)
-    if choice is None or not live.game.can_pass(seat, tuple(choice)):
-        if choice is not None:
-            log.warning("bot %s passed illegally in game %s: %r", live.level, live.id, choice)
-        choice = StandInBot("stand-in", seed).choose_pass(view)
-    return ["pass", seat, *(card_str(c) for c in choice)]
+def search_job(live: LiveGame, seat: int, kind: str, level: str, seed: int) -> SearchJob:
+    """The :class:`~hearts.web.compute.SearchJob` of ``seat``'s ``kind`` decision now."""
+    return SearchJob(live.variant, live.players, live.options, live.game_number,
+                     [list(a) for a in live.actions], seat, level, seed, kind)
 
 
-def _bot_play(live: LiveGame, seat: int, pool: SearchPool | None = None) -> list[Any]:
-    choice, view, seed = _decide(live, seat, "choose_play", pool)
-    if choice is None or not live.game.can_play(seat, int(choice)):
-        if choice is not None:
-            log.warning("bot %s played illegally in game %s: %r", live.level, live.id, choice)
-        choice = StandInBot("stand-in", seed).choose_play(view)
-    return ["play", seat, card_str(int(choice))]
+class _WebAgent:
+    """A seat's bot for one decision: built afresh with the seed of the game's version
+    (so a replayed game decides the same), asked through :func:`hearts.drive.decide`;
+    a search level's decision runs in ``pool`` (which raises
+    :class:`~hearts.web.compute.Busy` when it has no place)."""
 
+    def __init__(self, live: LiveGame) -> None:
+        self.live = live
 
-def _bot_moon(live: LiveGame, seat: int, pool: SearchPool | None = None) -> list[Any]:
-    choice, _view, _seed = _decide(live, seat, "choose_moon", pool)
-    if choice not in MOON_CHOICES:
-        choice = live.game.auto_moon_choice()
-    return ["moon", seat, choice]
+    def __init__(self, live: LiveGame, pool: SearchPool | None = None) -> None:
+        self.live = live
+        self.pool = pool
+
+    def choose(self, view: PlayerView, decision: Decision) -> Action:
+        live = self.live
+        seed = decision_seed(live.seed, live.version, decision.seat)
+        if self.pool is not None and live.level in SEARCH_LEVELS:
+            job = search_job(live, decision.seat, decision.kind, live.level, seed)
+            return Action.from_json(self.pool.decide(job))
+        return decide(make_bot(live.level, seed), view, decision)
 
 
 # ----------------------------------------------------------------- state
@@ -721,47 +696,46 @@ class GameService:
             game = live.game
             view = player_view(game, USER_SEAT)
             seed = decision_seed(live.seed, live.version, USER_SEAT, "hint")
-            phase, turn = game.phase, game.turn
-            passed = game.passes[USER_SEAT] is not None
-            job = SearchJob(live.variant, live.players, live.options, live.game_number,
-                            [list(a) for a in live.actions], USER_SEAT, level, seed, "")
+            decisions, turn = game.pending(), game.turn
+            job = search_job(live, USER_SEAT, "", level, seed)
         check_level(level, game.rules)
-        what = self._hint_stage(phase, turn, passed)
         try:
             with self.pool.hint_slot(game_id):
-                if level in SEARCH_LEVELS:
-                    answer = self.pool.hint(dataclasses.replace(job, what=what))
-                else:
-                    answer = getattr(make_bot(level, seed), what)(view)
-        except Busy as exc:
-            raise busy_error(exc) from None
+                return self._hint_from(level, seed, view, decisions, turn, job)
+        except (WebError, Busy) as exc:
+            if isinstance(exc, Busy):
+                raise busy_error(exc) from None
+            raise
         except Exception:  # a bot bug: answer with the stand-in rather than fail
             log.exception("hint bot %s failed for game %s", level, game_id)
-            answer = getattr(StandInBot("stand-in", seed), what)(view)
-        return self._hint_json(what, answer, level)
+            return self._hint_from(level, seed, view, decisions, turn, None)
 
-    @staticmethod
-    def _hint_stage(phase: str, turn: int, passed: bool) -> str:
-        """The bot method a hint asks now; :class:`WebError` 409 when seat 0 has no
-        choice to make."""
-        if phase == PHASE_PASS and not passed:
-            return "choose_pass"
-        if phase == PHASE_PLAY and turn == USER_SEAT:
-            return "choose_play"
-        if phase == PHASE_MOON and turn == USER_SEAT:
-            return "choose_moon"
-        if phase in (PHASE_PLAY, PHASE_MOON):
+    def _hint_from(self, level: str, seed: int, view: PlayerView, decisions: list[Decision],
+                   turn: int, job: SearchJob | None) -> dict[str, Any]:
+        """Seat 0's decision among ``decisions`` answered by the ``level`` bot (in the
+        search pool for a search level when ``job`` is given); 409 when seat 0 has
+        nothing to choose."""
+        mine = [d for d in decisions if d.seat == USER_SEAT]
+        if mine:
+            if job is not None and level in SEARCH_LEVELS:
+                action = Action.from_json(self.pool.hint(
+                    dataclasses.replace(job, kind=mine[0].kind)))
+            else:
+                bot = StandInBot("stand-in", seed) if job is None else make_bot(level, seed)
+                action = decide(bot, view, mine[0])
+            kind, payload = action.kind, action.payload
+            if kind == "pass":
+                return {"stage": "pass", "cards": [card_str(c) for c in payload], "level": level}
+            if kind == "play":
+                return {"stage": "play", "card": card_str(int(payload)), "level": level}
+            if kind == "suit":
+                return {"stage": "suit", "suit": Action.suit(0, payload).to_json()[2],
+                        "level": level}
+            return {"stage": kind, "choice" if kind == "moon" else kind: payload,
+                    "level": level}
+        if decisions and decisions[0].kind != "pass" and decisions[0].seat >= 0:
             raise WebError(409, "not_your_turn", f"It is not your turn: seat {turn} plays next.")
         raise WebError(409, "wrong_phase", "There is nothing for you to choose now.")
-
-    @staticmethod
-    def _hint_json(what: str, answer: Any, level: str) -> dict[str, Any]:
-        if what == "choose_pass":
-            return {"stage": "pass", "cards": [card_str(c) for c in tuple(answer)],
-                    "level": level}
-        if what == "choose_play":
-            return {"stage": "play", "card": card_str(int(answer)), "level": level}
-        return {"stage": "moon", "choice": str(answer), "level": level}
 
     def record(self, game_id: str, token: str | None) -> tuple[dict[str, Any], bool]:
         """The ``hearts-record/1`` of the game so far (see :func:`record_json`)."""

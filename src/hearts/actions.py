@@ -1,0 +1,221 @@
+"""One action type for every phase, its JSON form, and the decisions a game asks for.
+
+An :class:`Action` is ``(kind, seat, payload)``, the same shape in every phase
+(OpenSpiel's ApplyAction, for any player count):
+
+=========  =========================================  ==============================
+kind       payload                                    JSON (a list, as stored)
+=========  =========================================  ==============================
+``deal``   ``None`` (numbered or random deal) or the   ``["deal"]`` or
+           hands (card sets, one per seat)            ``["deal", [["2C", ...], ...]]``
+``bid``    chips (int >= 1) or ``None`` for no bid    ``["bid", 1, 5]``, ``["bid", 1, null]``
+``suit``   the suit named, 0-3                        ``["suit", 1, "S"]``
+``pass``   the cards passed (ids, in order)           ``["pass", 0, "AS", "KS", "QS"]``
+``play``   the card id                                ``["play", 2, "QS"]``
+``moon``   ``"add"`` or ``"subtract"``                ``["moon", 3, "add"]``
+=========  =========================================  ==============================
+
+The JSON form is what the web server stores for each move (the same lists it
+stored before this type existed, so stored games replay unchanged), what the
+drive loop hands to its ``apply`` hook and what ``Game.apply`` takes after
+:meth:`Action.from_json`.  The deal's seat is ``-1`` (no player deals cards:
+the table does).
+
+A :class:`Decision` is one question ``Game.pending()`` asks: which seat must
+answer, what kind of action, and the legal choices (a card set for ``pass`` and
+``play``; a tuple of values for ``bid``, ``suit`` and ``moon``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from .cards import SUIT_LETTERS, CardError, card_str, card_tuple, cards_of, parse_card
+
+KINDS = ("deal", "bid", "suit", "pass", "play", "moon")
+"""Every action kind, in the order a hand may ask for them."""
+
+
+class ActionError(ValueError):
+    """An action in JSON that is not in the stored format (what is wrong and where).
+
+    ``reason`` is ``"bad_record"``.
+    """
+
+    reason = "bad_record"
+
+
+class Action(NamedTuple):
+    """One move: ``kind`` (see :data:`KINDS`), ``seat`` (-1 for a deal), ``payload``.
+
+    Build with the constructors (:meth:`play`, :meth:`pass_`, ...) or
+    :meth:`from_json`; apply with ``Game.apply``.
+    """
+
+    kind: str
+    seat: int
+    payload: Any = None
+
+    @staticmethod
+    def deal(hands: tuple[int, ...] | None = None) -> Action:
+        """The next hand's deal: the numbered or random one, or ``hands`` (card sets)."""
+        return Action("deal", -1, hands)
+
+    @staticmethod
+    def bid(seat: int, chips: int | None) -> Action:
+        """A bid of ``chips`` (``None``: no bid)."""
+        return Action("bid", seat, chips)
+
+    @staticmethod
+    def suit(seat: int, suit: int) -> Action:
+        """The auction's winner names the penalty suit (0 clubs .. 3 spades)."""
+        return Action("suit", seat, suit)
+
+    @staticmethod
+    def pass_(seat: int, cards: tuple[int, ...]) -> Action:
+        """Seat ``seat`` passes ``cards``."""
+        return Action("pass", seat, tuple(cards))
+
+    @staticmethod
+    def play(seat: int, card: int) -> Action:
+        """Seat ``seat`` plays ``card``."""
+        return Action("play", seat, card)
+
+    @staticmethod
+    def moon(seat: int, choice: str) -> Action:
+        """The shooter chooses how the moon scores (``"add"`` or ``"subtract"``)."""
+        return Action("moon", seat, choice)
+
+    def to_json(self) -> list[Any]:
+        """The JSON list of this action (see the module table).
+
+        Raises :class:`~hearts.cards.CardError` for a payload holding something
+        that is not a card where cards are due.
+        """
+        k, s, p = self.kind, self.seat, self.payload
+        if k == "deal":
+            if p is None:
+                return ["deal"]
+            return ["deal", [[card_str(c) for c in cards_of(m)] for m in p]]
+        if k == "pass":
+            return ["pass", s, *(card_str(c) for c in p)]
+        if k == "play":
+            return ["play", s, card_str(p)]
+        if k == "suit":
+            return ["suit", s, SUIT_LETTERS[p]]
+        return [k, s, p]
+
+    @staticmethod
+    def from_json(value: object) -> Action:
+        """Read an action from its JSON list; raises :class:`ActionError` naming what is
+        wrong (unknown kind, missing seat, a card that is not a card, ...)."""
+        if not isinstance(value, list | tuple) or not value or not isinstance(value[0], str):
+            raise ActionError(f"an action is a list starting with its kind, not {value!r}")
+        kind = value[0]
+        if kind not in KINDS:
+            raise ActionError(f"unknown action kind {kind!r} (known: {', '.join(KINDS)})")
+        if kind == "deal":
+            if len(value) == 1:
+                return Action("deal", -1, None)
+            hands = value[1]
+            if len(value) != 2 or not isinstance(hands, list):
+                raise ActionError("a deal action is [\"deal\"] or [\"deal\", [[cards], ...]]")
+            try:
+                masks = []
+                for cards in hands:
+                    m = 0
+                    for c in cards:
+                        m |= 1 << parse_card(c)
+                    masks.append(m)
+            except (CardError, TypeError) as exc:
+                raise ActionError(f"deal: {exc}") from None
+            return Action("deal", -1, tuple(masks))
+        if len(value) < 2 or isinstance(value[1], bool) or not isinstance(value[1], int):
+            raise ActionError(f"a {kind} action needs a seat number after its kind")
+        seat = value[1]
+        rest = list(value[2:])
+        try:
+            if kind == "pass":
+                return Action("pass", seat, tuple(parse_card(c) for c in rest))
+            if len(rest) != 1:
+                raise ActionError(f"a {kind} action has one value after the seat, not {len(rest)}")
+            v = rest[0]
+            if kind == "play":
+                return Action("play", seat, parse_card(v))
+            if kind == "suit":
+                if not isinstance(v, str) or v.upper() not in SUIT_LETTERS:
+                    raise ActionError(f"a suit is one of C, D, H, S, not {v!r}")
+                return Action("suit", seat, SUIT_LETTERS.index(v.upper()))
+            if kind == "bid":
+                if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+                    raise ActionError(f"a bid is a whole number of chips or null, not {v!r}")
+                return Action("bid", seat, v)
+            if not isinstance(v, str):
+                raise ActionError(f"a moon choice is \"add\" or \"subtract\", not {v!r}")
+            return Action("moon", seat, v)
+        except CardError as exc:
+            raise ActionError(f"{kind}: {exc}") from None
+
+
+class Decision(NamedTuple):
+    """One question a game asks (``Game.pending()``).
+
+    ``seat``: who answers (-1: the table, for a deal); ``kind``: the action
+    kind due; ``cards``: for ``pass``, the hand to choose ``pick`` cards from,
+    for ``play`` the legal cards (``pick`` 1); ``options``: for ``bid``,
+    ``suit`` and ``moon``, the legal payloads.
+    """
+
+    seat: int
+    kind: str
+    cards: int = 0
+    pick: int = 0
+    options: tuple[Any, ...] = ()
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal :class:`Action` for this decision (passes: every card combination;
+        a deal: the one numbered or random deal)."""
+        if self.kind == "play":
+            return [Action("play", self.seat, c) for c in card_tuple(self.cards)]
+        if self.kind == "pass":
+            return [Action("pass", self.seat, cs)
+                    for cs in combinations(card_tuple(self.cards), self.pick)]
+        if self.kind == "deal":
+            return [Action("deal", -1, None)]
+        return [Action(self.kind, self.seat, o) for o in self.options]
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` answers this decision legally (kind, seat and payload)."""
+        if action.kind != self.kind or action.seat != self.seat:
+            return False
+        p = action.payload
+        if self.kind == "play":
+            return isinstance(p, int) and not isinstance(p, bool) and p >= 0 \
+                and bool(self.cards >> p & 1)
+        if self.kind == "pass":
+            if not isinstance(p, tuple) or len(p) != self.pick:
+                return False
+            m = 0
+            for c in p:
+                if not isinstance(c, int) or isinstance(c, bool) or c < 0:
+                    return False
+                m |= 1 << c
+            return m.bit_count() == self.pick and not m & ~self.cards
+        if self.kind == "deal":
+            return True
+        return not isinstance(p, bool) and p in self.options
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"seat", "kind", "cards"?, "pick"?, "options"?}`` (cards in notation)."""
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind}
+        if self.kind in ("pass", "play"):
+            out["cards"] = [card_str(c) for c in card_tuple(self.cards)]
+            out["pick"] = self.pick
+        elif self.options:
+            out["options"] = [SUIT_LETTERS[o] for o in self.options] if self.kind == "suit" \
+                else list(self.options)
+        return out
+
+
+__all__ = ["Action", "ActionError", "Decision", "KINDS"]
