@@ -60,10 +60,9 @@ from typing import Any
 
 from .cards import card_str, parse_card
 from .game import PHASE_PASS
-from .players.base import register_bot
-from .players.hard import HardBot, distinct_moves
+from .players.hard import distinct_moves, play_out
 from .players.medium import pass_for_hand, pass_scores
-from .players.policy import PolicyRules, policy_rules, rollout
+from .players.policy import PolicyRules, policy_rules
 from .players.sampling import infer, sample_hands
 from .players.sim import Sim
 from .record import RecordError, parse_record, replay_record
@@ -84,21 +83,6 @@ out once per candidate pass, about 21 of them)."""
 
 Z95 = 1.96
 """Normal quantile for a two-sided 95% interval."""
-
-
-def expert_bot(seed: int | None = None, time_limit: float | None = 1.0) -> HardBot:
-    """Level ``expert``: the ``hard`` search with four times the work per card
-    (96,000 simulated plays, up to 1,600 deals; passes with 2,700 play-outs)
-    and a wall-clock cap of ``time_limit`` seconds per card (twice that for a
-    pass).  Meant for hints and analysis, where a second per decision is fine;
-    ``bench/bots_results.md`` has its strength against ``hard``."""
-    bot = HardBot(seed, play_budget=96000, max_worlds=1600, time_limit=time_limit,
-                  pass_rollouts=2700)
-    bot.name = "expert"
-    return bot
-
-
-register_bot("expert", expert_bot)
 
 
 def thresholds(rules: Rules) -> dict[str, float]:
@@ -245,7 +229,7 @@ def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = P
         for m in moves:
             sim = base.copy()
             sim.play(m)
-            rollout(sim, pr)
+            play_out(sim, pr)
             tally.add((m,), _my_points(sim, me))
     return _summarise("play", me, view.rules, tally, None if played is None else (played,),
                       alias, worlds)
@@ -280,7 +264,7 @@ def _play_out_pass(rules: Rules, pr: PolicyRules, view: PlayerView, hands: list[
     else:
         leader = view.hand_index % n
     sim = Sim(rules, after, leader=leader)
-    rollout(sim, pr)
+    play_out(sim, pr)
     return _my_points(sim, me)
 
 

@@ -77,7 +77,7 @@ def distinct_moves(view: PlayerView, out: int) -> dict[int, int]:
     return rep
 
 
-def _play_out(sim: Sim, pr: PolicyRules) -> None:
+def play_out(sim: Sim, pr: PolicyRules) -> None:
     """Play to the hand's end: the policy for one-pack games without wild cards, else
     the simulator's plain play-out (the policy reads a trick's first card as its suit)."""
     if sim.plain:
@@ -87,7 +87,7 @@ def _play_out(sim: Sim, pr: PolicyRules) -> None:
 
 
 def _policy_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
-    """The play-out's card for the seat to play (see :func:`_play_out`)."""
+    """The play-out's card for the seat to play (see :func:`play_out`)."""
     return rollout_card(sim, legal, pr) if sim.plain else sim.simple_card(legal)
 
 
@@ -164,7 +164,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
                 after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
                 leader = tricks.first_leader(r, after, view.hand_index % n)
                 sim = Sim(r, after, leader=leader)
-                _play_out(sim, pr)
+                play_out(sim, pr)
                 totals[cand] += value(sim)
                 counts[cand] += 1
                 used += 1
@@ -363,7 +363,7 @@ class HardBot:
                     for m in alive:
                         sim = base.copy()
                         sim.play(m)
-                        _play_out(sim, pr)
+                        play_out(sim, pr)
                         got[m] = value(sim)
                     seen[id(base)] = got
                     used += remaining * len(alive)
