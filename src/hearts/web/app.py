@@ -43,7 +43,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .api import make_router
+from .botpool import BotPool
+from .bus import make_bus
 from .compute import MAX_HINTS, MAX_SEARCHES, SearchPool
+from .hub import TableHub
 from .limits import (
     BODY_TIMEOUT,
     MAX_BODY_BYTES,
@@ -53,9 +56,6 @@ from .limits import (
     shorten,
 )
 from .review import make_router as make_review_router
-from .botpool import BotPool
-from .bus import make_bus
-from .hub import TableHub
 from .service import GameService, WebError, known_levels
 from .storage import GameStore
 from .table_store import TableStore

@@ -55,7 +55,7 @@ from typing import Any
 
 from ..actions import Action, Decision
 from ..cards import HEARTS, CardError, card_str, cards_of, parse_card, suit_of
-from ..deal import MAX_GAME_NUMBER, check_game_number, daily_number
+from ..deal import check_game_number, daily_number
 from ..drive import decide, drive
 from ..game import (
     PHASE_DEAL,
@@ -352,9 +352,6 @@ class _WebAgent:
     (so a replayed game decides the same), asked through :func:`hearts.drive.decide`;
     a search level's decision runs in ``pool`` (which raises
     :class:`~hearts.web.compute.Busy` when it has no place)."""
-
-    def __init__(self, live: LiveGame) -> None:
-        self.live = live
 
     def __init__(self, live: LiveGame, pool: SearchPool | None = None) -> None:
         self.live = live
