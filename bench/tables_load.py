@@ -205,14 +205,37 @@ class Client:
         await self.ws.send(json.dumps(msg))
 
 
+async def post(http: Any, url: str, body: dict[str, Any]) -> Any:
+    """POST with up to three tries when the connection drops (a kept-alive connection the
+    server closed at the same moment)."""
+    import httpx
+
+    for attempt in range(3):
+        try:
+            return await http.post(url, json=body)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(0.2)
+    raise AssertionError("unreachable")
+
+
 async def table_loop(index: int, urls: list[str], stats: Stats, think: tuple[float, float],
                      deadline: float, http: Any) -> None:
     """Play tables one after another (a new one after each game) until the deadline."""
+    try:
+        await _table_loop(index, urls, stats, think, deadline, http)
+    except Exception as exc:
+        stats.error(f"table loop {index}: {type(exc).__name__}: {exc}")
+
+
+async def _table_loop(index: int, urls: list[str], stats: Stats, think: tuple[float, float],
+                      deadline: float, http: Any) -> None:
     rng = random.Random(index)
     home = urls[index % len(urls)]
     while time.monotonic() < deadline - 5:
-        r = await http.post(home + "/api/tables", json={"name": f"p{index}", "level": "random",
-                                                        "turn_seconds": 120})
+        r = await post(http, home + "/api/tables", {"name": f"p{index}", "level": "random",
+                                                    "turn_seconds": 120})
         if r.status_code != 201:
             stats.error(f"create {r.status_code} {r.text[:200]}")
             return
@@ -221,8 +244,8 @@ async def table_loop(index: int, urls: list[str], stats: Stats, think: tuple[flo
         stats.tables.append(tid)
         tokens = [t["token"]]
         for k in range(1, 4):
-            j = await http.post(f"{urls[(index + k) % len(urls)]}/api/tables/{tid}/join",
-                                json={"name": f"p{index}.{k}"})
+            j = await post(http, f"{urls[(index + k) % len(urls)]}/api/tables/{tid}/join",
+                           {"name": f"p{index}.{k}"})
             if j.status_code != 201:
                 stats.error(f"join {j.status_code} {j.text[:200]}")
                 return
@@ -251,7 +274,8 @@ async def run_load(urls: list[str], tables: int, seconds: float,
     stats = Stats()
     t0 = time.monotonic()
     deadline = t0 + seconds
-    limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
+    # Kept-alive connections expire before uvicorn's 5 s keep-alive timeout closes them.
+    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50, keepalive_expiry=2)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         loops = []
         for i in range(tables):
@@ -273,6 +297,15 @@ def memory_of(pid: int) -> dict[str, float]:
     except OSError:
         pass
     return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a process has used so far, in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def stored_plays(db_url: str, table_ids: list[str]) -> int:
@@ -327,7 +360,11 @@ def main(argv: list[str] | None = None) -> int:
             servers.append(ServerProcess(db, log_path=f"{tmp}/serve{i}.log",
                                          redis_url=redis_url).start())
         time.sleep(2)  # bot workers warm up
+        cpu0 = [cpu_seconds(s.proc.pid) for s in servers]
+        client0 = time.process_time()
         stats, elapsed = asyncio.run(run_load([s.url for s in servers], tables, seconds, think))
+        client_cpu = time.process_time() - client0
+        server_cpu = [cpu_seconds(s.proc.pid) - c for s, c in zip(servers, cpu0, strict=True)]
         memory = [memory_of(s.proc.pid) for s in servers]
     finally:
         for s in servers:
@@ -351,7 +388,10 @@ def main(argv: list[str] | None = None) -> int:
         "latency_play_to_others": summary(stats.latency),
         "act_delay": summary(stats.act_delay),
         "errors": len(stats.errors), "server_memory_mb": memory,
-        "cpus": os.cpu_count(),
+        "server_cpu_s": [round(c, 1) for c in server_cpu],
+        "plays_per_server_cpu_s": round(stats.plays / max(sum(server_cpu), 1e-9), 1),
+        "client_cpu_s": round(client_cpu, 1),
+        "cpus": os.cpu_count(), "load_average": list(os.getloadavg()),
     }
     if stats.errors:
         out["first_errors"] = [e for e in stats.errors if e][:5]
