@@ -464,6 +464,27 @@ def test_half_sent_requests_are_timed_out(server: ServerProcess, client: httpx.C
             sock.close()
 
 
+def test_a_websocket_outlives_the_request_timeout(server: ServerProcess,
+                                                  client: httpx.Client) -> None:
+    # Regression (found merging the shared tables with the request deadline): the read
+    # deadline of the upgrade request stayed armed and closed every table's WebSocket
+    # after --request-timeout seconds (2 here).
+    import time
+
+    from websockets.sync.client import connect
+
+    made = client.post("/api/tables", json={"name": "Ann"})
+    assert made.status_code == 201, made.text
+    table = made.json()
+    url = server.url.replace("http://", "ws://") + f"/api/tables/{table['id']}/ws"
+    with connect(url, open_timeout=20) as ws:
+        ws.send(json.dumps({"type": "hello", "token": table["token"], "since": None}))
+        assert json.loads(ws.recv(timeout=20))["type"] == "state"
+        time.sleep(4)  # twice the request timeout
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv(timeout=20))["type"] == "pong"
+
+
 # --------------------------------------------------------------- B.13 durable
 def test_sqlite_is_durable(db_path: Path) -> None:
     store = GameStore(f"sqlite:///{db_path}")

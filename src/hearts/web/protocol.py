@@ -97,6 +97,13 @@ class TimedH11Protocol(H11Protocol):
         if not self._reading():
             self._disarm()  # the request is whole (or the connection ends): clock off
 
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        """The connection becomes a WebSocket (shared tables): the request is whole, and
+        the socket now belongs to the WebSocket protocol, which keeps its own pings, so
+        the read deadline must not close it."""
+        self._disarm()
+        super().handle_websocket_upgrade(event)
+
     def on_response_complete(self) -> None:
         self._disarm()
         super().on_response_complete()
