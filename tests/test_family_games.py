@@ -387,3 +387,63 @@ def test_medium_bids_by_hand_strength():
 def _rest(rules, used):
     rest = [c for c in rules.deck_cards if not used >> c & 1]
     return [mask_of(rest[:13]), mask_of(rest[13:26])]
+
+
+# ------------------------------------------------- components without a variant yet
+def two_pack_rules(players=4):
+    """Standard rules over two packs with cancellation, built by hand: the components of
+    Cancellation Hearts (no variant record yet, see docs/engine.md)."""
+    import dataclasses
+
+    from hearts.cards import FULL_DECK, PACK2
+
+    r = make_rules("standard", players, {"pass_schedule": "none", "first_lead": "eldest-any",
+                                         "first_trick_points": True,
+                                         "hearts_lead_any_time": True, "moon": "none"})
+    penalty = list(r.penalty) + [0] * (256 - len(r.penalty))
+    for c in range(64):
+        penalty[c + PACK2] = penalty[c]
+    deck = FULL_DECK | FULL_DECK << PACK2
+    mask = sum(1 << c for c in range(256) if penalty[c] and deck >> c & 1)
+    ids = [c for c in range(64) if deck >> c & 1] + [c + PACK2 for c in range(64)
+                                                      if deck >> c & 1]
+    return dataclasses.replace(r, deck=deck, hand_size=104 // players, penalty=tuple(penalty),
+                               penalty_mask=mask, hand_total=sum(penalty),
+                               lead_restricted_mask=mask & (SUIT_MASKS[2] | SUIT_MASKS[2] << 128),
+                               cancel_identical=True, deck_cards=tuple(ids))
+
+
+def test_identical_cards_cancel_and_a_cancelled_trick_carries():
+    from hearts.cards import PACK2
+    from hearts.tricks import winner_index
+
+    r = two_pack_rules()
+    two = PACK2
+    # K♠ and its twin cancel: the highest card left, 9♠, wins (place 3).
+    assert winner_index(r, [C("KS"), C("KS") + two, C("3S"), C("9S")]) == 3
+    # Two pairs cancel the whole trick.
+    assert winner_index(r, [C("KS"), C("KS") + two, C("3S"), C("3S") + two]) == -1
+    # A second-pack card follows suit and wins as its name.
+    assert winner_index(r, [C("5H"), C("AH") + two, C("7H"), C("2C")]) == 1
+    fixed = [[C("KS"), C("5H")], [C("KS") + two, C("6H")], [C("3S"), C("7H")],
+             [C("3S") + two, C("8H")]]
+    used = sum(1 << c for cards in fixed for c in cards)
+    rest = [c for c in r.deck_cards if not used >> c & 1]
+    deal = []
+    for cards in fixed:
+        m = sum(1 << c for c in cards)
+        while m.bit_count() < r.hand_size:
+            m |= 1 << rest.pop()  # from the top: pack two's aces, kings, ... (no spades led)
+        deal.append(m)
+    g = Game(r)
+    g.start_hand(deal)
+    for seat, card in ((0, C("KS")), (1, C("KS") + two), (2, C("3S")), (3, C("3S") + two)):
+        a = g.play(seat, card)
+    assert a.winner == -1 and g.carry and g.turn == 0 and g.tricks[-1].winner == -1
+    for seat, card in ((0, C("5H")), (1, C("6H")), (2, C("7H")), (3, C("8H"))):
+        a = g.play(seat, card)
+    # 8♥ wins the second trick and takes the first one's cards with it.
+    assert a.winner == 3 and not g.carry
+    assert g.won[3] == hand("KS", "3S", "5H", "6H", "7H", "8H") | (1 << (C("KS") + two)) \
+        | (1 << (C("3S") + two))
+    assert g.tricks_won[3] == 1
