@@ -383,7 +383,7 @@ def test_japanese_help_has_no_stray_spaces(new_table, tab):
     body.wait_for(state="visible")
     text = body.inner_text()
     assert re.search(JA_CHAR, text)
-    stray = re.findall(f"{JA_CHAR}[ \u3000]+{JA_CHAR}", text)
+    stray = re.findall(f"{JA_CHAR}[ \u3000]+{JA_CHAR}|[。、][ \u3000]+\\S", text)
     assert not stray, stray
     for phrase in ("トリックを 取らない", "いちばん 少ない", "1ハンドに 合計26点"):
         assert phrase not in text

@@ -316,9 +316,10 @@ export function renderHelp(tab, lang) {
 // would show as a stray space, so a break between Japanese text (or an inline tag next to it) is removed.
 const JA_CHAR = "[\u2600-\u26ff\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]";
 const INLINE = "(?:b|code|em|kbd|span|strong)";
-const JA_BREAK = new RegExp(`(${JA_CHAR}|</${INLINE}>)[ \t]*\n\s*(?=${JA_CHAR}|<${INLINE}[ >])`, "g");
+const JA_BREAK = new RegExp(`(${JA_CHAR}|</${INLINE}>)[ \\t]*\\n\\s*(?=[^<\\s]|<${INLINE}[ >])`, "g");
+const JA_BREAK_AFTER_LATIN = new RegExp(`([A-Za-z0-9)])[ \\t]*\\n\\s*(?=${JA_CHAR})`, "g");
 
 /** The HTML `html` with the line breaks inside Japanese sentences taken out. */
 export function joinJapaneseLines(html) {
-  return html.replace(JA_BREAK, "$1");
+  return html.replace(JA_BREAK, "$1").replace(JA_BREAK_AFTER_LATIN, "$1");
 }
