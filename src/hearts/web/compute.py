@@ -9,8 +9,8 @@ games at once, and bounds what waits for it:
 
 - hints: one in flight per game (a second one answers 429 ``hint_busy``) and at
   most ``max_hints`` in flight in all (429 ``busy`` past it, with Retry-After);
-- the workers run at idle priority (``SCHED_IDLE``, else nice +10), so that when
-  CPUs are short the server process, which answers every request, goes first;
+- the workers run at a lower priority (nice +5), so that when CPUs are short the
+  server process, which answers every request, gets the larger share;
 - bots' own decisions at a search level: at most ``max_searches`` waiting or
   running; a move that finds no place within ``wait`` seconds answers 429
   ``busy`` and changes nothing.
@@ -114,9 +114,11 @@ def run_job(job: SearchJob) -> list[Any]:
     raise ValueError(f"seat {job.seat} has no {job.kind} decision to make")
 
 
-WORKER_NICE = 10
+WORKER_NICE = 5
 """Niceness added to the worker processes: when CPUs are short, the server process
-(which answers every request) goes first and searches wait."""
+(which answers every request) gets about three times a worker's share.  (Not idle
+priority: on a machine kept busy by other work an idle-priority worker got no CPU at
+all and a hint took longer than a person waits.)"""
 
 
 def _exit_with_parent(parent: int, every: float = 1.0) -> None:
@@ -130,17 +132,13 @@ def _exit_with_parent(parent: int, every: float = 1.0) -> None:
 
 
 def _start_worker() -> None:
-    """Initializer of each worker process: end it with the server process, lower its
-    priority (Linux ``SCHED_IDLE``: it runs only when no other process wants the CPU;
-    elsewhere nice +10), import the bots."""
+    """Initializer of each worker process: end it with the server process, import the
+    bots, then lower its priority (nice :data:`WORKER_NICE`)."""
     threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True,
                      name="hearts-exit-with-parent").start()
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (OSError, AttributeError):
-        with contextlib.suppress(OSError, AttributeError):
-            os.nice(WORKER_NICE)
     _warm()
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICE)
 
 
 def _warm() -> int:
