@@ -42,9 +42,10 @@ Equivalent cards (same suit, nothing outstanding between them, same points:
 :func:`hearts.players.hard.distinct_moves`) are simulated once and share
 their figures, so choosing among them is never marked.
 
-:func:`review_record` walks a ``hearts-record/1`` record and analyses every
-decision of one seat; :func:`review_json` turns that into the JSON object of
-``hearts review --json`` (``interfaces.md`` section 3).  Analysis sits above
+:func:`review_record` walks a ``hearts-record/1`` record, analyses every
+decision of one seat and returns the JSON object of ``hearts review --json``
+(``interfaces.md`` section 3; :func:`decision_json` builds each entry).
+Level ``expert`` (:func:`expert_bot`) is registered here.  Analysis sits above
 the players in the layering: it imports the bots' sampling and simulator,
 nothing imports it but the command line and the web layer.
 """
