@@ -42,7 +42,10 @@ def _free_port() -> int:
 
 def _serve_command(port: int, db_url: str) -> list[str]:
     script = Path(sys.executable).with_name("hearts")
-    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db_url]
+    # One browser session creates far more games a minute than a person would: no limit
+    # here (the limit itself is tested in tests/test_web_limits.py).
+    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db_url,
+            "--games-per-minute", "0"]
     if script.exists():
         return [str(script), *args]
     return [sys.executable, "-c", "from hearts.cli.main import main; main()", *args]
