@@ -45,7 +45,7 @@ their figures, so choosing among them is never marked.
 :func:`review_record` walks a ``hearts-record/1`` record, analyses every
 decision of one seat and returns the JSON object of ``hearts review --json``
 (``interfaces.md`` section 3; :func:`decision_json` builds each entry).
-Level ``expert`` (:func:`expert_bot`) is registered here.  Analysis sits above
+Analysis sits above
 the players in the layering: it imports the bots' sampling and simulator,
 nothing imports it but the command line and the web layer.
 """
