@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from tables_client import truth_at
 
 from hearts.cards import card_str, cards_of
@@ -100,7 +101,8 @@ def _act(page: Any) -> bool:
         page.locator(f'#tb-hand [data-card="{cards[0]}"]').click(position={"x": 6, "y": 30})
     else:
         return False
-    page.wait_for_function(f"document.body.dataset.version !== '{v}'")
+    # Selectors, not wait_for_function: the page's CSP forbids eval (script-src 'self').
+    page.wait_for_selector(f'body:not([data-version="{v}"])', state="attached")
     return True
 
 
@@ -126,13 +128,13 @@ def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
     ben.fill('#tb-join-form [name="name"]', "Ben")
     ben.locator('[data-action="join"]').click()
     ben.wait_for_selector('body[data-status="waiting"][data-seat="1"]')
-    ann.wait_for_function("document.body.dataset.version === '2'")
+    ann.wait_for_selector('body[data-version="2"]', state="attached")
     ben.screenshot(path=str(tmp_path / "ben-waiting.png"))
     assert not ben.locator('[data-action="start"]').is_visible()  # only the host starts
     ann.locator('[data-action="start"]').click()
     for p in (ann, ben):
         p.wait_for_selector('body[data-status="playing"]')
-        p.wait_for_function("document.querySelectorAll('#tb-hand [data-card]').length === 13")
+        expect(p.locator("#tb-hand [data-card]")).to_have_count(13)
     ann.screenshot(path=str(tmp_path / "ann-pass.png"))
     ben.screenshot(path=str(tmp_path / "ben-pass.png"))
     _check(ann, table_server.db_url, table_id, 0)
