@@ -41,11 +41,11 @@ def load(path: str) -> dict[int, dict[str, Any]]:
     return out
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    """Mean and 95% half-width."""
+def mean_ci(xs: list[float]) -> tuple[float, float | None]:
+    """Mean and 95% half-width (``None`` with fewer than two values)."""
     k = len(xs)
     if k < 2:
-        return (xs[0] if xs else 0.0), math.inf
+        return (xs[0] if xs else 0.0), None
     m = sum(xs) / k
     var = sum((x - m) ** 2 for x in xs) / (k - 1)
     return m, 1.96 * math.sqrt(var / k)
@@ -67,7 +67,8 @@ def win_rate(run: dict[int, dict[str, Any]], deals: list[int], key: str,
                 wins.append(1 / len(winners) if rot in winners else 0.0)
                 totals = [0] * n
     m, ci = mean_ci(wins)
-    return {"games": len(wins), "win_rate": round(m, 4), "ci95": round(ci, 4)}
+    return {"games": len(wins), "win_rate": round(m, 4),
+            "ci95": None if ci is None else round(ci, 4)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -87,11 +88,14 @@ def main(argv: list[str] | None = None) -> int:
     b1, c1 = mean_ci([sum(one[d]["bot"]) / len(one[d]["bot"]) for d in deals])
     b2, c2 = mean_ci([sum(two[d]["bot"]) / len(two[d]["bot"]) for d in deals])
     mb, cb = mean_ci([sum(one[d]["baseline"]) / len(one[d]["baseline"]) for d in deals])
+    def r3(x: float | None) -> float | None:
+        return None if x is None else round(x, 3)
+
     out: dict[str, Any] = {
-        "deals": len(deals), "first": round(b1, 3), "first_ci95": round(c1, 3),
-        "second": round(b2, 3), "second_ci95": round(c2, 3),
-        "baseline_of_first": round(mb, 3), "baseline_ci95": round(cb, 3),
-        "difference": round(m, 3), "difference_ci95": round(ci, 3),
+        "deals": len(deals), "first": r3(b1), "first_ci95": r3(c1),
+        "second": r3(b2), "second_ci95": r3(c2),
+        "baseline_of_first": r3(mb), "baseline_ci95": r3(cb),
+        "difference": r3(m), "difference_ci95": r3(ci),
         "moons": {"first": sum(one[d].get("bot_moons", 0) for d in deals),
                   "second": sum(two[d].get("bot_moons", 0) for d in deals)}}
     if all("bot_all" in one[d] and "bot_all" in two[d] for d in deals):

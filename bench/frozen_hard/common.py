@@ -14,6 +14,7 @@ from hearts import scoring
 from hearts.cards import HEARTS, SPADES, SUIT_MASKS
 from hearts.rules import Rules
 from hearts.view import PlayerView
+
 from .sampling import Knowledge, infer
 
 HEART_MASK = SUIT_MASKS[HEARTS]

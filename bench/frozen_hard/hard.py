@@ -30,6 +30,7 @@ import time
 
 from hearts.cards import SUIT_MASKS, cards_of
 from hearts.view import PlayerView
+
 from .common import Table, card_value, moon_choice
 from .medium import medium_pass, medium_play, moon_stop_card, pass_for_hand, pass_scores
 from .policy import policy_rules, rollout, rollout_card

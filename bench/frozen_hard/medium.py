@@ -39,6 +39,7 @@ import random
 from hearts.cards import HEARTS, SUIT_MASKS, SUITS, cards_of
 from hearts.rules import Rules
 from hearts.view import PlayerView
+
 from .common import (
     HEART_MASK,
     Table,

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from hearts.cards import HEARTS, SUIT_MASKS
 from hearts.rules import Rules
+
 from .sim import Sim
 
 HEARTS_MASK = SUIT_MASKS[HEARTS]

@@ -198,9 +198,9 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int | None = None, play_budget: int = 24000, max_worlds: int = 1200,
-                 min_worlds: int = 16, time_limit: float | None = 0.8, pass_search: bool = True,
+                 min_worlds: int = 24, time_limit: float | None = 0.8, pass_search: bool = True,
                  pass_rollouts: int = 900, play_search: bool = True,
-                 likelihood: float = 0.2, max_budget: int | None = None, z: float = 2.5,
+                 likelihood: float = 0.2, max_budget: int | None = None, z: float = 3.0,
                  game_aware: bool = True) -> None:
         self.rng = random.Random(seed)
         self.likelihood = likelihood
@@ -252,8 +252,10 @@ class HardBot:
         """Batches of sampled deals (simulators at the current position), each with
         its cost in simulated card plays (the replays that weighed it).
 
-        With ``likelihood < 1`` each batch is drawn from three times as many
-        deals weighted by how well they explain the other seats' plays so far:
+        Without weighting a batch is ``chunk`` fresh deals.  With ``likelihood <
+        1`` a batch is as many deals as the fixed budget of earlier versions
+        afforded (``play_budget`` over the cost of a deal), drawn from three times
+        as many deals weighted by how well they explain the other seats' plays so far:
         the hand is replayed from its start on that deal, and every play of
         another seat that had a choice and that the play-out policy would not
         have made multiplies the weight by ``likelihood`` (softened, down to
@@ -277,6 +279,10 @@ class HardBot:
         eps = self.likelihood
         self.last_stats["likelihood"] = eps if weigh else 1.0
         first = True
+        if weigh:
+            moves = len(set(distinct_moves(view, know.out()).values()))
+            cost = max(1, sum(view.counts) * moves) + 3 * len(history)
+            chunk = max(self.min_worlds, min(self.max_worlds, self.play_budget // cost))
         while True:
             if not weigh:
                 yield [Sim.from_view(view, sample_hands(know, self.rng)) for _ in range(chunk)], 0
@@ -350,57 +356,68 @@ class HardBot:
         worlds = 0
         chunk = 8
         tie = 0.05 * unit
-        z = self.z
         budget = self.max_budget
-        check = self.min_worlds  # tests at 16, 24, 32, 40, 48, 64, 80... deals
-        for batch, cost in self._worlds(view, chunk):
+        check = self.min_worlds  # tests at 24, 32, 40, 48, 56, 64, 80... deals
+        stop = False
+        for pool, cost in self._worlds(view, chunk):
             used += cost
             seen: dict[int, dict[int, float]] = {}
-            for base in batch:
-                got = seen.get(id(base))
-                if got is None:
-                    got = {}
+            for i in range(0, len(pool), chunk):
+                for base in pool[i:i + chunk]:
+                    got = seen.get(id(base))
+                    if got is None:
+                        got = {}
+                        for m in alive:
+                            sim = base.copy()
+                            sim.play(m)
+                            play_out(sim, pr)
+                            got[m] = value(sim)
+                        seen[id(base)] = got
+                        used += remaining * len(alive)
                     for m in alive:
-                        sim = base.copy()
-                        sim.play(m)
-                        play_out(sim, pr)
-                        got[m] = value(sim)
-                    seen[id(base)] = got
-                    used += remaining * len(alive)
-                for m in alive:
-                    vals[m].append(got[m])
-                worlds += 1
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
-                break
-            if worlds >= self.max_worlds or used >= budget or len(alive) == 1:
-                break
-            if worlds < check:
-                continue
-            check = max(check + chunk, int(check * 1.25) // chunk * chunk)
-            means = {m: sum(vals[m]) / worlds for m in alive}
-            lead = min(alive, key=lambda m: (means[m], m))
-            lv = vals[lead]
-            keep = [lead]
-            close = True
-            for m in alive:
-                if m == lead:
+                        vals[m].append(got[m])
+                    worlds += 1
+                stop = (worlds >= self.max_worlds or used >= budget or len(alive) == 1
+                        or (self.time_limit is not None
+                            and time.perf_counter() - start > self.time_limit))
+                if stop:
+                    break
+                if worlds < check:
                     continue
-                d = [a - b for a, b in zip(vals[m], lv, strict=True)]
-                mean = means[m] - means[lead]
-                var = sum((x - mean) ** 2 for x in d) / (worlds - 1)
-                se = math.sqrt(var / worlds)
-                if mean - z * se > 0 and mean > 0.2 * tie:
-                    continue  # clearly worse: drop it
-                keep.append(m)
-                if mean + z * se > tie:
-                    close = False
-            alive = sorted(keep)
-            if len(alive) == 1 or close:
+                check = max(check + chunk, int(check * 1.25) // chunk * chunk)
+                alive, stop = self._prune(alive, vals, worlds, tie)
+                if stop:
+                    break
+            if stop:
                 break
         self.last_stats.update({"worlds": worlds, "moves": len(moves), "alive": len(alive),
                                 "plays": used, "seconds": time.perf_counter() - start})
         self.alive = alive
         return {m: sum(v) / len(v) if v else math.inf for m, v in vals.items()}
+
+    def _prune(self, alive: list[int], vals: dict[int, list[float]], worlds: int,
+               tie: float) -> tuple[list[int], bool]:
+        """Drop the candidates clearly worse than the leader (by ``z`` standard errors of
+        the paired difference); also says whether the search may stop (one left, or all
+        left within ``tie`` of the leader)."""
+        z = self.z
+        means = {m: sum(vals[m]) / worlds for m in alive}
+        lead = min(alive, key=lambda m: (means[m], m))
+        lv = vals[lead]
+        keep = [lead]
+        close = True
+        for m in alive:
+            if m == lead:
+                continue
+            mean = means[m] - means[lead]
+            var = sum((a - b - mean) ** 2 for a, b in zip(vals[m], lv, strict=True)) / (worlds - 1)
+            se = math.sqrt(var / worlds)
+            if mean - z * se > 0 and mean > 0.2 * tie:
+                continue  # clearly worse: drop it
+            keep.append(m)
+            if mean + z * se > tie:
+                close = False
+        return sorted(keep), len(keep) == 1 or close
 
     def choose_play(self, view: PlayerView) -> int:
         """The card with the best mean over the sampled deals (medium's card on a near-tie)."""
