@@ -38,7 +38,7 @@ from typing import Any
 
 log = logging.getLogger("hearts.web")
 
-SEARCH_LEVELS = frozenset({"hard", "openspiel-ismcts"})
+SEARCH_LEVELS = frozenset({"hard", "expert", "openspiel-ismcts"})
 """Bot levels whose decisions run in the pool; the others take a millisecond or less
 and run in the request's thread."""
 
