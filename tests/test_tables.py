@@ -370,19 +370,25 @@ def test_server_killed_mid_hand_loses_nothing(tmp_path: Path,
 
 
 def test_bot_moves_run_in_worker_processes() -> None:
+    """A search level's decision at a table runs in the server's SearchPool, in a worker
+    process (not this one), and answers the seat's pending decision legally."""
     import asyncio
 
-    from hearts.game import Game
-    from hearts.rules import make_rules
-    from hearts.view import player_view
-    from hearts.web.botpool import BotPool
+    from hearts.actions import Action
+    from hearts.web.compute import SearchPool
+    from hearts.web.hub import table_job
+    from hearts.web.tables import TableState, check_settings, secret_deal
 
-    game = Game(make_rules("standard", None, {}), 7)
-    game.start_hand()
-    pool = BotPool(workers=1)
+    st = TableState("t", check_settings("standard", None, {}, "hard", None, 30, True), 5)
+    st.apply(["join", 0, "A", "h"])
+    st.apply(["start"])
+    st.apply(["deal", secret_deal(st.rules)])
+    pool = SearchPool(workers=1)
     try:
-        choice, pid = asyncio.run(pool.decide("medium", 1, player_view(game, 1), "choose_pass"))
+        answer = asyncio.run(asyncio.to_thread(pool.decide, table_job(st, 1, "pass", 3)))
+        pids = pool.worker_pids()
     finally:
         pool.close()
-    assert pid != os.getpid()
-    assert game.can_pass(1, choice)
+    assert pids and os.getpid() not in pids
+    action = Action.from_json(answer)
+    assert action.kind == "pass" and action.seat == 1 and st.game.can(action)

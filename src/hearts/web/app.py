@@ -43,7 +43,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .api import make_router
-from .botpool import BotPool
 from .bus import make_bus
 from .compute import MAX_HINTS, MAX_SEARCHES, SearchPool
 from .hub import TableHub
@@ -131,7 +130,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                       max_searches=settings.max_searches)
     service = GameService(store, pool=pool)
     known_levels()  # import the bot modules now rather than in the first game's request
-    tables = _table_hub(store, redis_url or os.environ.get("HEARTS_REDIS") or None)
+    tables = _table_hub(store, redis_url or os.environ.get("HEARTS_REDIS") or None, pool)
 
     async def expire_loop() -> None:
         while True:
@@ -246,9 +245,10 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     return app
 
 
-def _table_hub(store: GameStore, redis_url: str | None) -> TableHub:
-    """The shared tables' hub over the game database (and Redis when given)."""
-    return TableHub(TableStore(store.engine), make_bus(redis_url), BotPool())
+def _table_hub(store: GameStore, redis_url: str | None, pool: SearchPool) -> TableHub:
+    """The shared tables' hub over the game database (and Redis when given); its bots'
+    searches run in ``pool``, the solo games' one."""
+    return TableHub(TableStore(store.engine), make_bus(redis_url), pool)
 
 
 def app_from_env() -> FastAPI:
