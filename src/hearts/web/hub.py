@@ -147,6 +147,7 @@ class Conn:
         while True:
             text = await self.queue.get()
             await self.ws.send_text(text)
+            self.queue.task_done()
 
 
 @dataclass
@@ -214,6 +215,28 @@ class TableHub:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _mark_finished(self, table_id: str) -> None:
+        try:
+            await asyncio.to_thread(self.store.mark_finished, table_id)
+        except Exception as exc:
+            log.warning("table %s: recording its end failed: %r", table_id, exc)
+
+    async def expire(self, unfinished_days: float | None, finished_days: float | None
+                     ) -> int:
+        """Delete old tables (:meth:`TableStore.expire`: idle unfinished ones after
+        ``unfinished_days``, finished ones ``finished_days`` after their end) and drop
+        them from memory here; returns how many were deleted."""
+        ids = await asyncio.to_thread(self.store.expire, unfinished_days, finished_days)
+        for tid in ids:
+            live = self._tables.pop(tid, None)
+            if live is not None:
+                for _o, handle, _d in live.timers.values():
+                    handle.cancel()
+                for conn in list(live.conns):
+                    conn.closed = True
+                    self._spawn(conn._close(4410))
+        return len(ids)
 
     # --------------------------------------------------------------- tables
     async def _get(self, table_id: str) -> LiveTable:
@@ -294,6 +317,8 @@ class TableHub:
         applied = st.apply(action)
         self._schedule(live)
         self._deliver(live, applied)
+        if any(e["type"] == "game_over" for e in applied.public):
+            self._spawn(self._mark_finished(st.id))
         await self.bus.publish(st.id, {"v": seq, "a": action, "d": live.deadlines}, seq)
         return applied
 
@@ -654,11 +679,12 @@ class TableHub:
                 if wait > 0:
                     conn.refused += 1
                     if conn.refused >= MSG_ABUSE:
+                        conn.send(_dumps({"type": "error", "code": "rate_limited", "message":
+                                          "Too many messages on this connection; it is "
+                                          "closed.", "v": live.state.version}))
                         conn.closed = True
-                        with contextlib.suppress(Exception):
-                            await ws.send_text(_dumps({
-                                "type": "error", "code": "rate_limited", "message":
-                                "Too many messages on this connection; it is closed."}))
+                        with contextlib.suppress(Exception):  # what was queued goes first
+                            await asyncio.wait_for(conn.queue.join(), 5)
                             await ws.close(4429)
                         return
                     conn.send(_dumps({"type": "error", "code": "rate_limited",
