@@ -369,6 +369,38 @@ def test_server_killed_mid_hand_loses_nothing(tmp_path: Path,
         srv.stop()
 
 
+@pytest.mark.parametrize("variant", ["auction", "joker"])
+def test_friends_play_a_hand_of_another_variant(server: ServerProcess, db_url: str,
+                                                clients: list[TableClient], variant: str
+                                                ) -> None:
+    """Two persons and two bots play a hand of a variant with other decisions (an
+    auction's bids and named suit; the joker deck): every decision a person's view
+    carries is the engine's pending one, and each move is accepted."""
+    tid, seated = seat_table(server.url, clients, persons=2, variant=variant, level="random")
+    start(seated[0])
+    seen: set[str] = set()
+
+    def done() -> bool:
+        for c in seated:
+            d = c.view.get("decision")
+            if d is not None:
+                seen.add(d["kind"])
+        return hand_over(seated[0])()
+
+    drive(seated, done)
+    truth = truth_at(db_url, tid)
+    kinds = {a[0] for a in truth_at(db_url, tid).moves}
+    assert len(truth.game.results) == 1
+    if variant == "auction":
+        assert {"bid", "suit"} <= kinds and "bid" in seen
+        events = {e["type"] for e in seated[1].events()}
+        assert "bid" in events
+    else:
+        assert "pass" in kinds and "pass" in seen
+    for c in seated:
+        check_secrecy(db_url, tid, c, c.view["seat"])
+
+
 def test_bot_moves_run_in_worker_processes() -> None:
     """A search level's decision at a table runs in the server's SearchPool, in a worker
     process (not this one), and answers the seat's pending decision legally."""
