@@ -145,6 +145,8 @@ def test_every_variant_plays_through_at_a_table(variant: str) -> None:
                 {k: full[k] for k in mine if k in full}
             d = st.decision(seat)
             assert (mine["decision"] is not None) == (d is not None)
+            assert {"bids", "declarer", "penalty_suit", "jokers_played", "widow_size",
+                    "widow_taker", "chips", "pot", "points_taken"} <= set(mine)
     expected = {"auction": {"bid", "suit"}}.get(variant, {"pass"}) | {"deal", "play"}
     assert expected <= kinds
     again = load_state("tv", st.settings.to_json(), st.seed, log)

@@ -41,11 +41,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import KINDS, Action, ActionError, Decision
-from ..cards import CardError, card_str, cards_of
+from ..cards import SUIT_LETTERS, CardError, card_str, cards_of
 from ..deal import check_game_number, random_deal
 from ..game import Game, IllegalAction
 from ..record import record_from_game
 from ..rules import Rules, RulesError, make_rules
+from ..settle import uses_chips
 
 HOST_SEAT = 0
 """The table's creator sits at seat 0 and is its host."""
@@ -75,11 +76,20 @@ GAME_KINDS = frozenset(KINDS)
 
 
 def _auction_json(game: Game) -> dict[str, Any]:
-    from ..view import player_view
-
+    """The :data:`_AUCTION_FIELDS` of ``PlayerView.to_json()``, read off the game (no view
+    is built: this runs for every update)."""
     if game.hand_index < 0:
         return {}
-    return player_view(game, 0).to_json()
+    taker = game.widow_taker
+    return {
+        "bids": [{"seat": s, "bid": game.bids[s]} for s in game.bid_order()[:game.bids_made]],
+        "declarer": game.declarer if game.declarer >= 0 else None,
+        "penalty_suit": SUIT_LETTERS[game.hand_rules.penalty_suit]
+        if game.hand_rules.penalty_suit >= 0 else None,
+        "jokers_played": [card_str(c) for c in cards_of(game.played & game.rules.wild_mask)],
+        "widow_size": game.rules.widow_size, "widow_taker": taker if taker >= 0 else None,
+        "chips": list(game.chips) if uses_chips(game.rules) else [], "pot": game.pot,
+    }
 
 
 def game_action(action: list[Any]) -> Action:
@@ -335,7 +345,7 @@ class TableState:
             "counts": [h.bit_count() for h in game.hands], "tricks_won": list(game.tricks_won),
             "totals": list(game.totals), "winners": list(game.winners),
             "moon_pending": game.pending_score is not None,
-            **{k: full[k] for k in _AUCTION_FIELDS if k in full},
+            **full,
         }
 
     def history_json(self) -> dict[str, Any]:
