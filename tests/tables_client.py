@@ -165,8 +165,9 @@ def cards_in(obj: Any, skip: frozenset[str] = frozenset({"record", "options"})) 
 
 
 def act(client: TableClient) -> bool:
-    """Make a legal move for the client's seat if one is due (first legal card, first
-    cards of the hand to pass, the host deals the next hand); False if none was due."""
+    """Make a legal move for the client's seat if one is due, from the decision its view
+    carries (first legal card, first cards of the hand to pass, the last option of a bid,
+    suit or moon), the host deals the next hand; False if none was due."""
     m = client.latest()
     view, seat = m["view"], m.get("seat", m["view"].get("seat"))
     if seat is None:
@@ -174,13 +175,14 @@ def act(client: TableClient) -> bool:
     table = m["table"]
     if seat not in table["due"] or table["seats"][seat]["away"]:
         return False
-    if view["phase"] == "pass" and not view["has_passed"][seat]:
-        k = table["settings"]["options"].get("pass_count", 3)
-        client.send({"type": "pass", "cards": view["hand"][:k], "v": m["v"]})
-    elif view["phase"] == "play" and view["turn"] == seat:
-        client.send({"type": "play", "card": view["legal"][0], "v": m["v"]})
-    elif view["phase"] == "moon-choice" and view["turn"] == seat:
-        client.send({"type": "moon", "choice": "add", "v": m["v"]})
+    d = view.get("decision")
+    if d is not None and d["kind"] == "pass" and not view["has_passed"][seat]:
+        client.send({"type": "pass", "cards": d["cards"][:d["pick"]], "v": m["v"]})
+    elif d is not None and d["kind"] == "play":
+        client.send({"type": "play", "card": d["cards"][0], "v": m["v"]})
+    elif d is not None and d["kind"] in ("moon", "bid", "suit"):
+        field, pick = {"moon": ("choice", 0)}.get(d["kind"], (d["kind"], -1))
+        client.send({"type": d["kind"], field: d["options"][pick], "v": m["v"]})
     elif view["phase"] == "deal" and seat == 0:
         client.send({"type": "next", "v": m["v"]})
     else:

@@ -103,3 +103,68 @@ def test_names_and_settings_are_checked() -> None:
         check_settings("standard", 9, {}, "random", None, 30, True)
     s = check_settings("black-maria", None, {"target_score": 50}, "easy", None, None, False)
     assert TableSettings.from_json(s.to_json()) == s and s.players == 3
+
+
+def _any_move(st: TableState, rng: random.Random) -> list:
+    """A random legal answer to the table's first pending decision (any variant), as the
+    client would send it (the engine's Action JSON)."""
+    from hearts.actions import Action
+
+    d = st.game.pending()[0]
+    if d.kind == "deal":
+        return ["deal", secret_deal(st.rules)]
+    if d.kind == "pass":
+        return Action.pass_(d.seat, tuple(rng.sample(cards_of(d.cards), d.pick))).to_json()
+    return rng.choice(d.legal_actions()).to_json()
+
+
+@pytest.mark.parametrize("variant", ["auction", "heartsette", "joker", "black-maria"])
+def test_every_variant_plays_through_at_a_table(variant: str) -> None:
+    """Each decision the engine asks (bids, the named suit, passes, plays, moons) is
+    answered through check/apply, every seat's view stays its information set, and the
+    log replays to the same table."""
+    rng = random.Random(11)
+    st = TableState("tv", check_settings(variant, None, {}, "random", None, 30, True), 5)
+    st.apply(["join", 0, "A", "h0"])
+    st.apply(["start"])
+    log = [a.action for a in st.recent]
+    kinds: set[str] = set()
+    for _ in range(400):
+        if not st.game.pending():
+            break
+        action = _any_move(st, rng)
+        st.check(action)
+        applied = st.apply(action)
+        log.append(action)
+        kinds.add(action[0])
+        assert any(e["type"] in (action[0], "passed", "moon_choice") for e in applied.public)
+        for seat in range(st.n):
+            full = player_view(st.game, seat).to_json()
+            mine = st.view_json(seat)
+            assert {k: v for k, v in mine.items() if k in full} == \
+                {k: full[k] for k in mine if k in full}
+            d = st.decision(seat)
+            assert (mine["decision"] is not None) == (d is not None)
+            assert {"bids", "declarer", "penalty_suit", "jokers_played", "widow_size",
+                    "widow_taker", "chips", "pot", "points_taken"} <= set(mine)
+    expected = {"auction": {"bid", "suit"}}.get(variant, {"pass"}) | {"deal", "play"}
+    assert expected <= kinds
+    again = load_state("tv", st.settings.to_json(), st.seed, log)
+    assert again.version == st.version and again.view_json(1) == st.view_json(1)
+
+
+def test_refusals_of_the_new_kinds_name_the_reason() -> None:
+    st = TableState("ta", check_settings("auction", None, {}, "random", 5, 30, True), 5)
+    st.apply(["join", 0, "A", "h0"])
+    st.apply(["start"])
+    st.apply(["deal"])
+    d = st.game.pending()[0]
+    assert d.kind == "bid"
+    version = st.version
+    for bad, code in [(["suit", d.seat, "S"], "wrong_phase"), (["bid", d.seat, "x"], "bad_message"),
+                      (["bid", (d.seat + 1) % st.n, None], "not_your_turn"),
+                      (["bid", d.seat, 10_000], "bad_bid"), (["frob", 0], "bad_message")]:
+        with pytest.raises(TableError) as err:
+            st.check(bad)
+        assert err.value.code == code, (bad, err.value.code)
+    assert st.version == version

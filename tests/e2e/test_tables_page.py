@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 from tables_client import truth_at
 
 from hearts.cards import card_str, cards_of
@@ -86,6 +85,15 @@ def _check(page: Any, db: str, table_id: str, seat: int) -> None:
     assert not problems, problems
 
 
+def _until(page: Any, check: Any, timeout: float = 30) -> None:
+    """Wait until ``check()`` holds, polling the page from here (the page's CSP forbids
+    evaluating strings, so ``wait_for_function`` with an expression cannot run there)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "the page did not get there in time"
+        page.wait_for_timeout(20)
+
+
 def _act(page: Any) -> bool:
     """Do this person's move if one is due: pass the first cards, or play the first
     playable card; True when something was sent."""
@@ -101,8 +109,7 @@ def _act(page: Any) -> bool:
         page.locator(f'#tb-hand [data-card="{cards[0]}"]').click(position={"x": 6, "y": 30})
     else:
         return False
-    # Selectors, not wait_for_function: the page's CSP forbids eval (script-src 'self').
-    page.wait_for_selector(f'body:not([data-version="{v}"])', state="attached")
+    _until(page, lambda: page.get_attribute("body", "data-version") != v)
     return True
 
 
@@ -128,13 +135,13 @@ def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
     ben.fill('#tb-join-form [name="name"]', "Ben")
     ben.locator('[data-action="join"]').click()
     ben.wait_for_selector('body[data-status="waiting"][data-seat="1"]')
-    ann.wait_for_selector('body[data-version="2"]', state="attached")
+    _until(ann, lambda: ann.get_attribute("body", "data-version") == "2")
     ben.screenshot(path=str(tmp_path / "ben-waiting.png"))
     assert not ben.locator('[data-action="start"]').is_visible()  # only the host starts
     ann.locator('[data-action="start"]').click()
     for p in (ann, ben):
         p.wait_for_selector('body[data-status="playing"]')
-        expect(p.locator("#tb-hand [data-card]")).to_have_count(13)
+        _until(p, lambda p=p: p.locator("#tb-hand [data-card]").count() == 13)
     ann.screenshot(path=str(tmp_path / "ann-pass.png"))
     ben.screenshot(path=str(tmp_path / "ben-pass.png"))
     _check(ann, table_server.db_url, table_id, 0)

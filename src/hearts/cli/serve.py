@@ -35,6 +35,13 @@ WS_MAX_SIZE = 64 * 1024
               type=click.FloatRange(min=0),
               help="New games (and restarts) one client address may start a minute, with "
                    "bursts of up to three times as many (0: no limit).")
+@click.option("--tables-per-minute", default=10.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="Shared tables one client address may create a minute, with bursts of up "
+                   "to three times as many (0: no limit).")
+@click.option("--expire-every-s", default=3600.0, show_default=True,
+              type=click.FloatRange(min=1),
+              help="Seconds between sweeps that delete old games and tables.")
 @click.option("--max-body-bytes", default=32 * 1024, show_default=True,
               type=click.IntRange(256, 16 * 1024 * 1024),
               help="Largest request body; bigger ones get 413 before they are read.")
@@ -64,7 +71,8 @@ WS_MAX_SIZE = 64 * 1024
                    "one process serves each table].")
 def command(host: str, port: int, db_url: str | None, workers: int, log_level: str,
             expire_unfinished_days: float, expire_finished_days: float,
-            games_per_minute: float, max_body_bytes: int, search_workers: int | None,
+            games_per_minute: float, tables_per_minute: float, expire_every_s: float,
+            max_body_bytes: int, search_workers: int | None,
             max_hints: int, request_timeout: float, keep_alive_timeout: int,
             limit_concurrency: int, forwarded_allow_ips: str, api_docs: bool,
             redis_url: str | None) -> None:
@@ -81,6 +89,7 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
     redis_url = redis_url or os.environ.get("HEARTS_REDIS") or None
     settings = ServerSettings(
         max_body_bytes=max_body_bytes, games_per_minute=games_per_minute,
+        tables_per_minute=tables_per_minute, expire_every_s=expire_every_s,
         search_workers=search_workers, max_hints=max_hints,
         expire_unfinished_days=expire_unfinished_days,
         expire_finished_days=expire_finished_days, api_docs=api_docs)
@@ -151,8 +160,8 @@ class ServerProcess:
     server's output when it does not within ``timeout`` seconds); ``stop(kill=True)``
     ends it with SIGKILL (a crash), else SIGTERM.  The server's output goes to
     ``log_path`` when given.  ``args``: further ``hearts serve`` options; by default
-    the games-per-minute limit is lifted (tests create games faster than a person),
-    unless ``args`` sets it.
+    the games- and tables-per-minute limits are lifted (tests create games faster than a
+    person), unless ``args`` sets them.
     """
 
     def __init__(self, db_url: str, *, workers: int = 1, log_path: str | None = None,
@@ -163,6 +172,8 @@ class ServerProcess:
         self.args = list(args)
         if "--games-per-minute" not in self.args:
             self.args += ["--games-per-minute", "0"]
+        if "--tables-per-minute" not in self.args:
+            self.args += ["--tables-per-minute", "0"]
         self.workers = workers
         self.log_path = log_path
         self.timeout = timeout

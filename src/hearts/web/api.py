@@ -37,16 +37,18 @@ def _json(obj: Any, status: int = 200, headers: dict[str, str] | None = None) ->
                     headers={"Cache-Control": "no-store", **(headers or {})})
 
 
-def _check_create_rate(request: Request) -> None:
-    """429 ``rate_limited`` (with Retry-After) when this client has created games faster
-    than ``games_per_minute``.  The client is the peer address, or the address a trusted
-    reverse proxy names (uvicorn's ``--forwarded-allow-ips``)."""
-    limiter: RateLimiter = request.app.state.create_limit
+def _check_create_rate(request: Request, limit: str = "create_limit",
+                       what: str = "games") -> None:
+    """429 ``rate_limited`` (with Retry-After) when this client has created games (or,
+    with ``limit="table_create_limit"``, tables) faster than the settings allow.  The
+    client is the peer address, or the address a trusted reverse proxy names (uvicorn's
+    ``--forwarded-allow-ips``)."""
+    limiter: RateLimiter = getattr(request.app.state, limit)
     client = request.client.host if request.client else "unknown"
     wait = limiter.take(client)
     if wait > 0:
         raise WebError(429, "rate_limited",
-                       f"Too many new games from your address; try again in {wait:.0f} s.",
+                       f"Too many new {what} from your address; try again in {wait:.0f} s.",
                        headers={"Retry-After": str(max(1, round(wait)))})
 
 

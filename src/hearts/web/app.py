@@ -43,7 +43,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .api import make_router
-from .botpool import BotPool
 from .bus import make_bus
 from .compute import MAX_HINTS, MAX_SEARCHES, SearchPool
 from .hub import TableHub
@@ -81,18 +80,22 @@ class ServerSettings:
     ``max_body_bytes``: largest request body (413 past it); ``body_timeout``: seconds a
     body may take to arrive (408); ``games_per_minute``: games one client address may
     create (or restart) a minute, as a token bucket holding as many (0: no limit);
+    ``tables_per_minute``: shared tables one client address may create a minute (a
+    bucket of three times as many; 0: no limit);
     ``search_workers``: processes for bots' searches (``None``: CPUs − 1, 1 to 4; 0: in
     the request's thread); ``max_hints``/``max_searches``: hints and bots' searches in
     flight (429 past them); ``expire_unfinished_days``: delete unfinished games not
     moved for this many days; ``expire_finished_days``: delete finished games this many
-    days after their end (0: keep for ever); ``expire_every_s``: seconds between
-    sweeps; ``api_docs``: serve the interactive docs at ``/api/docs`` (their page loads
+    days after their end (0: keep for ever), shared tables alike (idle ones, and
+    finished ones after their end); ``expire_every_s``: seconds between sweeps;
+    ``api_docs``: serve the interactive docs at ``/api/docs`` (their page loads
     swagger-ui from a CDN, so it is off by default).
     """
 
     max_body_bytes: int = MAX_BODY_BYTES
     body_timeout: float = BODY_TIMEOUT
     games_per_minute: float = 30.0
+    tables_per_minute: float = 10.0
     search_workers: int | None = None
     max_hints: int = MAX_HINTS
     max_searches: int = MAX_SEARCHES
@@ -131,7 +134,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                       max_searches=settings.max_searches)
     service = GameService(store, pool=pool)
     known_levels()  # import the bot modules now rather than in the first game's request
-    tables = _table_hub(store, redis_url or os.environ.get("HEARTS_REDIS") or None)
+    tables = _table_hub(store, redis_url or os.environ.get("HEARTS_REDIS") or None, pool)
 
     async def expire_loop() -> None:
         while True:
@@ -140,6 +143,10 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                                             settings.expire_finished_days)
                 if n:
                     log.info("expired %d old games", n)
+                n = await tables.expire(settings.expire_unfinished_days,
+                                        settings.expire_finished_days)
+                if n:
+                    log.info("expired %d old tables", n)
             except Exception as exc:  # the database may be down for a while: try later
                 log.warning("expiring old games failed: %s", shorten(str(exc), 200))
             await asyncio.sleep(settings.expire_every_s)
@@ -168,6 +175,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     app.state.settings = settings
     app.state.create_limit = RateLimiter(settings.games_per_minute,
                                          burst=3 * settings.games_per_minute)
+    app.state.table_create_limit = RateLimiter(settings.tables_per_minute,
+                                               burst=3 * settings.tables_per_minute)
     # Outermost last: headers go on every answer, the 413 included.
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes,
                        body_timeout=settings.body_timeout)
@@ -246,9 +255,10 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     return app
 
 
-def _table_hub(store: GameStore, redis_url: str | None) -> TableHub:
-    """The shared tables' hub over the game database (and Redis when given)."""
-    return TableHub(TableStore(store.engine), make_bus(redis_url), BotPool())
+def _table_hub(store: GameStore, redis_url: str | None, pool: SearchPool) -> TableHub:
+    """The shared tables' hub over the game database (and Redis when given); its bots'
+    searches run in ``pool``, the solo games' one."""
+    return TableHub(TableStore(store.engine), make_bus(redis_url), pool)
 
 
 def app_from_env() -> FastAPI:

@@ -84,7 +84,7 @@ class SearchJob:
     variant: str
     players: int
     options: dict[str, Any]
-    game_number: int
+    game_number: int | None
     actions: list[list[Any]]
     seat: int
     level: str
@@ -185,6 +185,14 @@ class SearchPool:
             futures = [self._pool().submit(_warm) for _ in range(self.workers)]
             for f in futures:
                 f.add_done_callback(lambda f: f.exception())
+
+    def worker_pids(self) -> list[int]:
+        """Process ids of the running workers (empty before the first job, or with
+        ``workers=0``)."""
+        with self._lock:
+            executor = self._executor
+        procs = getattr(executor, "_processes", None) or {}
+        return sorted(procs)
 
     def close(self) -> None:
         """Stop the workers (running searches are abandoned)."""

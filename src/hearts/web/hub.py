@@ -2,7 +2,9 @@
 
 The hub keeps the tables in use in memory (:class:`~hearts.web.tables.TableState`, the
 fold of each table's stored log), serves their WebSocket clients and drives what no
-client does: bots' moves (in the :class:`~hearts.web.botpool.BotPool`), the turn timer
+client does: bots' moves (asked through :func:`hearts.drive.decide` on the seat's pending
+decision; a search level's decision runs in the server's one
+:class:`~hearts.web.compute.SearchPool`, the solo game's), the turn timer
 after which a bot plays for an absent person, and the deal of the next hand.
 
 Every change to a table goes the same way (:meth:`TableHub._commit`), holding the
@@ -20,9 +22,13 @@ table's asyncio lock and, with Redis, its Redis lock:
 Protocol (JSON text frames on ``/api/tables/{id}/ws``; ``docs/tables.md``): the client
 sends ``{"type": "hello", "token": seat token or null, "since": last version seen or
 null}`` first and gets a ``state`` message, then ``update`` messages (one per version,
-in order), ``thinking`` and ``error`` messages.  Moves: ``{"type": "pass", "cards":
-[...], "v": N}``, ``play`` (``card``), ``moon`` (``choice``), ``next`` (host, between
-hands), ``start`` (host), ``seat`` (host: ``seat``, ``friend``), ``back``.
+in order), ``thinking`` and ``error`` messages.  Moves answer the seat's pending
+decision (:data:`MOVE_FIELDS`): ``{"type": "pass", "cards": [...], "v": N}``, ``play``
+(``card``), ``moon`` (``choice``), ``bid`` (``bid``: chips or null), ``suit`` (``suit``:
+C, D, H or S); ``next`` (host, between hands), ``start`` (host), ``seat`` (host:
+``seat``, ``friend``), ``back``.  One connection may send :data:`MSG_RATE` messages a
+second (bursts of :data:`MSG_BURST`); past that each message is refused with
+``rate_limited``, and a client that goes on is cut off (close code 4429).
 """
 
 from __future__ import annotations
@@ -38,12 +44,13 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import card_str
-from ..game import PHASE_DEAL, PHASE_MOON, PHASE_PASS, PHASE_PLAY
+from ..actions import Action
+from ..drive import decide
 from ..view import player_view
-from .botpool import BotPool
 from .bus import LocalBus, RedisBus
-from .service import StandInBot, WebError, check_level, decision_seed
+from .compute import SEARCH_LEVELS, SearchJob, SearchPool
+from .limits import RateLimiter
+from .service import StandInBot, WebError, check_level, decision_seed, make_bot
 from .storage import hash_token
 from .table_store import SeqConflict, TableStore, UnknownTable
 from .tables import (
@@ -81,6 +88,28 @@ RETRY_SECONDS = 1.0
 BOT_DEAL_PAUSE = 1.5
 """Seconds between a hand's end and the next deal when no person is there to deal."""
 
+MOVE_FIELDS = {"pass": "cards", "play": "card", "moon": "choice", "bid": "bid", "suit": "suit"}
+"""Client messages that answer a decision, and the field holding the answer: the stored
+action is ``[type, seat, value]`` (a pass: ``[type, seat, *cards]``), the engine's
+:class:`~hearts.actions.Action` JSON."""
+
+MSG_RATE = 10.0
+"""Messages one WebSocket connection may send a second, on average."""
+
+MSG_BURST = 40
+"""Messages one connection may send at once before :data:`MSG_RATE` applies."""
+
+MSG_ABUSE = 40
+"""Refused (over-rate) messages after which the connection is closed (code 4429)."""
+
+
+def table_job(st: TableState, seat: int, kind: str, seed: int) -> SearchJob:
+    """The :class:`~hearts.web.compute.SearchJob` of ``seat``'s pending ``kind`` decision
+    at table ``st`` (its game's actions so far; the table's level)."""
+    s = st.settings
+    return SearchJob(s.variant, st.n, dict(s.options), s.game, [list(a) for a in st.moves],
+                     seat, s.level, seed, kind)
+
 
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
@@ -96,6 +125,8 @@ class Conn:
         self.token_hash = token_hash
         self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_LIMIT)
         self.closed = False
+        self.rate = RateLimiter(MSG_RATE * 60, burst=MSG_BURST)
+        self.refused = 0
 
     def send(self, text: str) -> None:
         """Queue a message; a client too slow to keep up is cut off."""
@@ -116,6 +147,7 @@ class Conn:
         while True:
             text = await self.queue.get()
             await self.ws.send_text(text)
+            self.queue.task_done()
 
 
 @dataclass
@@ -134,7 +166,7 @@ class LiveTable:
 class TableHub:
     """Creates, joins and serves shared tables (see the module docstring)."""
 
-    def __init__(self, store: TableStore, bus: LocalBus | RedisBus, pool: BotPool,
+    def __init__(self, store: TableStore, bus: LocalBus | RedisBus, pool: SearchPool,
                  cache_size: int = 5000) -> None:
         self.store = store
         self.bus = bus
@@ -146,9 +178,9 @@ class TableHub:
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        """Listen on the bus and start the bot workers (in the background)."""
+        """Listen on the bus and watch idle tables (the search pool is the server's,
+        started and closed by the app)."""
         await self.bus.start(self._on_bus)
-        self._spawn(asyncio.to_thread(self.pool.warm))
         self._spawn(self._watch())
 
     async def _watch(self) -> None:
@@ -171,19 +203,40 @@ class TableHub:
                     self._schedule(live)
 
     async def close(self) -> None:
-        """Cancel timers and tasks, stop the bus and the bot workers."""
+        """Cancel timers and tasks, stop the bus (not the search pool: the app's)."""
         for live in self._tables.values():
             for _o, handle, _d in live.timers.values():
                 handle.cancel()
         for t in list(self._tasks):
             t.cancel()
         await self.bus.close()
-        self.pool.close()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _mark_finished(self, table_id: str) -> None:
+        try:
+            await asyncio.to_thread(self.store.mark_finished, table_id)
+        except Exception as exc:
+            log.warning("table %s: recording its end failed: %r", table_id, exc)
+
+    async def expire(self, unfinished_days: float | None, finished_days: float | None
+                     ) -> int:
+        """Delete old tables (:meth:`TableStore.expire`: idle unfinished ones after
+        ``unfinished_days``, finished ones ``finished_days`` after their end) and drop
+        them from memory here; returns how many were deleted."""
+        ids = await asyncio.to_thread(self.store.expire, unfinished_days, finished_days)
+        for tid in ids:
+            live = self._tables.pop(tid, None)
+            if live is not None:
+                for _o, handle, _d in live.timers.values():
+                    handle.cancel()
+                for conn in list(live.conns):
+                    conn.closed = True
+                    self._spawn(conn._close(4410))
+        return len(ids)
 
     # --------------------------------------------------------------- tables
     async def _get(self, table_id: str) -> LiveTable:
@@ -264,6 +317,8 @@ class TableHub:
         applied = st.apply(action)
         self._schedule(live)
         self._deliver(live, applied)
+        if any(e["type"] == "game_over" for e in applied.public):
+            self._spawn(self._mark_finished(st.id))
         await self.bus.publish(st.id, {"v": seq, "a": action, "d": live.deadlines}, seq)
         return applied
 
@@ -355,7 +410,7 @@ class TableHub:
                 if seat not in st.due() or st.opened[seat] != opened:
                     return
                 live.timers.pop(seat, None)
-                if st.game.phase == PHASE_DEAL:
+                if st.between_hands():
                     await self._deal(live)
                 elif not st.bot_plays(seat):
                     await self._commit(live, ["away", seat])
@@ -371,36 +426,32 @@ class TableHub:
         await self._commit(live, action)
 
     async def _bot_turn(self, table_id: str, seat: int, opened: int) -> None:
-        """A bot decides for ``seat`` (in the pool), then its move is committed if the
-        decision it answers is still open."""
+        """A bot answers ``seat``'s pending decision (a search level in the search pool),
+        then its move is committed if the decision it answers is still open."""
         live = self._tables.get(table_id)
         try:
             if live is None:
                 return
             st = live.state
-            phase = st.game.phase
-            choice: Any = None
-            if phase == PHASE_DEAL:
+            decision = st.decision(seat)
+            answer: Action | None = None
+            if decision is None:  # between hands: the host is away, a bot deals
                 await asyncio.sleep(min(BOT_DEAL_PAUSE, st.settings.turn_seconds))
             else:
-                what = {PHASE_PASS: "choose_pass", PHASE_PLAY: "choose_play",
-                        PHASE_MOON: "choose_moon"}[phase]
-                view = player_view(st.game, seat)
-                seed = decision_seed(st.seed, st.version, seat)
                 await self._tell(live, {"type": "thinking", "seat": seat, "v": st.version})
                 try:
-                    choice, _pid = await self.pool.decide(st.settings.level, seed, view, what)
-                except Exception:
-                    log.exception("table %s: bot %s failed for seat %d", table_id,
-                                  st.settings.level, seat)
+                    answer = await self._decide(st, seat, decision.kind)
+                except Exception as exc:
+                    log.warning("table %s: bot %s failed for seat %d: %r", table_id,
+                                st.settings.level, seat, exc)
             async with self._locked(table_id) as live:
                 st = live.state
                 if seat not in st.due() or st.opened[seat] != opened or not st.bot_plays(seat):
                     return
-                if st.game.phase == PHASE_DEAL:
+                if st.between_hands():
                     await self._deal(live)
                 else:
-                    await self._commit(live, self._bot_action(st, seat, choice))
+                    await self._commit(live, self._bot_action(st, seat, answer))
             return
         except TableError as exc:
             log.info("table %s: bot move for seat %d refused: %s", table_id, seat, exc.message)
@@ -414,23 +465,37 @@ class TableHub:
         if live is not None and self._tables.get(table_id) is live:
             self._schedule(live)
 
+    async def _decide(self, st: TableState, seat: int, kind: str) -> Action:
+        """The table's bot's answer to ``seat``'s pending ``kind`` decision: a search
+        level's in the search pool (off the event loop; it may raise
+        :class:`~hearts.web.compute.Busy`), another level's here (a millisecond)."""
+        seed = decision_seed(st.seed, st.version, seat)
+        level = st.settings.level
+        if level in SEARCH_LEVELS:
+            return Action.from_json(await asyncio.to_thread(self.pool.decide,
+                                                            table_job(st, seat, kind, seed)))
+        decision = st.decision(seat)
+        if decision is None or decision.kind != kind:
+            raise ValueError(f"seat {seat} has no {kind} decision to make")
+        return decide(make_bot(level, seed), player_view(st.game, seat), decision)
+
     @staticmethod
-    def _bot_action(st: TableState, seat: int, choice: Any) -> list[Any]:
-        """The stored action for a bot's ``choice`` (a stand-in's when it is not legal)."""
+    def _bot_action(st: TableState, seat: int, answer: Action | None) -> list[Any]:
+        """The stored action for a bot's ``answer`` (a stand-in's when it is missing or
+        not legal), tagged ``"bot"`` when the seat is a person's."""
         game = st.game
         tag = ["bot"] if st.is_person(seat) else []
-        fallback = StandInBot("stand-in", decision_seed(st.seed, st.version, seat, "stand-in"))
-        if game.phase == PHASE_PASS:
-            if choice is None or not game.can_pass(seat, tuple(choice)):
-                choice = fallback.choose_pass(player_view(game, seat))
-            return ["pass", seat, *(card_str(c) for c in choice), *tag]
-        if game.phase == PHASE_PLAY:
-            if choice is None or not game.can_play(seat, choice):
-                choice = fallback.choose_play(player_view(game, seat))
-            return ["play", seat, card_str(choice), *tag]
-        if not game.can_choose_moon(seat, choice):
-            choice = game.auto_moon_choice()
-        return ["moon", seat, choice, *tag]
+        decision = st.decision(seat)
+        if decision is None:
+            raise TableError("wrong_phase", f"Seat {seat} has nothing to decide.")
+        if answer is None or not decision.allows(answer) or not game.can(answer):
+            if decision.kind == "moon":
+                answer = Action.moon(seat, game.auto_moon_choice())
+            else:
+                stand_in = StandInBot("stand-in",
+                                      decision_seed(st.seed, st.version, seat, "stand-in"))
+                answer = decide(stand_in, player_view(game, seat), decision)
+        return [*answer.to_json(), *tag]
 
     # ------------------------------------------------------------ requests
     async def create(self, *, name: str, variant: str = "standard", players: int | None = None,
@@ -524,7 +589,7 @@ class TableHub:
                 raise TableError("not_host", "Only the host can do that.", 403)
             if kind in ("start", "seat") and v != st.version:
                 raise TableError("stale", "The table changed since; look again and retry.")
-            if kind in ("pass", "play", "moon", "next") and v is not None \
+            if (kind in MOVE_FIELDS or kind == "next") and v is not None \
                     and v < st.opened[seat]:
                 raise TableError("stale", "This message answers an earlier turn; it is refused.")
             if person.away:
@@ -535,7 +600,7 @@ class TableHub:
                 await self._commit(live, ["start"])
                 await self._deal(live)
             elif kind == "next":
-                if seat not in st.due() or st.game.phase != PHASE_DEAL:
+                if seat not in st.due() or not st.between_hands():
                     raise TableError("wrong_phase", "There is no hand to deal now.")
                 await self._deal(live)
             elif kind == "seat":
@@ -544,19 +609,18 @@ class TableHub:
                         or not 0 <= target < st.n:
                     raise TableError("bad_seat", f"Seats are 0 to {st.n - 1}.", 422)
                 await self._commit(live, ["seat", target, str(msg.get("friend"))])
-            elif kind == "pass":
-                cards = msg.get("cards")
-                if not isinstance(cards, list) or len(cards) > 16 \
-                        or not all(isinstance(c, str) for c in cards):
-                    raise TableError("bad_message", "cards must be a list of cards.", 422)
-                await self._commit(live, ["pass", seat, *cards])
-            elif kind == "play":
-                card = msg.get("card")
-                if not isinstance(card, str):
-                    raise TableError("bad_message", "card must be a card.", 422)
-                await self._commit(live, ["play", seat, card])
-            elif kind == "moon":
-                await self._commit(live, ["moon", seat, msg.get("choice")])
+            elif kind in MOVE_FIELDS:
+                value = msg.get(MOVE_FIELDS[kind])
+                if kind == "pass":
+                    if not isinstance(value, list) or len(value) > 16 \
+                            or not all(isinstance(c, str) for c in value):
+                        raise TableError("bad_message", "cards must be a list of cards.", 422)
+                    await self._commit(live, ["pass", seat, *value])
+                else:
+                    if isinstance(value, dict | list):
+                        raise TableError("bad_message", f"{MOVE_FIELDS[kind]} must be a "
+                                         "single value.", 422)
+                    await self._commit(live, [kind, seat, value])
             else:
                 raise TableError("bad_message", f"Unknown message type {kind!r}.", 422)
 
@@ -611,6 +675,24 @@ class TableHub:
                 await self._safe_act(conn, table_id, {"type": "back"})
             while True:
                 text = await ws.receive_text()
+                wait = conn.rate.take("")
+                if wait > 0:
+                    conn.refused += 1
+                    if conn.refused >= MSG_ABUSE:
+                        conn.send(_dumps({"type": "error", "code": "rate_limited", "message":
+                                          "Too many messages on this connection; it is "
+                                          "closed.", "v": live.state.version}))
+                        conn.closed = True
+                        with contextlib.suppress(Exception):  # what was queued goes first
+                            await asyncio.wait_for(conn.queue.join(), 5)
+                            await ws.close(4429)
+                        return
+                    conn.send(_dumps({"type": "error", "code": "rate_limited",
+                                      "message": f"Too many messages; at most {MSG_RATE:g} a "
+                                      f"second. Wait {wait:.1f} s; this one was ignored.",
+                                      "retry_after": round(wait, 1),
+                                      "v": live.state.version}))
+                    continue
                 if len(text) > MAX_MESSAGE:
                     conn.send(_dumps({"type": "error", "code": "too_large",
                                       "message": "Messages are at most 4 KB.",

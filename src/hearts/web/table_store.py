@@ -4,8 +4,8 @@ Two tables in the game database (the same engine as :class:`hearts.web.storage.G
 
 ``friend_tables``
     one row per table: its id, its settings as JSON (variant, players, options, bot
-    level, public game number or none, turn timer, spectators), the bots' seed and the
-    creation time.
+    level, public game number or none, turn timer, spectators), the bots' seed, the
+    creation time and the time its game ended (``finished_at``, null while it goes on).
 ``table_actions``
     the table's action log, one row per action: ``(table_id, seq)`` is the primary key,
     ``seq`` counts from 1 and is the table's version after that action.  A table's
@@ -44,8 +44,13 @@ from sqlalchemy import (
     String,
     Table,
     bindparam,
+    delete,
+    exists,
     insert,
+    inspect,
     select,
+    text,
+    update,
 )
 from sqlalchemy.exc import IntegrityError
 
@@ -57,6 +62,7 @@ friend_tables = Table(
     Column("settings", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
 )
 """One row per shared table: ``settings`` (see :class:`hearts.web.tables.TableSettings`)."""
 
@@ -114,11 +120,20 @@ class TableStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         metadata.create_all(engine)
+        self._add_missing_columns()
         self._queue: queue.SimpleQueue[tuple[str, int, list[Any], Future[None]] | None] = (
             queue.SimpleQueue())
         self._writer = threading.Thread(target=self._write_loop, name="hearts-table-writer",
                                         daemon=True)
         self._writer.start()
+
+    def _add_missing_columns(self) -> None:
+        """A database made before ``finished_at`` existed gets the column (null)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("friend_tables")}
+        if "finished_at" not in have:
+            kind = friend_tables.c.finished_at.type.compile(self.engine.dialect)
+            with self.engine.begin() as conn:
+                conn.execute(text(f"ALTER TABLE friend_tables ADD COLUMN finished_at {kind}"))
 
     # ---------------------------------------------------------------- reads
     def create(self, table_id: str, settings: dict[str, Any], seed: int) -> None:
@@ -149,6 +164,47 @@ class TableStore:
 
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(friend_tables)).scalar_one())
+
+    # ------------------------------------------------------------- expiry
+    def mark_finished(self, table_id: str, at: _dt.datetime | None = None) -> None:
+        """Record that the table's game ended (at ``at``, default now)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(friend_tables).where(friend_tables.c.id == table_id)
+                         .values(finished_at=at or _now()))
+
+    def expire(self, unfinished_days: float | None, finished_days: float | None,
+               now: _dt.datetime | None = None) -> list[str]:
+        """Delete (row and log) tables whose game goes on but nobody has acted at for
+        ``unfinished_days`` days (counting from the newest action, or the creation), and
+        tables whose game ended more than ``finished_days`` days ago (``None`` or ``0``:
+        keep them).  Returns the ids deleted."""
+        now = now or _now()
+        ft, ta = friend_tables, table_actions
+        ids: list[str] = []
+        with self.engine.begin() as conn:
+            if unfinished_days:
+                cut = now - _dt.timedelta(days=unfinished_days)
+                recent = exists().where(ta.c.table_id == ft.c.id, ta.c.created_at >= cut)
+                ids += conn.execute(select(ft.c.id).where(
+                    ft.c.finished_at.is_(None), ft.c.created_at < cut, ~recent)).scalars().all()
+            if finished_days:
+                cut = now - _dt.timedelta(days=finished_days)
+                ids += conn.execute(select(ft.c.id).where(
+                    ft.c.finished_at.is_not(None), ft.c.finished_at < cut)).scalars().all()
+            for i in range(0, len(ids), 500):
+                chunk = ids[i:i + 500]
+                conn.execute(delete(ta).where(ta.c.table_id.in_(chunk)))
+                conn.execute(delete(ft).where(ft.c.id.in_(chunk)))
+        return ids
+
+    def touch(self, table_id: str, at: _dt.datetime, finished: bool = False) -> None:
+        """Date a table and every action of its log at ``at`` (and its end, when
+        ``finished``): tests and maintenance age a table on purpose."""
+        with self.engine.begin() as conn:
+            conn.execute(update(friend_tables).where(friend_tables.c.id == table_id)
+                         .values(created_at=at, finished_at=at if finished else None))
+            conn.execute(update(table_actions).where(table_actions.c.table_id == table_id)
+                         .values(created_at=at))
 
     # --------------------------------------------------------------- writes
     def append_future(self, table_id: str, seq: int, action: list[Any]) -> Future[None]:

@@ -13,9 +13,12 @@ version after it):
 - ``["start"]``: the host starts; empty seats are bots from now on;
 - ``["deal"]`` (the table's public game number) or ``["deal", [[cards of seat 0], ...]]``
   (a secret deal drawn from the operating system's random source by the server);
-- ``["pass", seat, "QS", ...]``, ``["play", seat, "QS"]``, ``["moon", seat, "add"]``:
-  the engine's actions through its public ``verify_x``/``x`` triads, with an optional
-  trailing ``"bot"`` when a bot acted for an absent person;
+- ``["bid", seat, 5]`` / ``["bid", seat, null]``, ``["suit", seat, "S"]``,
+  ``["pass", seat, "QS", ...]``, ``["play", seat, "QS"]``, ``["moon", seat, "add"]``:
+  the engine's :class:`~hearts.actions.Action` in its JSON form, read with
+  ``Action.from_json``, checked with ``Game.verify`` and applied with ``Game.apply``
+  (so every decision ``Game.pending()`` asks, in any variant, can be answered at a
+  table), with an optional trailing ``"bot"`` when a bot acted for an absent person;
 - ``["away", seat]`` (the turn timer ran out: a bot plays for the seat) and
   ``["back", seat]`` (its person is here again).
 
@@ -37,11 +40,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import CardError, card_str, cards_of, mask_of, parse_card
+from ..actions import KINDS, Action, ActionError, Decision
+from ..cards import SUIT_LETTERS, CardError, card_str, cards_of
 from ..deal import check_game_number, random_deal
-from ..game import PHASE_DEAL, PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
+from ..game import Game, IllegalAction
 from ..record import record_from_game
 from ..rules import Rules, RulesError, make_rules
+from ..settle import uses_chips
 
 HOST_SEAT = 0
 """The table's creator sits at seat 0 and is its host."""
@@ -59,6 +64,38 @@ MIN_TURN_SECONDS, MAX_TURN_SECONDS = 0.5, 600.0
 
 RECENT = 400
 """Applied actions kept in memory per table for resyncing a client (``since``)."""
+
+
+_AUCTION_FIELDS = ("bids", "declarer", "penalty_suit", "jokers_played", "widow_size",
+                   "widow_taker", "chips", "pot")
+"""Public fields of ``PlayerView.to_json()`` that the hand's other phases (bids, the named
+suit, jokers, the widow's taker, chips) make known to every seat alike."""
+
+GAME_KINDS = frozenset(KINDS)
+"""Log actions that are the engine's own (:data:`hearts.actions.KINDS`)."""
+
+
+def _auction_json(game: Game) -> dict[str, Any]:
+    """The :data:`_AUCTION_FIELDS` of ``PlayerView.to_json()``, read off the game (no view
+    is built: this runs for every update)."""
+    if game.hand_index < 0:
+        return {}
+    taker = game.widow_taker
+    return {
+        "bids": [{"seat": s, "bid": game.bids[s]} for s in game.bid_order()[:game.bids_made]],
+        "declarer": game.declarer if game.declarer >= 0 else None,
+        "penalty_suit": SUIT_LETTERS[game.hand_rules.penalty_suit]
+        if game.hand_rules.penalty_suit >= 0 else None,
+        "jokers_played": [card_str(c) for c in cards_of(game.played & game.rules.wild_mask)],
+        "widow_size": game.rules.widow_size, "widow_taker": taker if taker >= 0 else None,
+        "chips": list(game.chips) if uses_chips(game.rules) else [], "pot": game.pot,
+    }
+
+
+def game_action(action: list[Any]) -> Action:
+    """The engine's :class:`~hearts.actions.Action` of a log entry of a game kind (the
+    trailing ``"bot"`` tag dropped); raises :class:`~hearts.actions.ActionError`."""
+    return Action.from_json(action[:-1] if action[-1] == "bot" and len(action) > 1 else action)
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
@@ -184,6 +221,9 @@ class TableState:
         self.version = 0
         self.opened = [0] * self.n
         self.recent: list[Applied] = []
+        self.moves: list[list[Any]] = []
+        """The game's own actions so far (``Action`` JSON, without the ``"bot"`` tag):
+        what a worker replays to rebuild the game (``SearchJob.actions``)."""
 
     # -------------------------------------------------------------- reading
     def seat_of(self, token_hash: str) -> int | str | None:
@@ -205,17 +245,30 @@ class TableState:
         p = self.seats[seat]
         return p is None or p.away
 
+    def between_hands(self) -> bool:
+        """Whether the game waits for the next hand's deal (``Game.pending()`` asks for a
+        ``deal``)."""
+        pending = self.game.pending()
+        return bool(pending) and pending[0].kind == "deal"
+
+    def decision(self, seat: int) -> Decision | None:
+        """The decision ``Game.pending()`` asks of ``seat`` now, or ``None``."""
+        for d in self.game.pending():
+            if d.seat == seat:
+                return d
+        return None
+
     def due(self) -> tuple[int, ...]:
-        """Seats that must act: passers, the seat to play or choose a moon, the host
-        between hands (to deal the next one); none before the start or after the end."""
+        """Seats that must act: every seat ``Game.pending()`` asks (passers, the seat to
+        bid, name the suit, play or choose a moon), the host between hands (to deal the
+        next one); none before the start or after the end."""
         if not self.started:
             return ()
-        phase = self.game.phase
-        if phase == PHASE_DEAL:  # between hands (the first hand is dealt with the start)
+        pending = self.game.pending()
+        if pending and pending[0].kind == "deal":
+            # between hands (the first hand is dealt with the start)
             return (HOST_SEAT,) if self.game.hand_index >= 0 else ()
-        if phase == PHASE_OVER:
-            return ()
-        return self.game.to_act()
+        return tuple(d.seat for d in pending)
 
     def free_seats(self) -> list[int]:
         """Seats no person holds."""
@@ -225,7 +278,7 @@ class TableState:
         """Public facts: settings, seats (names, bots, away), waiting friends, status."""
         game = self.game
         status = "waiting" if not self.started else (
-            "over" if game.phase == PHASE_OVER else "playing")
+            "over" if game.game_over else "playing")
         return {
             "id": self.id, "version": self.version, "status": status,
             "settings": self.settings.to_json(),
@@ -249,8 +302,9 @@ class TableState:
         game = self.game
         if seat is None:
             return {"seat": None, "hand": [], "passed": [], "received": [], "legal": [],
-                    "pass_to": None}
+                    "pass_to": None, "decision": None, "points_taken": self._points(None)}
         all_passed = game.pass_offset == 0 or all(p is not None for p in game.passes)
+        decision = self.decision(seat)
         return {
             "seat": seat,
             "hand": [card_str(c) for c in cards_of(game.hands[seat])],
@@ -260,13 +314,25 @@ class TableState:
             "legal": [card_str(c) for c in cards_of(game.legal_plays(seat))]
             if game.turn == seat else [],
             "pass_to": game.pass_target(seat),
+            "decision": decision.to_json() if decision is not None and self.started else None,
+            "points_taken": self._points(seat),
         }
+
+    def _points(self, seat: int | None) -> list[int]:
+        """Penalty points each seat took this hand, as ``seat`` sees them (the hand's
+        rules: an auction's named suit counts; a widow counts only in its taker's eyes)."""
+        game = self.game
+        penalty = game.hand_rules.penalty
+        taker = game.widow_taker
+        return [sum(penalty[c] for c in cards_of(
+            w & ~game.widow if s == taker and taker >= 0 and taker != seat else w))
+            for s, w in enumerate(game.won)]
 
     def public_json(self) -> dict[str, Any]:
         """The part of :meth:`view_json` every seat sees alike."""
         game = self.game
         n = self.n
-        penalty = self.rules.penalty
+        full = _auction_json(game)
         return {
             "phase": game.phase, "hand_index": game.hand_index, "game": game.game_number,
             "pass_direction": self.rules.pass_name(game.hand_index)
@@ -277,9 +343,9 @@ class TableState:
             "trick_index": len(game.tricks), "leader": game.leader, "turn": game.turn,
             "hearts_broken": game.hearts_broken,
             "counts": [h.bit_count() for h in game.hands], "tricks_won": list(game.tricks_won),
-            "points_taken": [sum(penalty[c] for c in cards_of(w)) for w in game.won],
             "totals": list(game.totals), "winners": list(game.winners),
             "moon_pending": game.pending_score is not None,
+            **full,
         }
 
     def history_json(self) -> dict[str, Any]:
@@ -293,7 +359,10 @@ class TableState:
         """For ``seat`` on its turn to play: each card of its hand it may not play, with the
         engine's reason code and sentence."""
         game = self.game
-        if seat is None or game.phase != PHASE_PLAY or game.turn != seat:
+        if seat is None:
+            return {}
+        decision = self.decision(seat)
+        if decision is None or decision.kind != "play":
             return {}
         out: dict[str, dict[str, str]] = {}
         for c in cards_of(game.hands[seat] & ~game.legal_plays(seat)):
@@ -307,7 +376,7 @@ class TableState:
         the hand being passed or played is left out."""
         rec = record_from_game(self.game)
         game = self.game
-        if game.phase in (PHASE_PASS, PHASE_PLAY) and game.hand_index >= 0:
+        if game.pending() and not self.between_hands() and game.hand_index >= 0:
             rec["hands"] = list(rec.get("hands", []))[: game.hand_index]
         return rec
 
@@ -332,23 +401,17 @@ class TableState:
                 if self.seats[s] is not None:
                     raise TableError("seat_taken", "A person holds this seat; only a bot's "
                                      "seat can be given.")
-                if self.started and game.phase != PHASE_DEAL:
+                if self.started and not self.between_hands():
                     raise TableError("wrong_phase", "A seat changes hands between hands only.")
             elif kind == "start":
                 if self.started:
                     raise TableError("wrong_phase", "The game has started already.")
-            elif kind == "deal":
-                if not self.started or game.phase != PHASE_DEAL:
+            elif kind in GAME_KINDS:
+                if kind == "deal" and (not self.started or not self.between_hands()):
                     raise TableError("wrong_phase", "There is no hand to deal now.")
-                if len(action) > 1:
-                    game.verify_deal([mask_of(parse_card(c) for c in h) for h in action[1]])
-            elif kind == "pass":
-                game.verify_pass(int(action[1]), [parse_card(c) for c in action[2:]
-                                                  if c != "bot"])
-            elif kind == "play":
-                game.verify_play(int(action[1]), parse_card(action[2]))
-            elif kind == "moon":
-                game.verify_moon_choice(int(action[1]), str(action[2]))
+                if not self.started:
+                    raise TableError("wrong_phase", "The game has not started yet.")
+                game.verify(game_action(action))
             elif kind in ("away", "back"):
                 p = self.seats[int(action[1])]
                 if p is None or p.away != (kind == "back"):
@@ -358,6 +421,9 @@ class TableState:
                 raise TableError("bad_message", f"Unknown action {kind!r}.", 422)
         except IllegalAction as exc:
             raise TableError(exc.reason, exc.message) from None
+        except ActionError as exc:
+            code = "unknown_card" if "card" in str(exc) else "bad_message"
+            raise TableError(code, str(exc), 422) from None
         except CardError as exc:
             raise TableError("unknown_card", str(exc), 422) from None
         except (IndexError, TypeError, ValueError) as exc:
@@ -369,7 +435,8 @@ class TableState:
         what it did.  Raises :class:`IllegalAction` or ``ValueError`` for a bad action."""
         game = self.game
         due_before = set(self.due())
-        phase_before, results_before = game.phase, len(game.results)
+        moon_before, over_before = self._moon_due(), game.game_over
+        results_before = len(game.results)
         public: list[dict[str, Any]] = []
         private: dict[int, list[dict[str, Any]]] = {}
         kind = action[0]
@@ -390,45 +457,15 @@ class TableState:
         elif kind == "start":
             self.started = True
             public.append({"type": "start"})
-        elif kind == "deal":
-            if len(action) > 1:
-                game.start_hand([mask_of(parse_card(c) for c in h) for h in action[1]])
-            else:
-                game.start_hand()
-            actor = HOST_SEAT
-            public.append({"type": "deal", "hand": game.hand_index, "dealer": game.dealer,
-                           "pass_direction": game.rules.pass_name(game.hand_index)})
-            self.recent = [a for a in self.recent if a.version > self.version - 20]
-        elif kind == "pass":
-            actor = int(action[1])
-            cards = [parse_card(c) for c in action[2:] if c != "bot"]
-            game.pass_cards(actor, cards)
-            public.append({"type": "passed", "seat": actor, **({"by": "bot"} if by_bot else {})})
-            private[actor] = [{"type": "you_passed", "cards": [card_str(c) for c in cards]}]
-            if game.phase != PHASE_PASS:  # the exchange happened
-                direction = game.rules.pass_name(game.hand_index)
-                for s in range(self.n):
-                    private.setdefault(s, []).append({
-                        "type": "pass", "direction": direction,
-                        "passed": [card_str(c) for c in game.passes[s] or ()],
-                        "to": game.pass_target(s), "from": (s - game.pass_offset) % self.n,
-                        "received": [card_str(c) for c in cards_of(game.received[s])]})
-        elif kind == "play":
-            actor = int(action[1])
-            rec = game.play(actor, parse_card(action[2]))
-            public.append({"type": "play", "seat": actor, "card": card_str(rec.card),
-                           **({"by": "bot"} if by_bot else {})})
-            if rec.winner is not None and rec.hand == game.hand_index \
-                    and rec.trick < len(game.tricks):
-                t = game.tricks[rec.trick]
-                public.append({"type": "trick", "trick": rec.trick, "winner": t.winner,
-                               "cards": [{"seat": (t.leader + i) % self.n, "card": card_str(c)}
-                                         for i, c in enumerate(t.cards)],
-                               "points": sum(game.rules.penalty[c] for c in t.cards)})
-        elif kind == "moon":
-            actor = int(action[1])
-            game.choose_moon(actor, str(action[2]))
-            public.append({"type": "moon_choice", "seat": actor, "choice": action[2]})
+        elif kind in GAME_KINDS:
+            act = game_action(action)
+            rec = game.apply(act)
+            self.moves.append(act.to_json())
+            actor = HOST_SEAT if kind == "deal" else act.seat
+            tag = {"by": "bot"} if by_bot else {}
+            public.extend(self._game_events(act, rec, tag, private))
+            if kind == "deal":
+                self.recent = [a for a in self.recent if a.version > self.version - 20]
         elif kind in ("away", "back"):
             s = int(action[1])
             person = self.seats[s]
@@ -438,7 +475,7 @@ class TableState:
             public.append({"type": kind, "seat": s})
         else:
             raise ValueError(f"unknown action {action!r}")
-        if game.phase == PHASE_MOON and phase_before != PHASE_MOON:
+        if not moon_before and self._moon_due():
             public.append({"type": "moon", "seat": game.turn})
         if len(game.results) > results_before:
             h = game.results[-1]
@@ -446,7 +483,7 @@ class TableState:
                            "tricks": list(h.tricks), "moon": h.moon, "moon_kind": h.moon_kind,
                            "moon_choice": h.moon_choice, "totals": list(h.totals),
                            "record": self.record_json()})
-        if game.phase == PHASE_OVER and phase_before != PHASE_OVER:
+        if game.game_over and not over_before:
             public.append({"type": "game_over", "winners": list(game.winners),
                            "totals": list(game.totals)})
         self.version += 1
@@ -458,6 +495,45 @@ class TableState:
         if len(self.recent) > RECENT:
             del self.recent[: len(self.recent) - RECENT]
         return applied
+
+    def _moon_due(self) -> bool:
+        pending = self.game.pending()
+        return bool(pending) and pending[0].kind == "moon"
+
+    def _game_events(self, act: Action, rec: Any, tag: dict[str, str],
+                     private: dict[int, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+        """The public events of the engine action ``act`` just applied (``rec``: the record
+        ``Game.apply`` returned); private ones are added to ``private``."""
+        game = self.game
+        kind, seat = act.kind, act.seat
+        if kind == "deal":
+            return [{"type": "deal", "hand": game.hand_index, "dealer": game.dealer,
+                     "pass_direction": game.rules.pass_name(game.hand_index)}]
+        if kind == "pass":
+            private[seat] = [{"type": "you_passed", "cards": act.to_json()[2:]}]
+            if not any(d.kind == "pass" for d in game.pending()):  # the exchange happened
+                direction = game.rules.pass_name(game.hand_index)
+                for s in range(self.n):
+                    private.setdefault(s, []).append({
+                        "type": "pass", "direction": direction,
+                        "passed": [card_str(c) for c in game.passes[s] or ()],
+                        "to": game.pass_target(s), "from": (s - game.pass_offset) % self.n,
+                        "received": [card_str(c) for c in cards_of(game.received[s])]})
+            return [{"type": "passed", "seat": seat, **tag}]
+        if kind == "play":
+            out = [{"type": "play", "seat": seat, "card": card_str(rec.card), **tag}]
+            if rec.winner is not None and rec.hand == game.hand_index \
+                    and rec.trick < len(game.tricks):
+                t = game.tricks[rec.trick]
+                out.append({"type": "trick", "trick": rec.trick, "winner": t.winner,
+                            "cards": [{"seat": (t.leader + i) % self.n, "card": card_str(c)}
+                                      for i, c in enumerate(t.cards)],
+                            "points": sum(game.hand_rules.penalty[c] for c in t.cards)})
+            return out
+        if kind == "moon":
+            return [{"type": "moon_choice", "seat": seat, "choice": act.payload, **tag}]
+        value = act.to_json()[2]  # bid: chips or null; suit: its letter
+        return [{"type": kind, "seat": seat, kind: value, **tag}]
 
     # -------------------------------------------------------- client output
     def update_for(self, applied: Applied, seat: int | None,

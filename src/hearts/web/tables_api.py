@@ -18,6 +18,7 @@ from fastapi import APIRouter, Header, Request, Response, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from .api import _check_create_rate as check_create_rate
 from .hub import TableHub
 from .service import WebError
 from .tables import TableError
@@ -66,7 +67,9 @@ def make_tables_router(page: Any) -> APIRouter:
 
     @router.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> Response:
-        """A new table; the creator is its host at seat 0."""
+        """A new table; the creator is its host at seat 0 (429 past the client's
+        tables-per-minute)."""
+        check_create_rate(request, "table_create_limit", "tables")
         try:
             out = await _hub(request).create(
                 name=body.name, variant=body.variant, players=body.players,
