@@ -59,6 +59,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import tricks
 from .cards import card_str, parse_card
 from .game import PHASE_PASS
 from .players.hard import distinct_moves, play_out
@@ -259,12 +260,7 @@ def _play_out_pass(rules: Rules, pr: PolicyRules, view: PlayerView, hands: list[
     off = view.pass_offset
     passes[me] = mine
     after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
-    if rules.first_lead == "lowest-club":
-        bit = 1 << rules.opening_card
-        leader = next(s for s in range(n) if after[s] & bit)
-    else:
-        leader = view.hand_index % n
-    sim = Sim(rules, after, leader=leader)
+    sim = Sim(rules, after, leader=tricks.first_leader(rules, after, view.hand_index % n))
     play_out(sim, pr)
     return _my_points(sim, me)
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ..cards import HEARTS, SUIT_MASKS
 from ..rules import Rules
-from .sim import Sim
+from .sim import Sim, _cards
 
 HEARTS_MASK = SUIT_MASKS[HEARTS]
 _SUIT_OFFSETS = (0, 16, 32, 48)
@@ -268,15 +268,6 @@ def _shoot(sim: Sim, legal: int, out: int, pr: PolicyRules) -> int:
         return _high(follow)
     safe = legal & ~pr.penalty_mask
     return _lowest_rank(safe or legal)
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _lowest_rank(mask: int) -> int:
