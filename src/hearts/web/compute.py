@@ -131,10 +131,14 @@ def _exit_with_parent(parent: int, every: float = 1.0) -> None:
             os._exit(0)
 
 
-def _start_worker() -> None:
-    """Initializer of each worker process: end it with the server process, import the
-    bots, then lower its priority (nice :data:`WORKER_NICE`)."""
-    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True,
+def _start_worker(parent: int) -> None:
+    """Initializer of each worker process: end it with the server process ``parent``
+    (its pid, taken in the server: a worker that starts after a killed server would
+    read the adopting process from ``os.getppid()``), import the bots, then lower its
+    priority (nice :data:`WORKER_NICE`)."""
+    if os.getppid() != parent:
+        os._exit(0)
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True,
                      name="hearts-exit-with-parent").start()
     _warm()
     with contextlib.suppress(OSError, AttributeError):
@@ -176,7 +180,8 @@ class SearchPool:
             if self._executor is None:
                 self._executor = ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start_worker)
+                    initializer=_start_worker,
+                    initargs=(os.getpid(),))
             return self._executor
 
     def start(self) -> None:
