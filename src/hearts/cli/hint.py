@@ -40,6 +40,7 @@ from ..game import PHASE_DEAL, PHASE_OVER, Game
 from ..players.base import get_bot
 from ..record import RecordError, parse_record, replay_record
 from ..view import player_view
+from .errors import answer
 
 
 def _err(code: str, message: str, reason: str | None = None, **facts: Any) -> RecordError:
@@ -126,16 +127,7 @@ def hint_text(text: str | bytes, bot_name: str = "hard", seat: int | None = None
 
     Never raises for bad input.
     """
-    try:
-        game = replay_record(parse_record(text))
-        return hint_for_game(game, bot_name, seat, seed)
-    except RecordError as exc:
-        return {"ok": False, "error": exc.error}
-    except Exception as exc:  # an engine or bot fault must not end in a traceback
-        return {"ok": False, "error": RecordError(
-            "internal_error", "internal_error",
-            f"The program failed on this record ({type(exc).__name__}: {exc}); please report it."
-        ).error}
+    return answer(lambda: hint_for_game(replay_record(parse_record(text)), bot_name, seat, seed))
 
 
 @click.command("hint")

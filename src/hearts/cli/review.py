@@ -33,6 +33,7 @@ from rich.table import Table
 
 from ..analysis import PASS_WORLDS, PLAY_WORLDS, review_record
 from ..record import RecordError
+from .errors import answer
 
 
 def review_text(data: str | bytes, seat: int = 0, hand: int | None = None, *,
@@ -42,16 +43,8 @@ def review_text(data: str | bytes, seat: int = 0, hand: int | None = None, *,
 
     Never raises for bad input (an internal fault becomes ``internal_error``).
     """
-    try:
-        return review_record(data, seat, hand, play_worlds=play_worlds, pass_worlds=pass_worlds,
-                             seed=seed, progress=progress)
-    except RecordError as exc:
-        return {"ok": False, "error": exc.error}
-    except Exception as exc:  # an engine or analysis fault must not end in a traceback
-        return {"ok": False, "error": RecordError(
-            "internal_error", "internal_error",
-            f"The program failed on this record ({type(exc).__name__}: {exc}); please report it."
-        ).error}
+    return answer(lambda: review_record(data, seat, hand, play_worlds=play_worlds,
+                                        pass_worlds=pass_worlds, seed=seed, progress=progress))
 
 
 def _choice(value: str | list[str]) -> str:

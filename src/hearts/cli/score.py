@@ -32,6 +32,7 @@ from typing import Any, BinaryIO
 import click
 
 from ..record import RecordError, parse_record, replay_record, summary_of
+from .errors import answer
 
 
 def _error(message: str, **extra: Any) -> dict[str, Any]:
@@ -42,15 +43,7 @@ def _error(message: str, **extra: Any) -> dict[str, Any]:
 
 def score_text(text: str | bytes) -> dict[str, Any]:
     """The score object of one record given as JSON text; never raises."""
-    try:
-        return summary_of(replay_record(parse_record(text)))
-    except RecordError as exc:
-        return {"ok": False, "error": exc.error}
-    except Exception as exc:  # an engine fault must not end the run in a traceback
-        err = RecordError("internal_error", "internal_error",
-                          f"The program failed on this record ({type(exc).__name__}: {exc}); "
-                          f"please report it.").error
-        return {"ok": False, "error": err}
+    return answer(lambda: summary_of(replay_record(parse_record(text))))
 
 
 def _lines(data: bytes) -> Iterator[tuple[int, bytes]]:
