@@ -166,14 +166,19 @@ class Table:
         """The seat that may be shooting the moon, or -1.
 
         A threat: the rules have a moon, every penalty point taken so far sits
-        with one other seat, and that is at least a third of the hand's total
-        (or it holds the biggest penalty card already).
+        with one other seat (not a partner), and that is at least a third of the
+        hand's total (or it holds the biggest penalty card already); or another
+        side's seat declared General and every point taken so far is its own.
         """
         r = self.rules
         if r.moon == "none" or not r.penalty_mask:
             return -1
         holders = [s for s, t in enumerate(self.taken) if t > 0]
-        if len(holders) != 1 or holders[0] == self.me:
+        friends = (self.me, *self.view.partners)
+        for s, name in self.view.declarations:  # a General declared: stop it at once
+            if name == "general" and s not in friends and all(h == s for h in holders):
+                return s
+        if len(holders) != 1 or holders[0] in friends:
             return -1
         s = holders[0]
         if self.taken[s] * 3 >= r.hand_total:
