@@ -35,7 +35,15 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from .cards import SUIT_LETTERS, CardError, card_str, card_tuple, cards_of, parse_card
+from .cards import (
+    SUIT_LETTERS,
+    CardError,
+    card_str,
+    card_tuple,
+    cards_of,
+    parse_card,
+    same_name,
+)
 
 KINDS = ("deal", "bid", "suit", "pass", "declare", "play", "moon")
 """Every action kind, in the order a hand may ask for them."""
@@ -109,7 +117,9 @@ class Action(NamedTuple):
                 return ["deal"]
             items = list(p)
             stock = items.pop() if items and isinstance(items[-1], tuple | list) else None
-            out: list[Any] = ["deal", [[card_str(c) for c in cards_of(m)] for m in items]]
+            # Cards in name order (a second pack's copy beside its twin).
+            out: list[Any] = ["deal", [[card_str(c) for c in sorted(
+                cards_of(m), key=lambda c: (c & 127, c))] for m in items]]
             if stock is not None:
                 out.append([card_str(c) for c in stock])
             return out
@@ -140,10 +150,16 @@ class Action(NamedTuple):
                                   "(and the stock's cards, for a game with a stock)")
             try:
                 masks: list[Any] = []
+                seen = 0
                 for cards in hands:
                     m = 0
                     for c in cards:
-                        m |= 1 << parse_card(c)
+                        card = parse_card(c)
+                        spare = same_name(card) & ~seen
+                        if seen >> card & 1 and spare:  # a name twice: its other copy
+                            card = (spare & -spare).bit_length() - 1
+                        m |= 1 << card
+                        seen |= 1 << card
                     masks.append(m)
                 if len(value) == 3:
                     masks.append(tuple(parse_card(c) for c in value[2]))

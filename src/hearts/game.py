@@ -47,6 +47,7 @@ from .cards import (
     card_str,
     card_tuple,
     make_card,
+    same_name,
 )
 from .deal import numbered_deal, random_deal, shuffled_deck
 from .rules import Rules
@@ -1102,7 +1103,12 @@ class Game:
         """Apply one :class:`hearts.actions.Action` of any kind; returns the record
         appended to ``log`` (``None`` for a deal).  Raises :class:`IllegalAction` with
         the reason of the phase's triad (``bad_action`` for an unknown kind); the state
-        is unchanged then."""
+        is unchanged then.
+
+        Where two cards share a name (two packs, jokers) an action's card means
+        whichever copy the seat holds, as in records (``interfaces.md`` section 2b)."""
+        if self.rules.deck >> JOKER:
+            action = self._by_name(action)
         kind = action[0]
         if kind == "play":
             return self.play(action[1], action[2])
@@ -1125,8 +1131,51 @@ class Game:
             return None
         raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
 
+    def _by_name(self, action: Action) -> Action:
+        """``action`` with each card a copy the seat holds (or, in a deal, a copy in the
+        deck not dealt yet) when the one named is not: the cards of a game with two
+        cards of one name are meant by their names."""
+        kind, seat, payload = action[0], action[1], action[2]
+        if kind in ("play", "pass") and type(seat) is int and 0 <= seat < self.n:
+            hand = self.hands[seat]
+            cards = (payload,) if kind == "play" else payload
+            if not isinstance(cards, tuple | list):
+                return action
+            out: list[Any] = []
+            used = 0
+            for c in cards:
+                if _is_card_id(c) and (not hand >> c & 1 or used >> c & 1):
+                    held = hand & same_name(c) & ~used
+                    if held:
+                        c = (held & -held).bit_length() - 1
+                if _is_card_id(c):
+                    used |= 1 << c
+                out.append(c)
+            return Action(kind, seat, out[0] if kind == "play" else tuple(out))
+        if kind == "deal" and payload is not None:
+            hands, stock = _deal_payload(payload)
+            if hands is None or not all(type(h) is int and h >= 0 for h in hands):
+                return action
+            deck = self.rules.deck
+            taken = 0
+            fixed = []
+            for h in hands:
+                m = 0
+                for c in card_tuple(h):
+                    if not deck >> c & 1 or taken >> c & 1:
+                        spare = deck & same_name(c) & ~taken
+                        if spare:
+                            c = (spare & -spare).bit_length() - 1
+                    m |= 1 << c
+                    taken |= 1 << c
+                fixed.append(m)
+            return Action("deal", -1, tuple(fixed) if stock is None else (*fixed, stock))
+        return action
+
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless :meth:`apply` would accept ``action``."""
+        if self.rules.deck >> JOKER:
+            action = self._by_name(action)
         kind = action[0]
         if kind == "play":
             self.verify_play(action[1], action[2])
@@ -1154,6 +1203,8 @@ class Game:
 
     def can(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action``."""
+        if self.rules.deck >> JOKER:
+            action = self._by_name(action)
         if action[0] == "play":
             return self.can_play(action[1], action[2])
         try:

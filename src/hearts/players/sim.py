@@ -155,6 +155,11 @@ class Sim:
                 general = s
         sim = cls(r, hands, won, view.tricks_won, [c for _, c in view.trick],
                   view.leader, view.played, len(view.tricks), widow, general=general)
+        for t in reversed(view.tricks):  # cancelled tricks waiting for the next winner
+            if t.winner >= 0:
+                break
+            for c in t.cards:
+                sim.carry |= 1 << c
         tricks_seen = [(t.leader, t.cards) for t in view.tricks]
         if view.trick:
             tricks_seen.append((view.trick[0][0], tuple(c for _, c in view.trick)))
