@@ -425,3 +425,16 @@ def test_pending_apply_json_and_bots(variant, players):
         # One hand played through, every card of the deck (and stock) taken by someone.
         assert len(b.results) == 1
         assert sum(w.bit_count() for w in b.won) == b.rules.deck.bit_count()
+
+
+def test_domino_every_seat_out_at_once_the_stock_goes_with_the_last_trick():
+    # One card each, all clubs: 4♣ (seat 2) wins and every seat is out together; what
+    # is left of the stock (5♥ 6♥) goes with that trick to seat 2: 2 points.
+    r = make_rules("domino", 3)
+    deck = hand("2C", "3C", "4C", "5H", "6H")
+    r = dataclasses.replace(r, deck=deck, hand_size=1, stock_size=2,
+                            penalty_mask=r.penalty_mask & deck, deck_cards=tuple(card_tuple(deck)))
+    g = Game(r)
+    g.start_hand([hand("2C"), hand("3C"), hand("4C")], [C("5H"), C("6H")])
+    play(g, C("2C"), C("3C"), C("4C"))
+    assert g.results[-1].points == (0, 0, 2) and not g.stock

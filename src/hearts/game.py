@@ -930,6 +930,11 @@ class Game:
                     self.hands[last] = 0
                     self.stock = []
                     self.out_order.append(last)
+                elif self.stock:  # every seat ran out at once: the trick's taker gets the rest
+                    taker = winner if winner >= 0 else leader
+                    for c in self.stock:
+                        self.won[taker] |= 1 << c
+                    self.stock = []
                 self._legal_cache = -1
                 self._end_hand()
                 return action
