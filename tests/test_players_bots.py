@@ -151,7 +151,12 @@ def test_medium_beats_random():
 
 FAMILY = [("auction", 4, {}), ("heartsette", 4, {"pass_schedule": "none"}),
           ("heartsette", 3, {"pass_schedule": "none"}), ("joker", 4, {"pass_schedule": "none"}),
-          ("joker", 3, {"pass_schedule": "none", "jokers": 2})]
+          ("joker", 3, {"pass_schedule": "none", "jokers": 2}),
+          ("cancellation", 6, {"pass_schedule": "none"}),
+          ("cancellation", 9, {"pass_schedule": "none"}),
+          ("four-queens", 4, {"pass_schedule": "none"}),
+          ("partnership", 4, {"pass_schedule": "none"}),
+          ("partnership-separate", 4, {"pass_schedule": "none"})]
 
 
 @pytest.mark.parametrize("variant,players,options", FAMILY)
@@ -160,7 +165,7 @@ def test_no_bot_sees_hidden_cards_in_the_new_games(variant, players, options):
     suit and jokers played, the hidden hands (and a widow this seat has not seen)
     redrawn: the seat's view and every level's choice stay the same."""
     from hearts.drive import decide
-    from hearts.game import BidAction, SuitAction, action_of
+    from hearts.game import BidAction, DeclareAction, SuitAction, action_of
 
     rules = make_rules(variant, players, options)
     rng = random.Random(13)
@@ -187,8 +192,8 @@ def test_no_bot_sees_hidden_cards_in_the_new_games(variant, players, options):
         g2 = Game(rules)
         g2.hand_index = g.hand_index - 1
         g2.start_hand([cur[s] | played_by[s] for s in range(players)])
-        for a in g.log:  # the same bids and penalty suit: they are public
-            if a.hand == g.hand_index and isinstance(a, BidAction | SuitAction):
+        for a in g.log:  # the same bids, penalty suit and declarations: they are public
+            if a.hand == g.hand_index and isinstance(a, BidAction | SuitAction | DeclareAction):
                 g2.apply(action_of(a))
         for s, c in history:
             g2.play(s, c)
@@ -201,3 +206,53 @@ def test_no_bot_sees_hidden_cards_in_the_new_games(variant, players, options):
     assert differed >= 4
     if variant == "heartsette":
         assert widow_hidden >= 1  # a widow another seat took was really redrawn
+
+
+def test_no_bot_sees_the_stock_or_the_cards_others_draw():
+    """Domino Hearts: of the stock a seat sees its size, and of another seat's draws only
+    how many cards it drew.  Two games that differ in hidden cards alone (a card another
+    seat holds swapped, in the deal or the stock, with a card of the same suit still in
+    the stock, so that every draw happens alike) give the seat the same view and every
+    level the same choice."""
+    from hearts.cards import card_tuple
+    from hearts.game import PlayAction
+
+    rules = make_rules("domino", 4)
+    rng = random.Random(17)
+    differed = drawn_by_others = 0
+    for trial in range(12):
+        g = Game(rules, rng=rng)
+        g.hand_index = trial % 4 - 1
+        g.start_hand()
+        dealt, stock = list(g.dealt), list(g.stock)
+        stop = rng.randrange(1, 14)
+        while g.phase == PHASE_PLAY and stop:
+            g.play(g.turn, make("medium", g.turn).choose_play(player_view(g, g.turn)))
+            stop -= 1
+        if g.phase != PHASE_PLAY:
+            continue
+        me = g.turn
+        used = len(g.draws)
+        pairs = [(x, stock[j]) for s in range(4) if s != me for x in card_tuple(g.hands[s])
+                 for j in range(used, len(stock)) if stock[j] >> 4 == x >> 4]
+        if not pairs:
+            continue
+        x, y = rng.choice(pairs)
+        swap = (1 << x) | (1 << y)
+        deal2 = [h ^ swap if h >> x & 1 else h for h in dealt]
+        stock2 = [y if c == x else x if c == y else c for c in stock]
+        g2 = Game(rules)
+        g2.hand_index = g.hand_index - 1
+        g2.start_hand(deal2, stock2)
+        for a in g.log:
+            if isinstance(a, PlayAction) and a.hand == g.hand_index:
+                g2.play(a.seat, a.card)
+        assert [s for s, _ in g2.draws] == [s for s, _ in g.draws]
+        differed += g2.hands != g.hands
+        v1, v2 = player_view(g, me), player_view(g2, me)
+        drawn_by_others += any(s != me for s, _ in v1.draws)
+        assert all(c == -1 for s, c in v1.draws if s != me)
+        assert v1 == v2
+        for level in LEVELS:
+            assert make(level, trial).choose_play(v1) == make(level, trial).choose_play(v2), level
+    assert differed >= 4 and drawn_by_others >= 1

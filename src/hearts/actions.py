@@ -13,7 +13,11 @@ kind       payload                                    JSON (a list, as stored)
 ``pass``   the cards passed (ids, in order)           ``["pass", 0, "AS", "KS", "QS"]``
 ``play``   the card id                                ``["play", 2, "QS"]``
 ``moon``   ``"add"`` or ``"subtract"``                ``["moon", 3, "add"]``
+``declare`` ``"general"`` or ``None`` (nothing)       ``["declare", 2, "general"]``
 =========  =========================================  ==============================
+
+A deal of a game with a stock (Domino Hearts) may carry the stock's order, top
+first, as one more tuple after the hands: ``["deal", [[...], ...], ["3H", ...]]``.
 
 The JSON form is what the web server stores for each move (the same lists it
 stored before this type existed, so stored games replay unchanged), what the
@@ -31,9 +35,17 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from .cards import SUIT_LETTERS, CardError, card_str, card_tuple, cards_of, parse_card
+from .cards import (
+    SUIT_LETTERS,
+    CardError,
+    card_str,
+    card_tuple,
+    cards_of,
+    parse_card,
+    same_name,
+)
 
-KINDS = ("deal", "bid", "suit", "pass", "play", "moon")
+KINDS = ("deal", "bid", "suit", "pass", "declare", "play", "moon")
 """Every action kind, in the order a hand may ask for them."""
 
 
@@ -58,8 +70,9 @@ class Action(NamedTuple):
     payload: Any = None
 
     @staticmethod
-    def deal(hands: tuple[int, ...] | None = None) -> Action:
-        """The next hand's deal: the numbered or random one, or ``hands`` (card sets)."""
+    def deal(hands: tuple[Any, ...] | None = None) -> Action:
+        """The next hand's deal: the numbered or random one, or ``hands`` (card sets; a
+        game with a stock may add the stock's order, top first, as one more tuple)."""
         return Action("deal", -1, hands)
 
     @staticmethod
@@ -71,6 +84,11 @@ class Action(NamedTuple):
     def suit(seat: int, suit: int) -> Action:
         """The auction's winner names the penalty suit (0 clubs .. 3 spades)."""
         return Action("suit", seat, suit)
+
+    @staticmethod
+    def declare(seat: int, name: str | None) -> Action:
+        """Seat ``seat`` declares ``name`` (``"general"``) or nothing (``None``)."""
+        return Action("declare", seat, name)
 
     @staticmethod
     def pass_(seat: int, cards: tuple[int, ...]) -> Action:
@@ -97,7 +115,14 @@ class Action(NamedTuple):
         if k == "deal":
             if p is None:
                 return ["deal"]
-            return ["deal", [[card_str(c) for c in cards_of(m)] for m in p]]
+            items = list(p)
+            stock = items.pop() if items and isinstance(items[-1], tuple | list) else None
+            # Cards in name order (a second pack's copy beside its twin).
+            out: list[Any] = ["deal", [[card_str(c) for c in sorted(
+                cards_of(m), key=lambda c: (c & 127, c))] for m in items]]
+            if stock is not None:
+                out.append([card_str(c) for c in stock])
+            return out
         if k == "pass":
             return ["pass", s, *(card_str(c) for c in p)]
         if k == "play":
@@ -119,15 +144,25 @@ class Action(NamedTuple):
             if len(value) == 1:
                 return Action("deal", -1, None)
             hands = value[1]
-            if len(value) != 2 or not isinstance(hands, list):
-                raise ActionError("a deal action is [\"deal\"] or [\"deal\", [[cards], ...]]")
+            if len(value) not in (2, 3) or not isinstance(hands, list) \
+                    or (len(value) == 3 and not isinstance(value[2], list)):
+                raise ActionError("a deal action is [\"deal\"] or [\"deal\", [[cards], ...]] "
+                                  "(and the stock's cards, for a game with a stock)")
             try:
-                masks = []
+                masks: list[Any] = []
+                seen = 0
                 for cards in hands:
                     m = 0
                     for c in cards:
-                        m |= 1 << parse_card(c)
+                        card = parse_card(c)
+                        spare = same_name(card) & ~seen
+                        if seen >> card & 1 and spare:  # a name twice: its other copy
+                            card = (spare & -spare).bit_length() - 1
+                        m |= 1 << card
+                        seen |= 1 << card
                     masks.append(m)
+                if len(value) == 3:
+                    masks.append(tuple(parse_card(c) for c in value[2]))
             except (CardError, TypeError) as exc:
                 raise ActionError(f"deal: {exc}") from None
             return Action("deal", -1, tuple(masks))
@@ -151,6 +186,10 @@ class Action(NamedTuple):
                 if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
                     raise ActionError(f"a bid is a whole number of chips or null, not {v!r}")
                 return Action("bid", seat, v)
+            if kind == "declare":
+                if v is not None and not isinstance(v, str):
+                    raise ActionError(f"a declaration is a name or null, not {v!r}")
+                return Action("declare", seat, v)
             if not isinstance(v, str):
                 raise ActionError(f"a moon choice is \"add\" or \"subtract\", not {v!r}")
             return Action("moon", seat, v)

@@ -57,7 +57,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import scoring
+from . import scoring, settle
 from .deal import check_game_number
 from .drive import drive
 from .game import Game, IllegalAction
@@ -405,7 +405,8 @@ def _virtual_games(result: ArenaResult) -> dict[int, list[tuple[tuple[str, ...],
         games[r] = []
         for o in hands:
             totals = scoring.add_to_totals(rules, totals, o.points)
-            over, winners = scoring.game_result(rules, totals)
+            over, winners = settle.team_game_result(rules, totals) if rules.teams \
+                else scoring.game_result(rules, totals)
             if over:
                 games[r].append((o.seats, winners))
                 totals = (0,) * rules.players

@@ -78,6 +78,9 @@ def decide(agent: Any, view: PlayerView, decision: Decision) -> Action:
     if kind == "suit":
         f = getattr(agent, "choose_suit", None)
         return Action("suit", seat, f(view) if f is not None else default_suit(view, decision))
+    if kind == "declare":
+        f = getattr(agent, "choose_declare", None)
+        return Action("declare", seat, f(view) if f is not None else None)
     if kind == "deal":
         return Action("deal", -1, None)
     raise ValueError(f"unknown decision kind {kind!r}")

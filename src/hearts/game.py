@@ -37,14 +37,26 @@ from typing import Any, Final, NamedTuple, TypeGuard, cast
 
 from . import scoring, settle, tricks
 from .actions import Action, Decision
-from .cards import HEARTS, JOKER, PACK2, SPADES, SUIT_LETTERS, SUIT_MASKS, card_str, make_card
-from .deal import numbered_deal, random_deal
+from .cards import (
+    HEARTS,
+    JOKER,
+    PACK2,
+    SPADES,
+    SUIT_LETTERS,
+    SUIT_MASKS,
+    card_str,
+    card_tuple,
+    make_card,
+    same_name,
+)
+from .deal import numbered_deal, random_deal, shuffled_deck
 from .rules import Rules
 
 # Final: a compiled build inlines these instead of looking them up at each use.
 PHASE_DEAL: Final = "deal"
 PHASE_BID: Final = "bid"
 PHASE_SUIT: Final = "suit"
+PHASE_DECLARE: Final = "declare"
 PHASE_PASS: Final = "pass"
 PHASE_PLAY: Final = "play"
 PHASE_MOON: Final = "moon-choice"
@@ -66,6 +78,7 @@ REASON_MESSAGES = {
     "bad_moon_choice": "{detail}",
     "bad_bid": "{detail}",
     "bad_suit": "{detail}",
+    "bad_declaration": "{detail}",
 }
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -146,13 +159,40 @@ class SuitAction(NamedTuple):
     suit: int
 
 
+class DeclareAction(NamedTuple):
+    """Seat ``seat`` declared ``name`` (``"general"``), or ``None``: nothing, in hand ``hand``."""
+
+    hand: int
+    seat: int
+    name: str | None
+
+
+class DrawAction(NamedTuple):
+    """Seat ``seat`` drew ``card`` from the stock in hand ``hand`` (Domino Hearts).  Not a
+    decision: a seat that cannot follow draws until it can, so plays imply the draws."""
+
+    hand: int
+    seat: int
+    card: int
+
+
 class Trick(NamedTuple):
     """A finished trick: ``leader`` seat, ``cards`` in play order, ``winner`` seat
-    (-1: a cancelled trick, whose cards go to the next trick's winner)."""
+    (-1: a cancelled trick, whose cards go to the next trick's winner); ``seats``: who
+    played each card when seats have dropped out (Domino Hearts), else ``()`` (then card
+    ``i`` is seat ``(leader + i) mod n``'s: :func:`trick_seats`)."""
 
     leader: int
     cards: tuple[int, ...]
     winner: int
+    seats: tuple[int, ...] = ()
+
+
+def trick_seats(trick: Trick, n: int) -> tuple[int, ...]:
+    """The seat that played each card of a finished trick, in play order."""
+    if trick.seats:
+        return trick.seats
+    return tuple((trick.leader + i) % n for i in range(len(trick.cards)))
 
 
 # Making a NamedTuple through tuple.__new__ skips its Python-level __new__ (hot path only).
@@ -180,12 +220,14 @@ class HandResult:
     chips: tuple[int, ...] = ()
     chip_totals: tuple[int, ...] = ()
     pot: int = 0
+    out_order: tuple[int, ...] = ()
+    declarations: tuple[tuple[int, str], ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy, deepcopy and pickle by the fields (a compiled frozen class needs this).
         return (HandResult, (self.hand, self.points, self.tricks, self.moon, self.moon_kind,
                              self.moon_choice, self.totals, self.chips, self.chip_totals,
-                             self.pot))
+                             self.pot, self.out_order, self.declarations))
 
 
 # _LED_MASK[card]: the cards of one pack that follow suit when ``card`` is led: the fast
@@ -244,8 +286,10 @@ class Game:
         self.log: list[Any] = []
         self.chips: list[int] = [0] * n
         self.pot = 0
+        self.stock_deals: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # per hand
         self.phase = PHASE_DEAL
         self.winners: tuple[int, ...] = ()
+        self._dynamic = rules.stock_size > 0  # seats drop out: tricks of fewer cards
         self._reset_hand_state()
 
     def _reset_hand_state(self) -> None:
@@ -275,6 +319,13 @@ class Game:
         self.bids_made = 0
         self.declarer = -1
         self.carry = 0  # cards of cancelled tricks, for the next trick's winner
+        self.declarations: list[tuple[int, str]] = []
+        self.declares_made = 0
+        self.stock: list[int] = []  # Domino Hearts: the stock's cards, top first
+        self.draws: list[tuple[int, int]] = []  # (seat, card) drawn this hand
+        self.out_order: list[int] = []  # seats in the order their cards ran out
+        self._trick_len = self.n  # cards in the current trick (fewer once seats drop out)
+        self._seats: list[int] = []  # who plays the current trick, in order (stock games)
 
     # ----------------------------------------------------------------- deal
     @property
@@ -323,18 +374,26 @@ class Game:
                                     seat=s, card=dup)
             seen |= h
 
-    def start_hand(self, deal: Sequence[int] | None = None) -> None:
-        """Deal the next hand and enter its pass (or play) phase.
+    def start_hand(self, deal: Sequence[int] | None = None,
+                   stock: Sequence[int] | None = None) -> None:
+        """Deal the next hand and enter its first phase.
 
         ``deal``: one card-set bitmask per seat; default: the numbered deal of
-        ``game_number``, else a random deal from ``rng``.  Raises
-        :class:`IllegalAction` (``wrong_phase``, ``bad_deal``) and changes nothing then.
+        ``game_number``, else a random deal from ``rng``.  ``stock`` (Domino Hearts):
+        the stock's card ids, top first, which must be the cards the deal leaves;
+        default: the numbered deal's order (cards after the hands), else a random
+        order.  Raises :class:`IllegalAction` (``wrong_phase``, ``bad_deal``) and
+        changes nothing then.
         """
         if self.phase != PHASE_DEAL:
             raise self._wrong_phase()
         index = self.hand_index + 1
+        order: list[int] | None = None
         if deal is None:
             if self.game_number is not None:
+                if self.rules.stock_size and stock is None:
+                    deck = shuffled_deck(self.rules, self.game_number, index)
+                    order = deck[self.n * self.rules.hand_size:]
                 deal = numbered_deal(self.rules, self.game_number, index)
             else:
                 if self.rng is None:
@@ -342,8 +401,27 @@ class Game:
                 deal = random_deal(self.rules, self.rng)
         else:
             self.verify_deal(deal)
+        if self.rules.stock_size:
+            rest = self.rules.deck
+            for h in deal:
+                rest &= ~h
+            if stock is not None:
+                order = list(stock)
+                m = 0
+                for c in order:
+                    m |= 1 << c if _is_card_id(c) else 0
+                if m != rest or len(order) != rest.bit_count():
+                    raise IllegalAction("bad_deal", "The stock must be the cards the deal "
+                                        "leaves, each once.")
+            elif order is None:
+                rng = self.rng if self.rng is not None else random.Random()
+                order = list(card_tuple(rest))
+                rng.shuffle(order)
         self.hand_index = index
         self._reset_hand_state()
+        self.stock = order or []
+        if self.rules.stock_size:
+            self.stock_deals.append((tuple(deal), tuple(self.stock)))
         self.dealt = list(deal)
         self.hands = list(deal)
         if self.rules.widow_size:
@@ -372,6 +450,10 @@ class Game:
             if name == PHASE_PASS and self.pass_offset:
                 self.phase = PHASE_PASS
                 return
+            if name == PHASE_DECLARE and self.rules.declarations:
+                self.phase = PHASE_DECLARE
+                self.turn = self.eldest
+                return
             if name == PHASE_PLAY:
                 self._begin_play()
                 return
@@ -388,6 +470,99 @@ class Game:
         self.phase = PHASE_PLAY
         self._trick_base = 0
         self._legal_cache = -1
+        if self._dynamic:
+            self._start_trick()
+
+    # -------------------------------------------------------------- declare
+    def verify_declare(self, seat: object, name: object) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may declare ``name`` now.
+
+        The ``"declare"`` phase (the French four-queens game): before the first lead
+        each seat in turn, eldest hand first, declares one of
+        ``rules.declarations`` (``"general"``: to take every penalty card) or
+        ``None`` (nothing); once one seat has declared the play begins.  Reasons:
+        ``wrong_phase``, ``not_your_turn``, ``bad_declaration``.
+        """
+        self._check_turn(PHASE_DECLARE, seat)
+        if name is not None and name not in self.rules.declarations:
+            allowed = ", ".join(repr(d) for d in self.rules.declarations)
+            raise IllegalAction("bad_declaration", f"Declare {allowed} or nothing, not "
+                                f"{name!r}.", seat=seat)
+
+    def can_declare(self, seat: object, name: object) -> bool:
+        """Whether :meth:`declare` would accept this declaration."""
+        try:
+            self.verify_declare(seat, name)
+        except IllegalAction:
+            return False
+        return True
+
+    def declare(self, seat: object, name: object) -> DeclareAction:
+        """Seat ``seat`` declares ``name`` (``None``: nothing).  Raises
+        :class:`IllegalAction` as :meth:`verify_declare`."""
+        self.verify_declare(seat, name)
+        s = cast(int, seat)
+        what = cast("str | None", name)
+        self.declares_made += 1
+        action = DeclareAction(self.hand_index, s, what)
+        self.log.append(action)
+        if what is not None:
+            self.declarations.append((s, what))
+        if what is not None or self.declares_made >= self.n:
+            self._after(PHASE_DECLARE)
+        else:
+            self.turn = self._next_seat[s]
+        return action
+
+    def general(self) -> int:
+        """The seat that declared General this hand, or -1."""
+        for s, name in self.declarations:
+            if name == "general":
+                return s
+        return -1
+
+    # ---------------------------------------------------------------- stock
+    def _start_trick(self) -> None:
+        """A trick of a stock game begins: the seats still holding cards play it, from
+        the leader on (a leader without cards passes the lead to the next seat with
+        some)."""
+        hands = self.hands
+        lead = self.leader
+        for _ in range(self.n):
+            if hands[lead]:
+                break
+            lead = self._next_seat[lead]
+        self.leader = self.turn = lead
+        seats = [lead]
+        s = self._next_seat[lead]
+        while s != lead:
+            if hands[s]:
+                seats.append(s)
+            s = self._next_seat[s]
+        self._seats = seats
+        self._trick_len = len(seats)
+
+    def _draw_for(self, seat: int) -> None:
+        """Domino Hearts: a seat that cannot follow suit draws from the top of the stock,
+        one card at a time, until it can (or the stock is empty)."""
+        led = tricks.led_mask(self.trick_cards, self.hand_rules.wild_mask)
+        while self.stock and led and not self.hands[seat] & led:
+            c = self.stock.pop(0)
+            self.hands[seat] |= 1 << c
+            self.draws.append((seat, c))
+            self.log.append(DrawAction(self.hand_index, seat, c))
+
+    def _next_in_trick(self, seat: int, card: int) -> PlayAction:
+        """A stock game's card that did not end the trick: the next seat of the trick
+        draws if it must, then plays."""
+        if not self.hands[seat]:
+            self.out_order.append(seat)
+        nxt = self.turn = self._seats[len(self.trick_cards)]
+        self._draw_for(nxt)
+        self._legal_cache = -1
+        action = _new_record(PlayAction, (self.hand_index, seat, card, self.trick_index, None))
+        self.log.append(action)
+        return action
 
     # ------------------------------------------------------------------ bid
     def verify_bid(self, seat: object, bid: object) -> None:
@@ -681,7 +856,9 @@ class Game:
                 self.played |= b
                 tc = self.trick_cards
                 tc.append(card)
-                if len(tc) < self.n:
+                if len(tc) < self._trick_len:
+                    if self._dynamic:
+                        return self._next_in_trick(turn, card)
                     nxt = self.turn = self._next_seat[turn]
                     trick = self.trick_index
                     if trick and self._plain:
@@ -706,12 +883,16 @@ class Game:
         played = self.played
         trick_mask = played ^ self._trick_base
         leader = self.leader
-        if self._plain:
+        dynamic = self._dynamic
+        if self._plain and not dynamic:
             best = (trick_mask & _LED_MASK[tc[0]]).bit_length() - 1
             winner = (leader + tc.index(best)) % self.n
         else:
             place = tricks.winner_index(self.hand_rules, tc)
-            winner = (leader + place) % self.n if place >= 0 else -1
+            if dynamic:
+                winner = self._seats[place] if place >= 0 else -1
+            else:
+                winner = (leader + place) % self.n if place >= 0 else -1
         if winner >= 0:
             self.won[winner] |= trick_mask | self.carry
             self.carry = 0
@@ -722,7 +903,8 @@ class Game:
                 self.widow_taker = winner
         else:  # a cancelled trick: its cards go to the next trick's winner; the leader leads
             self.carry |= trick_mask
-        self.tricks.append(_new_record(Trick, (leader, tuple(tc), winner)))
+        self.tricks.append(_new_record(Trick, (leader, tuple(tc), winner,
+                                               tuple(self._seats) if dynamic else ())))
         action = _new_record(PlayAction, (self.hand_index, seat, card, self.trick_index, winner))
         self.log.append(action)
         self.trick_cards = []
@@ -732,6 +914,33 @@ class Game:
         else:
             self.turn = leader
         self.trick_index += 1
+        if dynamic:
+            if not self.hands[seat]:
+                self.out_order.append(seat)
+            holding = [s for s in range(self.n) if self.hands[s]]
+            if len(holding) <= 1:
+                # Domino Hearts: the last seat with cards adds them and the stock to its tricks.
+                if holding:
+                    last = holding[0]
+                    rest = self.hands[last]
+                    for c in self.stock:
+                        rest |= 1 << c
+                    self.won[last] |= rest
+                    self.played |= self.hands[last]
+                    self.hands[last] = 0
+                    self.stock = []
+                    self.out_order.append(last)
+                elif self.stock:  # every seat ran out at once: the trick's taker gets the rest
+                    taker = winner if winner >= 0 else leader
+                    for c in self.stock:
+                        self.won[taker] |= 1 << c
+                    self.stock = []
+                self._legal_cache = -1
+                self._end_hand()
+                return action
+            self._start_trick()
+            self._legal_cache = self._legal(self.turn)
+            return action
         if self.trick_index == self.rules.hand_size:
             self._legal_cache = -1
             self._end_hand()
@@ -750,6 +959,9 @@ class Game:
         if self.phase != PHASE_PLAY or not self.log or not isinstance(self.log[-1], PlayAction) \
                 or self.log[-1].hand != self.hand_index:
             raise IllegalAction("wrong_phase", "There is no play to take back.")
+        if self._dynamic:
+            raise IllegalAction("wrong_phase", "A play of a game with a stock cannot be taken "
+                                "back (use Game.copy).")
         action = self.log.pop()
         assert isinstance(action, PlayAction)
         if action.winner is not None:
@@ -782,7 +994,7 @@ class Game:
             self.won[self.leader] |= self.carry
             self.carry = 0
         score = scoring.score_hand(self.hand_rules, self.won, self.tricks_won)
-        if score.shooter is not None and self.rules.moon == "choice":
+        if score.shooter is not None and self.rules.moon == "choice" and self.general() < 0:
             self.pending_score = score
             self.phase = PHASE_MOON
             self.turn = score.shooter
@@ -831,7 +1043,7 @@ class Game:
 
     def _finish_hand(self, score: scoring.HandScore, choice: str | None) -> None:
         r = self.rules
-        points = scoring.hand_points(self.hand_rules, score, choice)
+        points = scoring.hand_points(self.hand_rules, score, choice, self.general())
         self.totals = list(scoring.add_to_totals(r, self.totals, points))
         chips: tuple[int, ...] = ()
         if settle.uses_chips(r):
@@ -841,9 +1053,12 @@ class Game:
         self.results.append(HandResult(
             self.hand_index, points, score.tricks, score.shooter, score.kind,
             choice if score.shooter is not None else None, tuple(self.totals), chips,
-            tuple(self.chips) if chips else (), self.pot))
+            tuple(self.chips) if chips else (), self.pot, tuple(self.out_order),
+            tuple(self.declarations)))
         if r.deals or chips:
             over, winners = settle.game_result(r, len(self.results), self.totals, self.chips)
+        elif r.teams:
+            over, winners = settle.team_game_result(r, self.totals)
         else:
             over, winners = scoring.game_result(r, self.totals)
         if over:
@@ -883,6 +1098,8 @@ class Game:
             return [Decision(self.turn, "suit", 0, 0, (0, 1, 2, 3))]
         if phase == PHASE_MOON:
             return [Decision(self.turn, "moon", 0, 0, scoring.MOON_CHOICES)]
+        if phase == PHASE_DECLARE:
+            return [Decision(self.turn, "declare", 0, 0, (None, *self.rules.declarations))]
         if phase == PHASE_DEAL:
             return [Decision(-1, "deal")]
         return []
@@ -891,7 +1108,12 @@ class Game:
         """Apply one :class:`hearts.actions.Action` of any kind; returns the record
         appended to ``log`` (``None`` for a deal).  Raises :class:`IllegalAction` with
         the reason of the phase's triad (``bad_action`` for an unknown kind); the state
-        is unchanged then."""
+        is unchanged then.
+
+        Where two cards share a name (two packs, jokers) an action's card means
+        whichever copy the seat holds, as in records (``interfaces.md`` section 2b)."""
+        if self.rules.deck >> JOKER:
+            action = self._by_name(action)
         kind = action[0]
         if kind == "play":
             return self.play(action[1], action[2])
@@ -906,13 +1128,59 @@ class Game:
             return self.name_suit(action[1], action[2])
         if kind == "moon":
             return self.choose_moon(action[1], action[2])
+        if kind == "declare":
+            return self.declare(action[1], action[2])
         if kind == "deal":
-            self.start_hand(action[2])
+            hands, stock = _deal_payload(action[2])
+            self.start_hand(hands, stock)
             return None
         raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
 
+    def _by_name(self, action: Action) -> Action:
+        """``action`` with each card a copy the seat holds (or, in a deal, a copy in the
+        deck not dealt yet) when the one named is not: the cards of a game with two
+        cards of one name are meant by their names."""
+        kind, seat, payload = action[0], action[1], action[2]
+        if kind in ("play", "pass") and type(seat) is int and 0 <= seat < self.n:
+            hand = self.hands[seat]
+            cards = (payload,) if kind == "play" else payload
+            if not isinstance(cards, tuple | list):
+                return action
+            out: list[Any] = []
+            used = 0
+            for c in cards:
+                if _is_card_id(c) and (not hand >> c & 1 or used >> c & 1):
+                    held = hand & same_name(c) & ~used
+                    if held:
+                        c = (held & -held).bit_length() - 1
+                if _is_card_id(c):
+                    used |= 1 << c
+                out.append(c)
+            return Action(kind, seat, out[0] if kind == "play" else tuple(out))
+        if kind == "deal" and payload is not None:
+            hands, stock = _deal_payload(payload)
+            if hands is None or not all(type(h) is int and h >= 0 for h in hands):
+                return action
+            deck = self.rules.deck
+            taken = 0
+            fixed = []
+            for h in hands:
+                m = 0
+                for c in card_tuple(h):
+                    if not deck >> c & 1 or taken >> c & 1:
+                        spare = deck & same_name(c) & ~taken
+                        if spare:
+                            c = (spare & -spare).bit_length() - 1
+                    m |= 1 << c
+                    taken |= 1 << c
+                fixed.append(m)
+            return Action("deal", -1, tuple(fixed) if stock is None else (*fixed, stock))
+        return action
+
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless :meth:`apply` would accept ``action``."""
+        if self.rules.deck >> JOKER:
+            action = self._by_name(action)
         kind = action[0]
         if kind == "play":
             self.verify_play(action[1], action[2])
@@ -927,16 +1195,21 @@ class Game:
             self.verify_name_suit(action[1], action[2])
         elif kind == "moon":
             self.verify_moon_choice(action[1], action[2])
+        elif kind == "declare":
+            self.verify_declare(action[1], action[2])
         elif kind == "deal":
             if self.phase != PHASE_DEAL:
                 raise self._wrong_phase()
-            if action[2] is not None:
-                self.verify_deal(action[2])
+            hands, _ = _deal_payload(action[2])
+            if hands is not None:
+                self.verify_deal(hands)
         else:
             raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
 
     def can(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action``."""
+        if self.rules.deck >> JOKER:
+            action = self._by_name(action)
         if action[0] == "play":
             return self.can_play(action[1], action[2])
         try:
@@ -955,7 +1228,18 @@ class Game:
 
     def trick_seats(self) -> list[tuple[int, int]]:
         """The current trick as ``(seat, card)`` pairs in play order."""
+        if self._dynamic:
+            return list(zip(self._seats, self.trick_cards, strict=False))
         return [((self.leader + i) % self.n, c) for i, c in enumerate(self.trick_cards)]
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        """The seats of ``seat``'s side (its team, or the seat alone)."""
+        return settle.side_of(self.rules, seat)
+
+    def team_totals(self) -> tuple[int, ...]:
+        """Each team's total (the sum of its seats'), in ``rules.teams`` order; ``()``
+        without teams."""
+        return settle.team_totals(self.rules, self.totals)
 
     def copy(self) -> Game:
         """An independent copy of the game (lists copied; records are immutable)."""
@@ -983,7 +1267,8 @@ _STATE: Final = (
     "passes", "_pass_masks", "received", "pass_offset", "won", "tricks_won", "tricks",
     "trick_cards", "leader", "turn", "played", "trick_index", "pending_score",
     "_trick_base", "_legal_cache", "chips", "pot", "hand_rules", "_plain", "widow",
-    "widow_taker", "bids", "bids_made", "declarer", "carry",
+    "widow_taker", "bids", "bids_made", "declarer", "carry", "declarations", "declares_made",
+    "stock", "draws", "out_order", "stock_deals", "_trick_len", "_seats", "_dynamic",
 )
 
 
@@ -1001,7 +1286,20 @@ def action_of(record: Any) -> Action:
         return Action("suit", record.seat, record.suit)
     if isinstance(record, MoonChoiceAction):
         return Action("moon", record.seat, record.choice)
+    if isinstance(record, DeclareAction):
+        return Action("declare", record.seat, record.name)
     raise TypeError(f"not a log record: {record!r}")
+
+
+def _deal_payload(payload: Any) -> tuple[Any, Any]:
+    """``(hands, stock)`` of a deal action's payload: ``None``, the hands, or the hands
+    followed by the stock's order as one more tuple (Domino Hearts)."""
+    if payload is None:
+        return None, None
+    items = list(payload) if isinstance(payload, tuple | list) else payload
+    if isinstance(items, list) and items and isinstance(items[-1], tuple | list):
+        return items[:-1], tuple(items[-1])
+    return payload, None
 
 
 def _rebuild_game(rules: Rules, game_number: int | None, rng: random.Random | None,
@@ -1015,7 +1313,8 @@ def _rebuild_game(rules: Rules, game_number: int | None, rng: random.Random | No
 
 __all__ = [
     "Game", "IllegalAction", "PassAction", "PlayAction", "MoonChoiceAction", "BidAction",
-    "SuitAction", "Trick", "HandResult", "PHASE_DEAL", "PHASE_BID", "PHASE_SUIT", "PHASE_PASS",
+    "SuitAction", "DeclareAction", "DrawAction", "Trick", "trick_seats", "HandResult",
+    "PHASE_DEAL", "PHASE_BID", "PHASE_SUIT", "PHASE_DECLARE", "PHASE_PASS",
     "PHASE_PLAY", "PHASE_MOON", "PHASE_OVER", "HEARTS", "QS", "Action", "Decision", "action_of",
     "SUIT_LETTERS",
 ]

@@ -62,27 +62,26 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .actions import Action
 from .cards import SUIT_LETTERS, CardError, card_str, cards_of, parse_card, same_name
-from .deal import DealError, check_game_number, numbered_deal
+from .deal import DealError, check_game_number, numbered_deal, shuffled_deck
 from .game import (
     PHASE_BID,
     PHASE_DEAL,
+    PHASE_DECLARE,
     PHASE_MOON,
     PHASE_OVER,
     PHASE_PASS,
     PHASE_PLAY,
     PHASE_SUIT,
-    BidAction,
+    DrawAction,
     Game,
     IllegalAction,
-    MoonChoiceAction,
-    PassAction,
-    PlayAction,
-    SuitAction,
+    action_of,
 )
 from .rules import OPTION_SPECS, VARIANTS, Rules, RulesError, make_rules
 from .scoring import MOON_CHOICES
-from .settle import against_average, uses_chips
+from .settle import against_average, team_totals, uses_chips
 
 FORMAT = "hearts-record/1"
 """The value of a record's ``format`` key."""
@@ -343,8 +342,9 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
         deal = numbered_deal(rules, number, k)
     else:
         deal = _parse_deal(game, k, deal_value, f"{path}.deal")
+    stock = _parse_stock(game, k, hand, deal, number, deal_value is None, f"{path}.stock")
     try:
-        game.start_hand(deal)
+        game.apply(Action.deal((*deal, stock) if stock is not None else tuple(deal)))
     except IllegalAction as exc:
         raise RecordError("bad_deal", "bad_deal", f"{_where(k)}: {exc.message}", stage="deal",
                           hand=k, seat=exc.seat,
@@ -366,6 +366,9 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
     # -- passes
     _replay_passes(game, k, hand.get("passes"), f"{path}.passes", bool(play))
 
+    # -- declarations
+    _replay_declarations(game, k, hand.get("declarations"), f"{path}.declarations", bool(play))
+
     # -- play
     for i, text in enumerate(play):
         ipath = f"{path}.play[{i}]"
@@ -380,7 +383,7 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
         err = game.explain(seat, card) if not game.can_play(seat, card) else None
         if err is not None:
             raise _illegal_play(game, k, i, seat, card, err, ipath)
-        game.play(seat, card)
+        game.apply(Action.play(seat, card))
 
     # -- moon choice
     choice = hand.get("moon_choice")
@@ -389,7 +392,8 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
                    f"{json.dumps(choice)}.", f"{path}.moon_choice", hand=k, stage="moon")
     if game.phase == PHASE_MOON:
         shooter = game.turn
-        game.choose_moon(shooter, choice if choice is not None else game.auto_moon_choice())
+        game.apply(Action.moon(shooter, choice if choice is not None else
+                               game.auto_moon_choice()))
 
 
 def _held_copy(hand: int, card: int) -> int:
@@ -399,6 +403,20 @@ def _held_copy(hand: int, card: int) -> int:
         return card
     held = hand & same_name(card)
     return (held & -held).bit_length() - 1 if held else card
+
+
+def _held_copies(hand: int, cards: list[int]) -> list[int]:
+    """Each name of ``cards`` as a copy ``hand`` holds, a different one for each time the
+    name is listed (as far as the hand has copies)."""
+    out: list[int] = []
+    used = 0
+    for c in cards:
+        held = hand & same_name(c) & ~used
+        if not hand >> c & 1 or used >> c & 1:
+            c = (held & -held).bit_length() - 1 if held else c
+        used |= 1 << c
+        out.append(c)
+    return out
 
 
 def _check_widow(game: Game, k: int, value: object, path: str) -> None:
@@ -443,7 +461,7 @@ def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: 
                        f"{json.dumps(amount)}.", f"{path}.bids[{i}]", hand=k, stage="bid",
                        seat=seat)
         try:
-            game.bid(seat, amount)
+            game.apply(Action.bid(seat, amount))
         except IllegalAction as exc:
             raise RecordError("illegal_bid", exc.reason,
                               f"{_where(k)}: {seat_name(seat, n)} cannot bid {amount}: "
@@ -471,7 +489,84 @@ def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: 
                           f"{_where(k)}: \"penalty_suit\" must be C, D, H or S, not "
                           f"{json.dumps(suit)}.", stage="suit", hand=k, seat=game.turn,
                           path=f"{path}.penalty_suit")
-    game.name_suit(game.turn, SUIT_LETTERS.index(suit.upper()))
+    game.apply(Action.suit(game.turn, SUIT_LETTERS.index(suit.upper())))
+
+
+def _parse_stock(game: Game, k: int, hand: dict[str, Any], deal: Sequence[int],
+                 number: int | None, numbered: bool, path: str) -> tuple[int, ...] | None:
+    """The stock's order (Domino Hearts), top first: the record's ``stock``, else the
+    numbered deal's (cards after the hands) when the deal is numbered; ``None``
+    otherwise (a random order, or no stock at all)."""
+    value = hand.get("stock")
+    rules = game.rules
+    if not rules.stock_size:
+        if value:
+            raise _bad(f"{_where(k)}: this game has no stock, but a \"stock\" is listed.",
+                       path, hand=k, stage="deal")
+        return None
+    if value is None:
+        if numbered and number is not None:
+            return tuple(shuffled_deck(rules, number, k)[game.n * rules.hand_size:])
+        raise RecordError("bad_deal", "bad_deal", f"{_where(k)} has a deal but no \"stock\": "
+                          f"the order of the stock cannot be known.", stage="deal", hand=k,
+                          path=path)
+    cards = _card_list(value, stage="deal", hand=k, seat=0, path=path, players=game.n)
+    rest = rules.deck
+    for m in deal:
+        rest &= ~m
+    out = []
+    for c in cards:
+        copy = rest & same_name(c)
+        if copy:
+            c = (copy & -copy).bit_length() - 1
+            rest &= ~(1 << c)
+        out.append(c)
+    if rest or len(out) != rules.stock_size:
+        raise RecordError("bad_deal", "bad_deal",
+                          f"{_where(k)}: the stock must be the {rules.stock_size} cards the deal "
+                          f"leaves over, each once.", stage="deal", hand=k, path=path)
+    return tuple(out)
+
+
+def _replay_declarations(game: Game, k: int, value: object, path: str, later: bool) -> None:
+    """Apply a hand's ``declarations`` (``[{"seat": 2, "name": "general"}]``): each seat in
+    turn declares what is listed for it, or nothing; the phase stops at the last one
+    listed unless the hand goes on (plays follow)."""
+    n = game.n
+    if value is None:
+        value = []
+    if not isinstance(value, list) or not all(
+            isinstance(d, dict) and isinstance(d.get("seat"), int)
+            and not isinstance(d.get("seat"), bool) for d in value):
+        raise _bad(f"{_where(k)}: \"declarations\" must be a list of objects such as "
+                   f"{{\"seat\": 2, \"name\": \"general\"}}.", path, hand=k, stage="declare")
+    if game.phase != PHASE_DECLARE:
+        if value:
+            raise _bad(f"{_where(k)}: this game has no declarations before the first lead, "
+                       f"but \"declarations\" are listed.", path, hand=k, stage="declare")
+        return
+    wanted = {d["seat"]: d.get("name") for d in value}
+    listed = [d["seat"] for d in value]
+    for i, d in enumerate(value):
+        seat = d["seat"]
+        if not 0 <= seat < n or listed.count(seat) != 1:
+            raise _bad(f"{_where(k)}: declaration {i + 1} names seat {seat}, which is no "
+                       f"seat or is listed twice.", f"{path}[{i}]", hand=k, stage="declare")
+    while game.phase == PHASE_DECLARE and (wanted or later):
+        seat = game.turn
+        name = wanted.pop(seat, None)
+        try:
+            game.apply(Action.declare(seat, name))
+        except IllegalAction as exc:
+            raise RecordError("illegal_declaration", exc.reason,
+                              f"{_where(k)}: {seat_name(seat, n)} cannot declare {name!r}: "
+                              f"{exc.message}", stage="declare", hand=k, seat=seat,
+                              path=path) from None
+    if wanted:
+        seat = next(iter(wanted))
+        raise _bad(f"{_where(k)}: {seat_name(seat, n)} is listed as declaring, but the "
+                   f"declarations were over before its turn.", path, hand=k, stage="declare",
+                   seat=seat)
 
 
 def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
@@ -490,7 +585,7 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
         cards = _card_list(cards_value, stage="deal", hand=k, seat=s, path=f"{path}[{s}]",
                            players=n)
         for i, c in enumerate(cards):
-            if c in seen:  # a name twice: the next copy of it in the deck, if any
+            if c in seen or not rules.deck >> c & 1:  # the next copy of the name in the deck
                 spare = rules.deck & same_name(c) & ~sum(1 << x for x in seen)
                 if spare:
                     c = cards[i] = (spare & -spare).bit_length() - 1
@@ -532,6 +627,8 @@ def _replay_passes(game: Game, k: int, value: object, path: str, has_play: bool)
                    hand=k, stage="pass")
     lists = [_card_list(v, stage="pass", hand=k, seat=s, path=f"{path}[{s}]", players=n)
              for s, v in enumerate(value)]
+    if rules.deck >> 64:  # two packs or jokers: a name means a copy the seat holds
+        lists = [_held_copies(game.hands[s], cards) for s, cards in enumerate(lists)]
     if game.phase != PHASE_PASS:  # a no-pass hand
         for s, cards in enumerate(lists):
             if cards:
@@ -560,7 +657,7 @@ def _replay_passes(game: Game, k: int, value: object, path: str, has_play: bool)
                               f"{want} cards passed must be different.", stage="pass", hand=k,
                               seat=s, card=card_str(dup), path=spath)
         try:
-            game.pass_cards(s, cards)
+            game.apply(Action.pass_(s, tuple(cards)))
         except IllegalAction as exc:
             card = card_str(exc.card) if exc.card is not None else None
             if exc.reason == "not_in_hand" and card is not None:
@@ -660,21 +757,29 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
     write_deals = deals or game.game_number is None
     count = game.hand_index + 1
     passes: list[list[tuple[int, ...] | None]] = [[None] * n for _ in range(count)]
-    plays: list[list[PlayAction]] = [[] for _ in range(count)]
+    plays: list[list[Action]] = [[] for _ in range(count)]
     choices: list[str | None] = [None] * count
     bids: list[list[int | None]] = [[] for _ in range(count)]
     suits: list[int | None] = [None] * count
-    for action in game.log:
-        if isinstance(action, PlayAction):
-            plays[action.hand].append(action)
-        elif isinstance(action, PassAction):
-            passes[action.hand][action.seat] = action.cards
-        elif isinstance(action, MoonChoiceAction):
-            choices[action.hand] = action.choice
-        elif isinstance(action, BidAction):
-            bids[action.hand].append(action.bid)
-        elif isinstance(action, SuitAction):
-            suits[action.hand] = action.suit
+    declared: list[list[dict[str, Any]]] = [[] for _ in range(count)]
+    for record in game.log:  # each log record is the Action it answers (game.action_of)
+        k = record.hand
+        if isinstance(record, DrawAction):  # not an action: implied by the plays
+            continue
+        action = action_of(record)
+        kind = action.kind
+        if kind == "play":
+            plays[k].append(action)
+        elif kind == "pass":
+            passes[k][action.seat] = action.payload
+        elif kind == "moon":
+            choices[k] = action.payload
+        elif kind == "bid":
+            bids[k].append(action.payload)
+        elif kind == "suit":
+            suits[k] = action.payload
+        elif kind == "declare" and action.payload is not None:
+            declared[k].append({"seat": action.seat, "name": action.payload})
     hands = []
     for k in range(count):
         entry: dict[str, Any] = {}
@@ -683,13 +788,17 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
             if k == game.hand_index:
                 dealt = list(game.dealt)
             else:
-                dealt = _rebuilt_deal(n, offset, passes[k], plays[k])
-            entry["deal"] = [[card_str(c) for c in cards_of(m)] for m in dealt]
+                dealt = _rebuilt_deal(n, offset, passes[k], plays[k], game.stock_deals[k][0]
+                                      if rules.stock_size else None)
+            entry["deal"] = [_names(m) for m in dealt]
+            if rules.stock_size:
+                stock = game.stock_deals[k][1]
+                entry["stock"] = [card_str(c) for c in stock]
         if rules.widow_size and write_deals:
             widow = rules.deck
             for m in dealt:
                 widow &= ~m
-            entry["widow"] = [card_str(c) for c in cards_of(widow)]
+            entry["widow"] = _names(widow)
         if "bid" in rules.phases:
             entry["bids"] = bids[k]
             named = suits[k]
@@ -698,7 +807,9 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
         if offset:
             entry["passes"] = [[card_str(c) for c in p] if p is not None else []
                                for p in passes[k]]
-        entry["play"] = [card_str(a.card) for a in plays[k]]
+        if rules.declarations:
+            entry["declarations"] = declared[k]
+        entry["play"] = [card_str(a.payload) for a in plays[k]]
         if choices[k] is not None:
             entry["moon_choice"] = choices[k]
         hands.append(entry)
@@ -706,13 +817,21 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
     return out
 
 
+def _names(cards: int) -> list[str]:
+    """A card set's names in card order, a second pack's copy beside its twin (two
+    packs' deals read the same whichever copy a seat holds)."""
+    return [card_str(c) for c in sorted(cards_of(cards), key=lambda c: (c & 127, c))]
+
+
 def _rebuilt_deal(n: int, offset: int, passes: Sequence[tuple[int, ...] | None],
-                  plays: Sequence[PlayAction]) -> list[int]:
+                  plays: Sequence[Action], dealt: tuple[int, ...] | None = None) -> list[int]:
     """The deal of a finished hand: what each seat played, less what it received, plus
-    what it passed."""
+    what it passed (a game with a stock keeps its deal: cards drawn were not dealt)."""
+    if dealt:
+        return list(dealt)
     played = [0] * n
     for a in plays:
-        played[a.seat] |= 1 << a.card
+        played[a.seat] |= 1 << a.payload
     given = [0] * n
     for s, p in enumerate(passes):
         for c in p or ():
@@ -745,12 +864,19 @@ def summary_of(game: Game) -> dict[str, Any]:
     the game is over; points are penalty points (higher is worse).
     """
     chips = uses_chips(game.rules)
+    rules = game.rules
     hands = []
     for r in game.results:
         entry: dict[str, Any] = {"points": list(r.points), "tricks": list(r.tricks),
                                  "moon": r.moon}
         if chips:
             entry["chips"] = list(r.chips)
+        if rules.teams:
+            entry["team_points"] = list(team_totals(rules, r.points))
+        if rules.stock_size:
+            entry["out_order"] = list(r.out_order)
+        if rules.declarations:
+            entry["declarations"] = [{"seat": s, "name": d} for s, d in r.declarations]
         hands.append(entry)
     out: dict[str, Any] = {
         "ok": True,
@@ -763,6 +889,9 @@ def summary_of(game: Game) -> dict[str, Any]:
     if chips:  # interfaces.md section 2b: what a chip game settles
         out["chip_totals"] = list(game.chips)
         out["pot"] = game.pot
+    if rules.teams:  # interfaces.md section 2b: partnerships
+        out["teams"] = [list(t) for t in rules.teams]
+        out["team_totals"] = list(team_totals(rules, game.totals))
     if game.rules.settle_average and game.results:
         out["average_settlement"] = list(against_average(game.totals))
     return out

@@ -213,6 +213,17 @@ class Variant:
     even_out: tuple[int, ...] = EVEN_OUT
     """Cards removed, in this order, when added cards (jokers) leave a deck that does not
     deal evenly."""
+    packs: int = 1
+    """Packs shuffled together (Cancellation Hearts: 2; pack two's ids are ``id + 128``)."""
+    hand_size: int = 0
+    """Cards dealt to each seat when not the whole deck (Domino Hearts: 6); the rest is
+    the stock."""
+    penalties: Mapping[str, int] = field(default_factory=dict)
+    """Penalty values by card name that replace the options' (four-queens: each queen 13)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Values of :class:`Rules` fields the options do not set (``teams``,
+    ``team_scores``, ``declarations``, ``general_points``, ``moon_points``,
+    ``cancel_identical``): data of the mechanism games."""
 
     def to_json(self) -> dict[str, Any]:
         """The variant as the JSON object ``hearts variants --json`` prints."""
@@ -220,7 +231,10 @@ class Variant:
                 "players": list(self.players), "default_players": self.default_players,
                 "defaults": dict(self.defaults), "source": self.source,
                 "phases": list(self.phases),
-                "widow": {str(k): v for k, v in sorted(self.widow.items())}}
+                "widow": {str(k): v for k, v in sorted(self.widow.items())},
+                "packs": self.packs, "hand_size": self.hand_size or None,
+                "teams": [list(t) for t in self.extra.get("teams", ())],
+                "declarations": list(self.extra.get("declarations", ()))}
 
 
 VARIANTS: dict[str, Variant] = {}
@@ -280,6 +294,55 @@ register_variant(Variant(
     "whether or not the player can follow; it never wins a trick and carries no penalty. "
     "Low cards leave the pack so that it deals evenly (2♦, 2♣, 2♠, 3♣, … in that order).",
     {"jokers": 1}, MappingProxyType({3: (), 4: (), 5: (), 6: ()}), "seed 000"))
+
+# The mechanism games of the family (issue 9): data for the components of game.py.
+_NO_REMOVALS: Mapping[int, tuple[int, ...]] = MappingProxyType({n: () for n in range(3, 12)})
+CANCELLATION_EVEN_OUT: tuple[int, ...] = tuple(
+    c for name in ("2D", "2S", "3D", "3S", "4D", "4S") for c in (parse_card(name),
+                                                              parse_card(name) + PACK2))
+"""Cancellation Hearts: cards leaving the two packs (104 cards) so that they deal evenly,
+both copies of each name in turn; no club leaves, so 2♣ (pack one's) still opens."""
+register_variant(Variant(
+    "cancellation", "Cancellation Hearts (1950)",
+    "Two packs shuffled together, 6 to 11 players. Identical cards played to one trick "
+    "cancel: neither can win it. Two such pairs cancel the whole trick, and its cards go to "
+    "the winner of the next trick (a cancelled last trick goes to its leader). Low diamonds "
+    "and spades leave so that the packs deal evenly.",
+    {}, _NO_REMOVALS, "seed 000 (1950)", players=(6, 7, 8, 9, 10, 11), default_players=6,
+    even_out=CANCELLATION_EVEN_OUT, packs=2, extra={"cancel_identical": True}))
+register_variant(Variant(
+    "four-queens", "The French four-queens game (General)",
+    "Each queen 13 and each other heart 1 (64 a hand). Before the first lead a player may "
+    "declare General, to take every penalty card: made, each opponent scores 64; failed, "
+    "the declarer scores 64 and the others what they took. Taking them all without "
+    "declaring gives each opponent 54.",
+    {}, STANDARD_REMOVALS, "seed 000", phases=("pass", "declare", "play"),
+    penalties={"QC": 13, "QD": 13, "QH": 13, "QS": 13},
+    extra={"declarations": ("general",), "general_points": (64, 64), "moon_points": 54}))
+register_variant(Variant(
+    "domino", "Domino Hearts (1909)",
+    "Six cards each, the rest a face-down stock. A player who cannot follow suit draws from "
+    "the stock, one card at a time, until able to (once it is empty, any card may be "
+    "played). Players drop out as their cards run out; the last player holding cards adds "
+    "them and what is left of the stock to his tricks. Each heart 1; game to 31.",
+    {"pass_schedule": "none", "first_lead": "eldest-any", "queen_of_spades": False,
+     "hearts_lead_any_time": True, "first_trick_points": True, "moon": "none",
+     "target_score": 31},
+    _NO_REMOVALS, "seed 000 (1909)", hand_size=6))
+register_variant(Variant(
+    "partnership", "Partnership Hearts",
+    "Standard Hearts for four, partners sitting opposite (seats 0 and 2, 1 and 3) with one "
+    "score per team: a team that takes every penalty card between them shoots the moon and "
+    "the opponents score 26 each (52); the game ends when a team reaches 100.",
+    {}, STANDARD_REMOVALS, "seed 000", players=(4,),
+    extra={"teams": ((0, 2), (1, 3)), "team_scores": "joint"}))
+register_variant(Variant(
+    "partnership-separate", "Partnership Hearts (separate scores)",
+    "Partners sit opposite but score alone; only one player alone can shoot the moon (its "
+    "partner scores nothing, the opponents 26 each). When someone reaches 100, partners' "
+    "scores are combined and the lower team wins.",
+    {}, STANDARD_REMOVALS, "seed 000", players=(4,),
+    extra={"teams": ((0, 2), (1, 3)), "team_scores": "separate"}))
 
 
 def pass_offsets(schedule: str, players: int) -> tuple[int, ...]:
@@ -361,6 +424,23 @@ class Rules:
     penalty_suit: int = -1
     """The penalty suit a phase named for this hand (-1: the variant's own penalty cards);
     see :meth:`with_penalty_suit`."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """The sides of a partnership game (seats of each team), or ``()``: every seat alone."""
+    team_scores: str = "joint"
+    """``"joint"``: a team scores as one (its total decides the end; a team moon) or
+    ``"separate"``: seats score alone (a moon by one player alone), partners' totals are
+    combined at the game's end."""
+    declarations: tuple[str, ...] = ()
+    """What a seat may declare in the ``"declare"`` phase (``("general",)``: to take every
+    penalty card, the French four-queens game)."""
+    general_points: tuple[int, int] = (0, 0)
+    """A General made: each opponent scores the first; failed: the declarer the second."""
+    moon_points: int = 0
+    """What a moon gives each other seat (0: the hand total); the four-queens game's
+    General made silently: 54."""
+    stock_size: int = 0
+    """Cards left undealt as a face-down stock (Domino Hearts): a seat that cannot follow
+    draws from its top until it can."""
 
     def __hash__(self) -> int:
         # The mapping fields are not hashable; variant, players and options decide the rest.
@@ -417,7 +497,10 @@ class Rules:
             deck_cards=self.deck_cards, phases=self.phases, wild_mask=self.wild_mask,
             widow_size=self.widow_size, cancel_identical=self.cancel_identical,
             settlement=self.settlement, deals=self.deals, max_bid=self.max_bid,
-            settle_average=self.settle_average, penalty_suit=suit)
+            settle_average=self.settle_average, penalty_suit=suit, teams=self.teams,
+            team_scores=self.team_scores, declarations=self.declarations,
+            general_points=self.general_points, moon_points=self.moon_points,
+            stock_size=self.stock_size)
         _HAND_RULES[key] = out
         return out
 
@@ -493,10 +576,14 @@ def make_rules(variant: str = "standard", players: object = None,
     var = VARIANTS[variant]
     n = var.default_players if players is None else players
     if isinstance(n, bool) or not isinstance(n, int) or n not in var.players:
-        raise RulesError("bad_option", f"{var.title} is played by 3 to 6 players, not {n!r}")
+        low, high = min(var.players), max(var.players)
+        count = f"{low} to {high}" if len(var.players) > 1 else str(low)
+        raise RulesError("bad_option", f"{var.title} is played by {count} players, not {n!r}")
 
     deck = FULL_DECK
-    for c in var.removals[n]:
+    if var.packs == 2:
+        deck |= FULL_DECK << PACK2
+    for c in var.removals.get(n, ()):
         deck &= ~(1 << c)
     jokers = opts["jokers"]
     wild = 0
@@ -504,15 +591,17 @@ def make_rules(variant: str = "standard", players: object = None,
         wild |= 1 << (JOKER + k)
     deck |= wild
     widow = var.widow.get(n, 0)
+    stock = deck.bit_count() - n * var.hand_size if var.hand_size else 0
     for c in var.even_out:
-        if (deck.bit_count() - widow) % n == 0:
+        if stock or (deck.bit_count() - widow) % n == 0:
             break
         deck &= ~(1 << c)
-    if (deck.bit_count() - widow) % n:
+    if not stock and (deck.bit_count() - widow) % n:
         raise RulesError("bad_option", f"{var.title} with {jokers} jokers does not deal evenly "
                          f"to {n} players")
 
-    penalty = [0] * max(130, deck.bit_length())
+    penalty = [0] * max(130, deck.bit_length(), PACK2 + 64 if var.packs == 2 else 0)
+    # (pack two's copies get pack one's values below)
     for r in range(13):
         penalty[make_card(r, HEARTS)] = r + 2 if opts["spot_hearts"] else 1
     qs, ks, as_ = make_card(10, SPADES), make_card(11, SPADES), make_card(12, SPADES)
@@ -521,6 +610,11 @@ def make_rules(variant: str = "standard", players: object = None,
         penalty[ks], penalty[as_] = 10, 7
     elif opts["spade_penalties"] == "maria-swapped":
         penalty[ks], penalty[as_] = 7, 10
+    for name, value in var.penalties.items():
+        penalty[parse_card(name)] = value
+    if var.packs == 2:
+        for c in range(64):
+            penalty[c + PACK2] = penalty[c]
     penalty_mask = 0
     for c in range(len(penalty)):
         if penalty[c] and deck >> c & 1:
@@ -530,13 +624,17 @@ def make_rules(variant: str = "standard", players: object = None,
     bonus: tuple[tuple[int, int], ...] = ()
     if opts["jack_of_diamonds"]:
         bonus_card = parse_card(opts["bonus_card"])
-        if deck >> bonus_card & 1:
-            bonus = ((bonus_card, -10),)
+        for copy in (bonus_card, bonus_card + PACK2):
+            if deck >> copy & 1:
+                bonus += ((copy, -10),)
 
     clubs = deck & SUIT_MASKS[0]
     opening = (clubs & -clubs).bit_length() - 1
     hearts = SUIT_MASKS[HEARTS]
-    breaking = hearts | ((1 << qs) if opts["qs_breaks_hearts"] else 0)
+    if var.packs == 2:
+        hearts |= hearts << PACK2
+    qs_bits = (1 << qs) | ((1 << (qs + PACK2)) if var.packs == 2 else 0)
+    breaking = hearts | (qs_bits if opts["qs_breaks_hearts"] else 0)
     first_lead = "auction-winner" if "bid" in var.phases else opts["first_lead"]
     # Deal order: pack one, then pack two, jokers last (interfaces.md section 2b).
     ids = [c for c in range(64) if deck >> c & 1]
@@ -544,7 +642,7 @@ def make_rules(variant: str = "standard", players: object = None,
     ids += [c for c in range(JOKER, JOKER + 16) if deck >> c & 1]
     return Rules(
         variant=variant, players=n, options=MappingProxyType(opts), deck=deck,
-        hand_size=(deck.bit_count() - widow) // n, penalty=tuple(penalty),
+        hand_size=var.hand_size or (deck.bit_count() - widow) // n, penalty=tuple(penalty),
         penalty_mask=penalty_mask,
         hand_total=sum(penalty), bonus=bonus, breaking_mask=breaking,
         lead_restricted_mask=hearts & deck,
@@ -559,5 +657,5 @@ def make_rules(variant: str = "standard", players: object = None,
         deck_cards=tuple(ids), phases=var.phases, wild_mask=wild, widow_size=widow,
         settlement=opts["settlement"], deals=opts["deals"],
         max_bid=opts["max_bid"] if "bid" in var.phases else 0,
-        settle_average=opts["settle_average"],
+        settle_average=opts["settle_average"], stock_size=stock, **var.extra,
     )

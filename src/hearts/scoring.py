@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from .cards import card_tuple
 from .rules import Rules
+from .settle import side_of
 
 MOON_CHOICES: Final = ("add", "subtract")
 
@@ -103,27 +104,50 @@ def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandS
             if won[s] & rules.penalty_mask == rules.penalty_mask:
                 shooter = s
                 kind = "sun" if rules.shoot_the_sun and tricks[s] == rules.hand_size else "moon"
+        if shooter is None and rules.teams and rules.team_scores == "joint":
+            # A team moon (Partnership Hearts): partners took every penalty card between
+            # them; the shooter named is the partner who took more of them.
+            for team in rules.teams:
+                m = 0
+                for s in team:
+                    m |= won[s]
+                if m & rules.penalty_mask == rules.penalty_mask:
+                    shooter = max(team, key=card_points.__getitem__)
+                    kind = "moon"
     return HandScore(card_points, tuple(bonus), tuple(tricks), shooter, kind)
 
 
-def hand_points(rules: Rules, score: HandScore, choice: str | None = None) -> tuple[int, ...]:
+def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
+                general: int = -1) -> tuple[int, ...]:
     """Points each seat scores for the hand.
 
     ``choice`` is ``"add"`` or ``"subtract"`` for a moon under ``moon ==
-    "choice"`` (ignored otherwise; defaults to ``"add"``).  A moon adds the
-    hand's penalty total to every other seat and zeroes the shooter
-    (``add``), or takes the total off the shooter (``subtract``); a sun
-    doubles it.  Bonus points are added apart, shooter included.
+    "choice"`` (ignored otherwise; defaults to ``"add"``).  A moon adds
+    ``moon_points`` (default the hand's penalty total) to every seat outside the
+    shooter's side and zeroes the side (``add``: with teams the partner scores
+    nothing either), or takes it off the shooter (``subtract``); a sun doubles
+    it.  ``general``: the seat that declared General (the four-queens game,
+    ``rules.general_points``): made (it took every penalty card), each other seat
+    scores the first value; failed, the declarer scores the second instead of
+    its cards and the others what they took.  Bonus points are added apart,
+    shooter included.
     """
     n = rules.players
     pts = list(score.card_points)
-    if score.shooter is not None:
+    if general >= 0 and rules.declarations:
+        made, failed = rules.general_points
+        if score.shooter == general:
+            pts = [made] * n
+            pts[general] = 0
+        else:
+            pts[general] = failed
+    elif score.shooter is not None:
         how = rules.moon if rules.moon in MOON_CHOICES else (choice or "add")
-        amount = rules.hand_total * (2 if score.kind == "sun" else 1)
+        amount = (rules.moon_points or rules.hand_total) * (2 if score.kind == "sun" else 1)
         pts = [0] * n
         if how == "add":
-            pts = [amount] * n
-            pts[score.shooter] = 0
+            side = side_of(rules, score.shooter)
+            pts = [0 if s in side else amount for s in range(n)]
         else:
             pts[score.shooter] = -amount
     return tuple([p + b for p, b in zip(pts, score.bonus, strict=True)])

@@ -3,8 +3,8 @@
 ``Rules.settlement`` picks how a hand settles, ``Rules.deals`` and
 ``Rules.target_score`` when the game ends, ``Rules.settle_average`` whether
 the final totals are also settled against the average.  Every function is pure
-(tuples in, tuples out).  Results are per seat: a seat is its own side until
-teams exist (the family issue adds ``Rules.teams``).
+(tuples in, tuples out).  Results are per side: a seat, or with
+``Rules.teams`` its team (:func:`side_of`, :func:`team_totals`, :func:`team_game_result`).
 
 Settlements (variants.md, "The wider family"; Auction Hearts from Foster's
 Complete Hoyle, 1897, as summarised in seed 000):
@@ -101,6 +101,39 @@ def game_result(rules: Rules, hands_played: int, totals: Sequence[int],
     return True, winners
 
 
+def side_of(rules: Rules, seat: int) -> tuple[int, ...]:
+    """The seats of ``seat``'s side: its team (``Rules.teams``), or the seat alone."""
+    for team in rules.teams:
+        if seat in team:
+            return team
+    return (seat,)
+
+
+def team_totals(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
+    """Each team's total, the sum of its seats' (``()`` without teams)."""
+    return tuple(sum(totals[s] for s in team) for team in rules.teams)
+
+
+def team_game_result(rules: Rules, totals: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
+    """``(game_over, winners)`` of a partnership game after a hand.
+
+    Joint scores (``team_scores == "joint"``): over when a team's total reaches the
+    target.  Separate scores: over when one seat's total does; the partners' totals
+    are then combined.  The team with the lowest combined total wins (every seat of
+    it); a tie for lowest: all tied teams with ``tie == "share"``, more hands with
+    ``"play-on"``.
+    """
+    teams = team_totals(rules, totals)
+    top = max(teams) if rules.team_scores == "joint" else max(totals)
+    if top < rules.target_score:
+        return False, ()
+    low = min(teams)
+    best = [t for t, v in zip(rules.teams, teams, strict=True) if v == low]
+    if len(best) > 1 and rules.tie == "play-on":
+        return False, ()
+    return True, tuple(sorted(s for t in best for s in t))
+
+
 def against_average(totals: Sequence[int]) -> tuple[float, ...]:
     """Settlement against the average (the generic game's option): each seat receives
     the average total less its own (positive: better than average, as totals are
@@ -109,4 +142,5 @@ def against_average(totals: Sequence[int]) -> tuple[float, ...]:
     return tuple(round(mean - t, 2) for t in totals)
 
 
-__all__ = ["CHIP_SETTLEMENTS", "uses_chips", "hand_chips", "game_result", "against_average"]
+__all__ = ["CHIP_SETTLEMENTS", "uses_chips", "hand_chips", "game_result", "against_average",
+           "side_of", "team_totals", "team_game_result"]

@@ -81,7 +81,7 @@ def legal(r: Rules, hand: int, trick: list[int], first: bool, played: int,
         if not first:
             return cand | wild  # after the first trick, following suit is the only rule
     elif first and r.first_lead == "lowest-club":
-        new = cand & (1 << r.opening_card)
+        new = cand & ((1 << r.opening_card) | (1 << (r.opening_card + PACK2)))
         if new and new != cand:
             if steps is not None:
                 steps.append((cand ^ new, "must_lead_lowest_club"))
@@ -149,14 +149,19 @@ def winner_index(r: Rules, trick: list[int] | tuple[int, ...]) -> int:
 def first_leader(r: Rules, hands: list[int], eldest: int, declarer: int = -1) -> int:
     """The seat that leads the hand's first trick.
 
-    ``first_lead``: ``"lowest-club"``, the holder of ``opening_card``;
+    ``first_lead``: ``"lowest-club"``, the holder of ``opening_card`` (with two
+    packs, of either copy: the holder nearest eldest hand, going left);
     ``"eldest-any"``, eldest hand; ``"auction-winner"``, ``declarer`` (the
     auction's winner) or eldest hand when nobody bid.
     """
     if r.first_lead == "lowest-club":
-        bit = 1 << r.opening_card
-        for s, h in enumerate(hands):
-            if h & bit:
+        # Either pack's copy (two packs: the holder nearest eldest hand, going left, so
+        # that the card's name decides, as records name cards).
+        bits = (1 << r.opening_card) | (1 << (r.opening_card + PACK2))
+        n = len(hands)
+        for i in range(n):
+            s = (eldest + i) % n
+            if hands[s] & bits:
                 return s
     if r.first_lead == "auction-winner" and declarer >= 0:
         return declarer

@@ -38,8 +38,12 @@ class PlayerView:
     cards played, ``widow_taker`` the seat that took the widow (-1),
     ``widow_size`` its size, ``widow`` its cards, **only** in the taker's own
     view (0 for everyone else: the widow is seen by that seat alone, so the
-    other views' ``won`` leave it out too), ``declarations`` and ``draws`` (no
-    game of this release has them: empty), ``chips`` and ``pot`` in a chip game.
+    other views' ``won`` leave it out too), ``declarations`` the ``(seat, name)``
+    declarations made (the General), ``draws`` the ``(seat, card)`` draws from the
+    stock this hand in order, the card only in the drawer's own view (-1 in the
+    others: how many a seat drew is public, what it drew is not), ``stock_size`` the
+    cards left in the stock, ``out_order`` the seats whose cards ran out, in order,
+    ``teams`` the sides (``rules.teams``), ``chips`` and ``pot`` in a chip game.
     """
 
     rules: Rules
@@ -78,6 +82,21 @@ class PlayerView:
     draws: tuple[tuple[int, int], ...] = ()
     chips: tuple[int, ...] = ()
     pot: int = 0
+    stock_size: int = 0
+    out_order: tuple[int, ...] = ()
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides of a partnership game (``rules.teams``), ``()`` without teams."""
+        return self.rules.teams
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats of this seat's team (``()`` without teams)."""
+        for team in self.rules.teams:
+            if self.seat in team:
+                return tuple(s for s in team if s != self.seat)
+        return ()
 
     @property
     def players(self) -> int:
@@ -136,6 +155,10 @@ class PlayerView:
             "widow_taker": self.widow_taker if self.widow_taker >= 0 else None,
             "widow": [card_str(c) for c in cards_of(self.widow)],
             "declarations": [{"seat": s, "name": d} for s, d in self.declarations],
+            "draws": [{"seat": s, "card": card_str(c) if c >= 0 else None}
+                      for s, c in self.draws],
+            "stock_size": self.stock_size, "out_order": list(self.out_order),
+            "teams": [list(t) for t in self.rules.teams],
             "chips": list(self.chips), "pot": self.pot,
         }
 
@@ -171,5 +194,7 @@ def player_view(game: Game, seat: int) -> PlayerView:
         jokers_played=game.played & game.rules.wild_mask, widow_size=game.rules.widow_size,
         widow_taker=taker, widow=game.widow if taker == seat else 0,
         chips=tuple(game.chips) if uses_chips(game.rules) else (),
-        pot=game.pot,
+        pot=game.pot, declarations=tuple(game.declarations),
+        draws=tuple((s, c if s == seat else -1) for s, c in game.draws),
+        stock_size=len(game.stock), out_order=tuple(game.out_order),
     )

@@ -104,11 +104,13 @@ _NOT_YOUR_TURN = {
     "moon": "Seat {s} shot the moon and chooses its scoring, not seat {seat}.",
     "bid": "It is seat {s}'s turn to bid, not seat {seat}'s.",
     "suit": "Seat {s} won the auction and names the penalty suit, not seat {seat}.",
+    "declare": "It is seat {s}'s turn to declare, not seat {seat}'s.",
 }
 
 
 def _payload_json(action: Action) -> dict[str, Any]:
-    """The hint's answer fields: ``cards``, ``card``, ``choice``, ``bid`` or ``suit``."""
+    """The hint's answer fields: ``cards``, ``card``, ``choice``, ``bid``, ``suit`` or
+    ``declaration`` (a name such as ``"general"``, or ``null``: declare nothing)."""
     kind, payload = action.kind, action.payload
     if kind == "pass":
         return {"cards": [card_str(c) for c in payload]}
@@ -118,6 +120,8 @@ def _payload_json(action: Action) -> dict[str, Any]:
         return {"choice": payload}
     if kind == "suit":
         return {"suit": SUIT_LETTERS[payload]}
+    if kind == "declare":
+        return {"declaration": payload}
     return {"bid": payload}
 
 

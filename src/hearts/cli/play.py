@@ -206,8 +206,14 @@ class TerminalGame:
         """Apply one action (the user's or a bot's) and announce what the table sees."""
         g = self.game
         phase = g.phase
+        drawn = len(g.draws)
         record = g.apply(action)
         kind, seat = action.kind, action.seat
+        if kind == "play" and len(g.draws) > drawn:  # the next seat drew: never a trick's end
+            who = "You play" if seat == USER else f"{self.name(seat)} plays"
+            self.say(f"{who} {self.card(action.payload)}")
+            self.announce_draws(g.draws[drawn:])
+            return
         if kind == "pass":
             if phase == PHASE_PASS and g.phase != PHASE_PASS:
                 target = self.name(g.pass_target(USER))
@@ -217,7 +223,12 @@ class TerminalGame:
         elif kind == "play":
             who = "You play" if seat == USER else f"{self.name(seat)} plays"
             self.say(f"{who} {self.card(action.payload)}")
-            if record.winner is not None:
+            if record.winner is not None and record.winner < 0:
+                self.say("[bold]Two pairs of identical cards: the trick is cancelled[/]; its "
+                         "cards go to the winner of the next trick.")
+                if g.phase != PHASE_PLAY:
+                    self.hand_over()
+            elif record.winner is not None:
                 trick = g.tricks[-1]
                 pts = sum(g.hand_rules.penalty[c] for c in trick.cards)
                 taker = "You take" if record.winner == USER else f"{self.name(record.winner)} takes"
@@ -233,10 +244,45 @@ class TerminalGame:
             who = "You" if seat == USER else self.name(seat)
             self.say(f"{who} make{'' if seat == USER else 's'} no bid." if action.payload is None
                      else f"{who} bid{'' if seat == USER else 's'} {action.payload} chips.")
+        elif kind == "declare":
+            if action.payload is not None:
+                who = "You declare" if seat == USER else f"{self.name(seat)} declares"
+                self.say(f"[bold magenta]{who} {action.payload.title()}![/]")
         elif kind == "suit":
             who = "You name" if seat == USER else f"{self.name(seat)} names"
             self.say(f"{who} [bold]{SUIT_WORDS[action.payload]}[/] the penalty suit, and "
                      f"lead{'' if seat == USER else 's'}.")
+
+    def announce_draws(self, draws: list[tuple[int, int]]) -> None:
+        """Draws from the stock (Domino Hearts): the user sees its own cards, the others
+        only how many a seat drew; then the stock's size."""
+        seats: dict[int, list[int]] = {}
+        for s, c in draws:
+            seats.setdefault(s, []).append(c)
+        for s, cards in seats.items():
+            if s == USER:
+                self.say(f"You cannot follow and draw {self.cards(cards)}.")
+            else:
+                k = len(cards)
+                self.say(f"{self.name(s)} cannot follow and draws {k} card{'s' if k != 1 else ''}.")
+        self.say(f"Stock: {len(self.game.stock)} cards left.")
+
+    def ask_declare(self, decision: Decision) -> str | None:
+        """Ask the user whether to declare (the General: to take every penalty card)."""
+        self.show_hand(self.game.hands[USER])
+        names = [o for o in decision.options if o is not None]
+        while True:
+            line = self.prompt(f"Declare ({', '.join(names)}) or pass:").lower()
+            if line in ("pass", "no", "none", ""):
+                return None
+            if line in names:
+                return line
+            if line == "hint":
+                bot = self.hint_bot()
+                hint = decide(bot, player_view(self.game, USER), decision) if bot else None
+                self.say(f"Hint: {'pass' if hint is None or hint.payload is None else hint.payload}")
+                continue
+            self.say(f"Type {' or '.join(names)}, or pass.")
 
     def ask_user(self, decision: Decision) -> None:
         """Ask the user for the decision waiting for seat 0, then apply it."""
@@ -251,6 +297,8 @@ class TerminalGame:
             self.apply(Action.bid(USER, self.ask_bid(decision)))
         elif kind == "suit":
             self.apply(Action.suit(USER, self.ask_suit()))
+        elif kind == "declare":
+            self.apply(Action.declare(USER, self.ask_declare(decision)))
 
     def pass_stage(self) -> None:
         """The user types the cards to pass (the bots have chosen theirs, unseen)."""
@@ -367,6 +415,10 @@ class TerminalGame:
             table.add_row(self.name(s), str(res.tricks[s]), str(res.points[s]), str(res.totals[s]))
         self.console.print(table)
         self.say("Hand points: " + " · ".join(f"{self.name(s)} {res.points[s]}" for s in range(g.n)))
+        if g.rules.teams:
+            self.say("Teams: " + " · ".join(
+                "+".join(self.name(s) for s in team) + f" {total}"
+                for team, total in zip(g.rules.teams, g.team_totals(), strict=True)))
         if res.chips:
             self.say("Chips: " + " · ".join(f"{self.name(s)} {res.chips[s]:+d}" for s in range(g.n))
                      + f" (pool {res.pot})")

@@ -166,14 +166,30 @@ class Table:
         """The seat that may be shooting the moon, or -1.
 
         A threat: the rules have a moon, every penalty point taken so far sits
-        with one other seat, and that is at least a third of the hand's total
-        (or it holds the biggest penalty card already).
+        with one other seat (not a partner), and that is at least a third of the
+        hand's total (or it holds the biggest penalty card already); or another
+        side's seat declared General and every point taken so far is its own.  With
+        joint partnership scores the threat is a team that holds every point taken so
+        far (two seats share a moon far more often than one, so at once): its seat
+        winning the trick now, else its partner with more points.
         """
         r = self.rules
         if r.moon == "none" or not r.penalty_mask:
             return -1
         holders = [s for s, t in enumerate(self.taken) if t > 0]
-        if len(holders) != 1 or holders[0] == self.me:
+        friends = (self.me, *self.view.partners)
+        if r.teams and r.team_scores == "joint" and holders:
+            # A team moon: every point so far with one other team, a third of the total.
+            team = next(t for t in r.teams if holders[0] in t)
+            if self.me not in team and all(h in team for h in holders):
+                if self.win_seat in team:
+                    return self.win_seat
+                return max(team, key=lambda s: self.taken[s])
+            return -1
+        for s, name in self.view.declarations:  # a General declared: stop it at once
+            if name == "general" and s not in friends and all(h == s for h in holders):
+                return s
+        if len(holders) != 1 or holders[0] in friends:
             return -1
         s = holders[0]
         if self.taken[s] * 3 >= r.hand_total:

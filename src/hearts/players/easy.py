@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import HEARTS, SUIT_MASKS, cards_of
+from ..cards import HEARTS, PACK2, SUIT_MASKS, cards_of
 from ..view import PlayerView
 from .base import register_bot
-from .common import below, high_card, low_card, moon_choice
+from .common import moon_choice
 
 
 class EasyBot:
@@ -50,15 +50,17 @@ class EasyBot:
         # The led suit is that of the first card that is not wild (a joker sets none).
         real = [c for _, c in view.trick if not r.wild_mask >> c & 1]
         if not real:
-            non_hearts = legal & ~SUIT_MASKS[HEARTS] & ~r.wild_mask
+            non_hearts = legal & ~(SUIT_MASKS[HEARTS] | SUIT_MASKS[HEARTS] << PACK2) & ~r.wild_mask
             pool = non_hearts or legal
             return min(cards_of(pool), key=lambda c: (c & 15, c))
         led = (real[0] & 127) >> 4
-        follow = legal & SUIT_MASKS[led]
+        follow = legal & (SUIT_MASKS[led] | SUIT_MASKS[led] << PACK2)  # either pack
         if follow:
-            win = max(c for c in real if c >> 4 == led)
-            under = follow & below(win)
-            return high_card(under) if under else low_card(follow)
+            win = max(c & 127 for c in real if (c & 127) >> 4 == led)
+            under = [c for c in cards_of(follow) if c & 127 < win]
+            if under:
+                return max(under, key=lambda c: (c & 127, c))
+            return min(cards_of(follow), key=lambda c: (c & 127, c))
         return max(cards_of(legal), key=lambda c: (r.penalty[c], c & 15, c))
 
     def choose_moon(self, view: PlayerView) -> str:

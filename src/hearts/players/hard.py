@@ -31,12 +31,14 @@ import time
 from collections.abc import Iterator
 
 from .. import tricks
-from ..cards import SUIT_MASKS, cards_of
+from ..cards import FULL_DECK, PACK2, SUIT_MASKS, cards_of
+from ..settle import side_of
 from ..view import PlayerView
 from .base import register_bot
 from .common import Table, card_value, moon_choice
 from .medium import (
     medium_bid,
+    medium_declare,
     medium_pass,
     medium_play,
     medium_suit,
@@ -56,10 +58,12 @@ def distinct_moves(view: PlayerView, out: int) -> dict[int, int]:
     Two cards of a suit are equivalent when every card ranked between them is
     in this hand or already played and they score the same: whatever one
     does in a trick, the other does too.  The highest of each run represents it.
+    Cards outside one pack's suits (jokers, pack two's copies) are each their own
+    class.
     """
     r = view.rules
     legal = view.legal
-    rep: dict[int, int] = {}
+    rep: dict[int, int] = {c: c for c in cards_of(legal & ~FULL_DECK)}
     for s in range(4):
         run: list[int] = []
         prev = -1
@@ -92,11 +96,13 @@ def _policy_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
 
 
 def _my_points(sim: Sim, me: int) -> int:
+    """This seat's points in a finished play-out (its side's, in a partnership)."""
     score = sim.score()
     choice = None
     if score.shooter is not None and sim.rules.moon == "choice":
         choice = "subtract" if score.shooter == me else "add"
-    return sim.points(choice)[me]
+    pts = sim.points(choice)
+    return sum(pts[s] for s in side_of(sim.rules, me))
 
 
 def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
@@ -219,8 +225,8 @@ class HardBot:
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
         """Cards to pass: the best of a few candidate passes by simulation
         (:func:`search_pass`), or medium's pass with ``pass_search`` off."""
-        if not self.pass_search:
-            return medium_pass(view)
+        if not self.pass_search or view.rules.deck >> PACK2:
+            return medium_pass(view)  # two packs: medium's pass (the search reads one pack)
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + 2 * self.time_limit
         value, unit = self._objective(view)
@@ -246,6 +252,11 @@ class HardBot:
     def choose_suit(self, view: PlayerView) -> int:
         """Penalty suit to name (``medium.medium_suit``)."""
         return medium_suit(view)
+
+    def choose_declare(self, view: PlayerView) -> str | None:
+        """Declaration (the General): medium's (``medium.medium_declare``); the search is
+        in the play, which scores a declared General as the engine does."""
+        return medium_declare(view)
 
 
     def _worlds(self, view: PlayerView, chunk: int) -> Iterator[tuple[list[Sim], int]]:
@@ -427,7 +438,9 @@ class HardBot:
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         pref = medium_play(view)
-        if not self.play_search:
+        if not self.play_search or view.rules.stock_size:
+            # No search with a stock (Domino Hearts): the simulator does not model the
+            # draws or seats dropping out, so hard plays medium's card there.
             return pref
         rep = distinct_moves(view, infer(view).out())
         if len(set(rep.values())) == 1:
@@ -437,7 +450,7 @@ class HardBot:
         best = min(alive, key=lambda c: (values[c], c))
         unit = self._objective(view)[1]
         margin = 0.05 * unit
-        if moon_card(Table.of(view)) == pref:
+        if not view.rules.deck >> PACK2 and moon_card(Table.of(view)) == pref:
             # The play-outs sample the would-be shooter's hand blindly and so miss
             # most moons; trust the stopping rule unless search finds it much worse.
             margin = view.rules.hand_total / 8 * unit

@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from ..cards import HEARTS, SUIT_MASKS, SUITS, cards_of
+from ..cards import FULL_DECK, HEARTS, PACK2, SUIT_MASKS, SUITS, cards_of, same_name
 from ..rules import Rules
 from ..view import PlayerView
 from .base import register_bot
@@ -234,8 +234,21 @@ def medium_suit(view: PlayerView) -> int:
 
 def medium_pass(view: PlayerView, rng: random.Random | None = None) -> tuple[int, ...]:
     """The ``pass_count`` cards medium passes (see the module text); ``rng`` breaks
-    near-ties."""
-    return pass_for_hand(view.rules, view.hand, rng)
+    near-ties.  With two packs: medium's pass of the hand read by name, each name
+    passed as a copy held (a second copy when a name is picked twice is impossible:
+    names are picked once)."""
+    r = view.rules
+    if r.deck >> PACK2:
+        faces = pass_for_hand(_folded_rules(r), _fold(view.hand), rng)
+        out: list[int] = []
+        used = 0
+        for c in faces:
+            copies = view.hand & same_name(c) & ~used
+            pick = low_card(copies)
+            used |= 1 << pick
+            out.append(pick)
+        return tuple(out)
+    return pass_for_hand(r, view.hand, rng)
 
 
 def pass_scores(rules: Rules, hand: int) -> dict[int, float]:
@@ -534,6 +547,73 @@ def _lead(t: Table, rng: random.Random | None = None) -> int:
     return best
 
 
+def medium_declare(view: PlayerView) -> str | None:
+    """Medium's declaration (the four-queens game's General): only with a hand that
+    looks able to take every penalty card: the top heart, at least five hearts, and at
+    most one card that may lose the lead; else nothing."""
+    r = view.rules
+    if "general" not in r.declarations:
+        return None
+    hand = view.hand
+    hearts = hand & HEART_MASK
+    top = high_card(r.deck & HEART_MASK)
+    if hearts.bit_count() >= 5 and hearts >> top & 1 and losers(hand, r.deck & ~hand) <= 1:
+        return "general"
+    return None
+
+
+def _fold(cards: int) -> int:
+    """A two-pack card set as names (pack two's copies folded onto pack one's ids)."""
+    return (cards | cards >> PACK2) & FULL_DECK
+
+
+def _folded_rules(r: Rules) -> Rules:
+    """Two-pack rules read as one pack (by name), for medium's card rules."""
+    key = id(r)
+    plain = _PLAIN_RULES.get(key)
+    if plain is None or plain[0] is not r:
+        folded = dataclasses.replace(
+            r, deck=_fold(r.deck), penalty_mask=_fold(r.penalty_mask),
+            breaking_mask=_fold(r.breaking_mask),
+            lead_restricted_mask=_fold(r.lead_restricted_mask),
+            bonus=tuple((c, v) for c, v in r.bonus if c < PACK2),
+            hand_total=r.hand_total // 2, cancel_identical=False)
+        plain = _PLAIN_RULES[key] = (r, folded)
+    return plain[1]
+
+
+def _two_pack_play(view: PlayerView, rng: random.Random | None) -> int:
+    """Medium with two packs (Cancellation Hearts): medium's card on the view folded to
+    one pack (each name once: a seat holding both copies of a name sees it once, the
+    rest of medium's reading of the table is by name), then a copy of that name the
+    seat may play."""
+    folded = dataclasses.replace(
+        view, rules=_folded_rules(view.rules), hand=_fold(view.hand), legal=_fold(view.legal),
+        trick=tuple((s, c & 127) for s, c in view.trick),
+        tricks=tuple(t._replace(cards=tuple(c & 127 for c in t.cards)) for t in view.tricks),
+        played=_fold(view.played), won=tuple(_fold(w) for w in view.won),
+        received=_fold(view.received), passed=tuple(c & 127 for c in view.passed))
+    card = medium_play(folded, rng)
+    copies = view.legal & same_name(card)
+    return low_card(copies) if copies else low_card(view.legal)
+
+
+def _partner_play(t: Table) -> int:
+    """Playing for the partner (Partnership Hearts): -1, or the card to play when the
+    partner is winning the trick: duck under it when following, and when void discard
+    the highest card that carries no penalty rather than load the partner."""
+    if t.led < 0 or t.win_seat < 0 or t.win_seat not in t.view.partners:
+        return -1
+    r = t.rules
+    legal = t.legal
+    follow = legal & SUIT_MASKS[t.led]
+    if follow:
+        under = follow & below(t.win_card)
+        return high_card(under) if under else -1
+    safe = legal & ~r.penalty_mask & ~bonus_mask(r)
+    return high_card(safe) if safe else -1
+
+
 def medium_play(view: PlayerView, rng: random.Random | None = None) -> int:
     """The card medium plays from ``view`` (see the module text); ``rng`` breaks
     near-ties of leads and discards."""
@@ -542,11 +622,20 @@ def medium_play(view: PlayerView, rng: random.Random | None = None) -> int:
         raise ValueError("no legal card: it is not this seat's turn")
     if legal & (legal - 1) == 0:
         return low_card(legal)
+    if view.rules.deck >> PACK2:
+        return _two_pack_play(view, rng)
     if view.rules.wild_mask:
         return _joker_play(view)
     t = Table.of(view)
+    if (t.me, "general") in view.declarations and not any(
+            p > 0 for s, p in enumerate(t.taken) if s != t.me):
+        return _shoot_play(t)  # a General declared: go on taking everything
     if _shooting(t):
         return _shoot_play(t)
+    if view.rules.teams:
+        card = _partner_play(t)
+        if card >= 0:
+            return card
     if t.led < 0:
         return _lead(t, rng)
     if legal & SUIT_MASKS[t.led]:
@@ -583,9 +672,14 @@ class MediumBot:
         """Penalty suit to name (``medium_suit``)."""
         return medium_suit(view)
 
+    def choose_declare(self, view: PlayerView) -> str | None:
+        """Declaration before the first lead (``medium_declare``)."""
+        return medium_declare(view)
+
 
 register_bot("medium", MediumBot)
 
 __all__ = ["MediumBot", "medium_pass", "medium_play", "medium_bid", "medium_suit",
+           "medium_declare",
            "bid_strength", "pass_for_hand", "pass_scores", "losers",
            "moon_fit", "big_cards", "danger_above", "moon_stop_card", "moon_card"]

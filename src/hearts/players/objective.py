@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from .. import scoring
+from .. import scoring, settle
 from ..rules import Rules
 from ..view import PlayerView
 from .sim import Sim
@@ -90,6 +90,13 @@ def objective(view: PlayerView) -> tuple[Objective, float]:
     me = view.seat
     totals = tuple(view.totals)
     n = r.players
+    if r.teams:  # partnerships: the points of this seat's side
+        side = settle.side_of(r, me)
+
+        def side_points(sim: Sim) -> float:
+            pts = _points(sim, me)
+            return float(sum(pts[s] for s in side))
+        return side_points, 1.0
     if not any(totals):
         def hand_points(sim: Sim) -> float:
             return float(_points(sim, me)[me])

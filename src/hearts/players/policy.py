@@ -66,7 +66,7 @@ class PolicyRules:
     @classmethod
     def of(cls, rules: Rules) -> PolicyRules:
         """Derive the policy data from ``rules``."""
-        big = rules.penalty_mask & ~HEARTS_MASK
+        big = rules.penalty_mask & ~HEARTS_MASK & ((1 << 64) - 1)  # one pack (the policy's)
         bonus = 0
         for c, _ in rules.bonus:
             bonus |= 1 << c

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import SPADES, SUIT_MASKS, cards_of, make_card
+from ..cards import PACK2, SPADES, SUIT_MASKS, cards_of, make_card
 from ..view import PlayerView
 
 QS = make_card(10, SPADES)
@@ -85,7 +85,8 @@ def infer(view: PlayerView) -> Knowledge:
         # The led suit is that of the first card that is not wild (a joker sets none).
         first_real = next((i for i, c in enumerate(cards) if not r.wild_mask >> c & 1), -1)
         led_suit = (cards[first_real] & 127) >> 4 if first_real >= 0 else -1
-        led_mask = SUIT_MASKS[led_suit] if first_real >= 0 else 0
+        led_mask = (SUIT_MASKS[led_suit] | SUIT_MASKS[led_suit] << PACK2) \
+            if first_real >= 0 else 0  # either pack's cards of the suit
         if first and no_points_first and r.first_lead != "lowest-club" \
                 and r.penalty_mask >> lead & 1:
             allowed[leader] &= r.penalty_mask | r.wild_mask

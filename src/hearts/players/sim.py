@@ -10,6 +10,9 @@ who takes a trick is :func:`hearts.tricks.winner_index` (the bit trick of
 ``Game.play`` for one-pack games without wild cards), and the score is
 :mod:`hearts.scoring`: the same functions ``Game`` calls, so no rule is written
 twice.  The widow (Heartsette) goes to the first trick's winner as in ``Game``.
+A General declared (``general``, the four-queens game) scores as in ``Game``.
+The simulator has no stock (Domino Hearts: the hard bot plays medium's card
+there) and seats never drop out of its tricks.
 ``setup.py`` compiles this module with mypyc like the engine (``hearts bench
 bots`` reports play-outs per second).  ``tests/test_players_sim.py`` replays
 random hands of every variant in both :class:`Sim` and :class:`Game` and checks
@@ -32,7 +35,7 @@ QS: Final = make_card(10, SPADES)
 _NO_HANDS: Final[tuple[int, ...]] = ()
 FIELDS: Final = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
                  "played", "trick_index", "win_card", "win_seat", "voids", "taken", "widow",
-                 "carry", "plain")
+                 "carry", "plain", "general")
 """Every attribute of a :class:`Sim` (what :meth:`Sim.copy` carries over)."""
 
 
@@ -70,11 +73,12 @@ class Sim:
     widow: int
     carry: int
     plain: bool
+    general: int
 
     def __init__(self, rules: Rules, hands: Sequence[int], won: Sequence[int] | None = None,
                  tricks_won: Sequence[int] | None = None, trick: Sequence[int] = (),
                  leader: int = 0, played: int = 0, trick_index: int = 0, widow: int = 0,
-                 of: Sim | None = None) -> None:
+                 of: Sim | None = None, general: int = -1) -> None:
         if of is not None:  # copy(): every field of ``of`` (a compiled class has no __new__ path)
             self.rules = of.rules
             self.n = of.n
@@ -93,6 +97,7 @@ class Sim:
             self.widow = of.widow
             self.carry = of.carry
             self.plain = of.plain
+            self.general = of.general
             return
         n = rules.players
         self.rules = rules
@@ -112,6 +117,7 @@ class Sim:
                       for w in self.won]
         self.widow = widow
         self.carry = 0
+        self.general = general
         self.plain = not rules.wild_mask and not rules.cancel_identical \
             and not rules.deck >> PACK2
         cards = self.trick
@@ -143,8 +149,17 @@ class Sim:
                 won[view.widow_taker] |= rest  # the widow someone else took, as sampled
             else:
                 widow = rest
+        general = -1
+        for s, name in view.declarations:
+            if name == "general":
+                general = s
         sim = cls(r, hands, won, view.tricks_won, [c for _, c in view.trick],
-                  view.leader, view.played, len(view.tricks), widow)
+                  view.leader, view.played, len(view.tricks), widow, general=general)
+        for t in reversed(view.tricks):  # cancelled tricks waiting for the next winner
+            if t.winner >= 0:
+                break
+            for c in t.cards:
+                sim.carry |= 1 << c
         tricks_seen = [(t.leader, t.cards) for t in view.tricks]
         if view.trick:
             tricks_seen.append((view.trick[0][0], tuple(c for _, c in view.trick)))
@@ -288,8 +303,9 @@ class Sim:
         return scoring.score_hand(self.rules, self.won, self.tricks_won)
 
     def points(self, choice: str | None = None) -> tuple[int, ...]:
-        """Points each seat scores for the finished hand (``scoring.hand_points``)."""
-        return scoring.hand_points(self.rules, self.score(), choice)
+        """Points each seat scores for the finished hand (``scoring.hand_points``, with the
+        General declared, if any)."""
+        return scoring.hand_points(self.rules, self.score(), choice, self.general)
 
 
 def _suit(led_mask: int) -> int:
