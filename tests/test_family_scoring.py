@@ -263,3 +263,33 @@ def test_generic_fixed_deals_and_average_settlement():
     mean = sum(g.totals) / 4
     assert avg == [round(mean - t, 2) for t in g.totals]
     assert abs(sum(avg)) < 1e-9
+
+
+# ------------------------------------------------------------- hearts play
+ALL_NAMES = [r + s for s in "CDHS" for r in "23456789TJQKA"]
+
+
+@pytest.mark.parametrize(("variant", "options"), [
+    ("hearts-1887", []), ("royal", ["--option", "pass_schedule=none",
+                                    "--option", "target_score=30"]),
+    ("greek-2008", ["--option", "pass_schedule=none", "--option", "target_score=120"]),
+])
+def test_play_in_the_terminal_to_the_end(tmp_path, variant, options):
+    """``hearts play`` plays each game to its end: the user types every card name in turn
+    (the first legal one is played; the others are refused and asked again)."""
+    from click.testing import CliRunner
+
+    from hearts.cli.main import cli
+
+    out = tmp_path / "game.json"
+    typed = "\n".join((ALL_NAMES + ["add"]) * 13 * 12) + "\n"
+    r = CliRunner().invoke(cli, ["play", "--variant", variant, "--deal", "5", "--level",
+                                 "medium", "--seed", "2", *options, "--record-out", str(out)],
+                           input=typed)
+    assert r.exit_code == 0, r.output
+    assert "Record saved to" in r.output
+    summary = score_record(out.read_text())
+    assert summary["ok"] and summary["game_over"], summary
+    if variant == "hearts-1887":
+        assert len(summary["hands"]) == 4 and "Final chips" in r.output
+        assert sum(summary["chip_totals"]) + summary["pot"] == 0

@@ -160,8 +160,7 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
     bonus = list(score.bonus)
     if score.shooter is not None:
         how = rules.moon if rules.moon in MOON_CHOICES else (choice or "add")
-        own = score.card_points[score.shooter] if rules.effects else rules.hand_total
-        amount = (rules.moon_points or own) * (2 if score.kind == "sun" else 1)
+        amount = moon_amount(rules, score)
         pts = [0] * n
         if rules.slam:
             pts[score.shooter] = -rules.hand_total
@@ -177,6 +176,16 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
             room = r if totals is None else max(0, min(r, totals[s] + out[s]))
             out[s] -= room
     return tuple(out)
+
+
+def moon_amount(rules: Rules, score: HandScore) -> int:
+    """What the moon of ``score`` gives (0 without a shooter): ``Rules.moon_points``,
+    else the shooter's own points (the hand's penalty total unless card effects
+    change it, as Royal Hearts' queens do); doubled for a sun."""
+    if score.shooter is None:
+        return 0
+    own = score.card_points[score.shooter] if rules.effects else rules.hand_total
+    return (rules.moon_points or own) * (2 if score.kind == "sun" else 1)
 
 
 def add_to_totals(rules: Rules, totals: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
