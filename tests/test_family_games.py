@@ -104,11 +104,12 @@ def test_auction_without_a_bid_keeps_hearts_and_eldest_leads():
 
 
 def test_auction_fewest_settlement():
-    # The 1887 way: seats 1-3 took fewest (0); seat 0 pays them its 13, 4 each, 1 to the
-    # pool, which also holds seat 2's bid of 3: pool 4, shared by the clean seats, 1 each.
+    # The 1887 way: seat 0 took every penalty card (the 13 spades named), so the all-13
+    # rule applies: it pays 13, 4 to each other seat and 1 to the pool, which also holds
+    # seat 2's bid of 3 (pool 4, left for the next hand).  Seat 2: -3 + 4 = +1.
     g = auction_game([None, 2, 3, None], "S", {"settlement": "fewest"})
     play_all(g)
-    assert g.results[-1].chips == (-13, 5, 2, 5) and g.pot == 1
+    assert g.results[-1].chips == (-13, 4, 1, 4) and g.pot == 4
 
 
 def test_auction_bids_are_checked():

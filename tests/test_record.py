@@ -294,11 +294,11 @@ def test_bad_top_level_fields(change: dict[str, Any], path: str) -> None:
 
 def test_unknown_variant() -> None:
     record = suit_record()
-    record["variant"] = "black-jack"
+    record["variant"] = "black-knave"
     err = error_of(record)
     assert (err["code"], err["reason"], err["stage"], err["path"]) == \
         ("unknown_variant", "unknown_variant", "rules", "variant")
-    assert "black-jack" in err["message"] and "standard" in err["message"]
+    assert "black-knave" in err["message"] and "standard" in err["message"]
 
 
 def test_unknown_option() -> None:

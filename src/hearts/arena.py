@@ -62,6 +62,7 @@ from .deal import check_game_number
 from .drive import drive
 from .game import Game, IllegalAction
 from .players.base import get_bot
+from .record import record_from_game
 from .rules import Rules, make_rules
 
 Z95 = 1.96
@@ -108,6 +109,8 @@ class ArenaConfig:
     seed: int = 1
     jobs: int = 1
     options: Mapping[str, Any] = field(default_factory=dict)
+    records: bool = False
+    """Keep every hand as a ``hearts-record/1`` record (``HandOutcome.record``)."""
 
     def rules(self) -> Rules:
         """The frozen rules of the run; raises :class:`ArenaError` (``bad_option``)."""
@@ -135,6 +138,12 @@ class HandOutcome:
     seats: tuple[str, ...]
     points: tuple[int, ...]
     moon: int | None
+    chips: tuple[int, ...] = ()
+    """Chips each seat received (negative: paid) in a chip game, else empty."""
+    record: dict[str, Any] | None = None
+    """The hand as a ``hearts-record/1`` record (``ArenaConfig.records``), else ``None``."""
+    # Hook for partnerships: when ``Rules`` gains teams, a ``teams`` field here (each
+    # seat's side) and per-side points let ``bot_stats`` pool results by side.
 
 
 @dataclass(frozen=True)
@@ -159,14 +168,23 @@ class BotStats:
     games: int
     wins: float
     win_rate: float | None
+    mean_chips: float | None = None
+    """Mean chips received per hand (chip games; ``None`` otherwise)."""
+    chips_ci95: float | None = None
+    """Half-width of the 95 % interval of ``mean_chips`` (per-deal means, as ``ci95``)."""
 
     def to_json(self) -> dict[str, Any]:
-        """The bot's entry of ``hearts arena --json`` (floats rounded to 4 places)."""
-        return {"name": self.name, "mean_points": _round(self.mean_points),
-                "ci95": _round(self.ci95), "moon_rate": _round(self.moon_rate),
-                "win_rate": _round(self.win_rate), "seats": self.seats,
-                "seat_hands": self.seat_hands, "sd": _round(self.sd), "moons": self.moons,
-                "games": self.games, "wins": _round(self.wins)}
+        """The bot's entry of ``hearts arena --json`` (floats rounded to 4 places);
+        chip games add ``mean_chips`` and ``chips_ci95``."""
+        out = {"name": self.name, "mean_points": _round(self.mean_points),
+               "ci95": _round(self.ci95), "moon_rate": _round(self.moon_rate),
+               "win_rate": _round(self.win_rate), "seats": self.seats,
+               "seat_hands": self.seat_hands, "sd": _round(self.sd), "moons": self.moons,
+               "games": self.games, "wins": _round(self.wins)}
+        if self.mean_chips is not None:
+            out["mean_chips"] = _round(self.mean_chips)
+            out["chips_ci95"] = _round(self.chips_ci95)
+        return out
 
 
 @dataclass(frozen=True)
@@ -254,13 +272,16 @@ def bot_seed(seed: int, deal: int, rotation: int, seat: int) -> int:
 
 # ------------------------------------------------------------------ playing
 def play_hand(rules: Rules, game_number: int, deal: int, seats: Sequence[str],
-              seeds: Sequence[int | None]) -> HandOutcome:
+              seeds: Sequence[int | None], record: bool = False) -> HandOutcome:
     """Play hand ``deal`` of numbered game ``game_number`` with the named bots.
 
     ``seats[s]`` names the bot in seat ``s``, ``seeds[s]`` its seed.  The hand
     is played on a fresh :class:`Game` placed at hand index ``deal`` (so the
-    deal, pass direction and dealer are those of that hand; totals start at
-    zero).  Each bot is asked only with its seat's :class:`PlayerView`.
+    deal, pass direction and dealer are those of that hand; totals, chips and
+    the pot start at zero).  Each bot is asked only with its seat's
+    :class:`PlayerView`.  With ``record`` the outcome carries the hand as a
+    ``hearts-record/1`` record whose ``first_hand`` is ``deal``, so that
+    ``hearts score`` replays it with the same pass direction and eldest hand.
     Raises :class:`ArenaError` (``illegal_action``) when a bot's move is refused.
     """
     game = Game(rules, game_number=game_number)
@@ -275,7 +296,9 @@ def play_hand(rules: Rules, game_number: int, deal: int, seats: Sequence[str],
         raise ArenaError("illegal_action", f"bot {who!r} in seat {seat} on deal {deal} "
                          f"(game {game_number}): {exc.reason}: {exc.message}") from exc
     result = game.results[-1]
-    return HandOutcome(deal, 0, tuple(seats), tuple(result.points), result.moon)
+    rec = record_from_game(game) if record else None
+    return HandOutcome(deal, 0, tuple(seats), tuple(result.points), result.moon,
+                       tuple(result.chips), rec)
 
 
 def _play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[HandOutcome]:
@@ -287,8 +310,8 @@ def _play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[HandOutcome]:
         for r in range(config.rotations):
             seats = [seat_bot(config.bots, r, s) for s in range(n)]
             seeds: list[int | None] = [bot_seed(config.seed, d, r, s) for s in range(n)]
-            o = play_hand(rules, config.seed, d, seats, seeds)
-            out.append(HandOutcome(d, r, o.seats, o.points, o.moon))
+            o = play_hand(rules, config.seed, d, seats, seeds, config.records)
+            out.append(HandOutcome(d, r, o.seats, o.points, o.moon, o.chips, o.record))
     return out
 
 
@@ -428,6 +451,13 @@ def bot_stats(result: ArenaResult, name: str) -> BotStats:
         seat_hands += len(pts)
         moons += sum(1 for o in outcomes if o.moon is not None and o.seats[o.moon] == name)
     mean, sd, ci = mean_ci(per_deal)
+    mean_chips = chips_ci = None
+    if any(o.chips for o in result.outcomes):
+        chip_deal = [math.fsum(o.chips[s] for o in outcomes for s, b in enumerate(o.seats)
+                               if b == name and o.chips)
+                     / sum(1 for o in outcomes for b in o.seats if b == name)
+                     for outcomes in _by_deal(result).values()]
+        mean_chips, _, chips_ci = mean_ci(chip_deal)
     seats = result.config.bots.count(name)
     games = wins = 0.0
     for finished in _virtual_games(result).values():
@@ -436,7 +466,8 @@ def bot_stats(result: ArenaResult, name: str) -> BotStats:
             wins += sum(1 for w in winners if seat_names[w] == name) / len(winners)
     return BotStats(name=name, seats=seats, seat_hands=seat_hands, mean_points=mean, sd=sd,
                     ci95=ci, moons=moons, moon_rate=moons / seat_hands if seat_hands else 0.0,
-                    games=int(games), wins=wins, win_rate=wins / games if games else None)
+                    games=int(games), wins=wins, win_rate=wins / games if games else None,
+                    mean_chips=mean_chips, chips_ci95=chips_ci)
 
 
 def paired_difference(result: ArenaResult, a: str, b: str) -> PairedDiff:

@@ -1043,12 +1043,13 @@ class Game:
 
     def _finish_hand(self, score: scoring.HandScore, choice: str | None) -> None:
         r = self.rules
-        points = scoring.hand_points(self.hand_rules, score, choice, self.general())
+        points = scoring.hand_points(self.hand_rules, score, choice, self.totals, self.general())
         self.totals = list(scoring.add_to_totals(r, self.totals, points))
         chips: tuple[int, ...] = ()
         if settle.uses_chips(r):
             bid = self.bids[self.declarer] if self.declarer >= 0 else 0
-            chips, self.pot = settle.hand_chips(r, points, self.declarer, bid or 0, self.pot)
+            chips, self.pot = settle.hand_chips(r, points, self.declarer, bid or 0, self.pot,
+                                                score.shooter)
             self.chips = [c + d for c, d in zip(self.chips, chips, strict=True)]
         self.results.append(HandResult(
             self.hand_index, points, score.tricks, score.shooter, score.kind,

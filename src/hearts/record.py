@@ -314,9 +314,22 @@ def replay_record(source: str | bytes | bytearray | Mapping[str, Any]) -> Game:
         raise _bad('The record has no "hands" list.' if hands is None else
                    f'The "hands" key must be a list, not {_json_kind(hands)}.', "hands")
     game = Game(rules, number)
+    first = _first_hand(record)
+    game.hand_index = first - 1  # hand k of the record is hand first + k of the game
     for k, hand in enumerate(hands):
         _replay_hand(game, k, hand, number)
     return game
+
+
+def _first_hand(record: Mapping[str, Any]) -> int:
+    """The record's ``first_hand`` (default 0): the game's hand index of its first hand,
+    which fixes that hand's pass direction, dealer and eldest hand (a record of one hand
+    cut from a longer game, as ``hearts arena --record-out`` writes)."""
+    first = record.get("first_hand", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < 2 ** 31:
+        raise _bad(f'The "first_hand" key must be a whole number from 0, not '
+                   f'{json.dumps(first)}.', "first_hand")
+    return first
 
 
 def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
@@ -339,7 +352,7 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
             raise RecordError("bad_deal", "bad_deal",
                               f"{_where(k)} has no deal and the record has no game number "
                               f"to take it from.", stage="deal", hand=k, path=f"{path}.deal")
-        deal = numbered_deal(rules, number, k)
+        deal = numbered_deal(rules, number, game.hand_index + 1)
     else:
         deal = _parse_deal(game, k, deal_value, f"{path}.deal")
     stock = _parse_stock(game, k, hand, deal, number, deal_value is None, f"{path}.stock")
@@ -638,7 +651,7 @@ def _replay_passes(game: Game, k: int, value: object, path: str, has_play: bool)
                     f"cards.", stage="pass", hand=k, seat=s, card=card_str(cards[0]),
                     path=f"{path}[{s}]")
         return
-    direction = rules.pass_name(k)
+    direction = rules.pass_name(game.hand_index)
     for s, cards in enumerate(lists):
         if not cards:
             continue
@@ -754,6 +767,11 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
                            "options": dict(rules.options), "players": n}
     if game.game_number is not None:
         out["game"] = game.game_number
+    # A game placed at a later hand (the arena plays hand ``deal`` alone) starts there.
+    first = min((a.hand for a in game.log), default=game.hand_index)
+    first = max(0, min(first, game.hand_index))
+    if first:
+        out["first_hand"] = first
     write_deals = deals or game.game_number is None
     count = game.hand_index + 1
     passes: list[list[tuple[int, ...] | None]] = [[None] * n for _ in range(count)]
@@ -781,7 +799,7 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
         elif kind == "declare" and action.payload is not None:
             declared[k].append({"seat": action.seat, "name": action.payload})
     hands = []
-    for k in range(count):
+    for k in range(first, count):
         entry: dict[str, Any] = {}
         offset = rules.pass_offset(k)
         if write_deals:

@@ -137,8 +137,37 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "of spades 25."),
     OptionSpec("spade_penalties", "choice", "queen",
                "Which spades carry penalties: 'queen' (Q only), 'maria' (Black Maria: "
-               "Q 13, K 10, A 7) or 'maria-swapped' (Q 13, A 10, K 7).",
-               ("queen", "maria", "maria-swapped")),
+               "Q 13, K 10, A 7), 'maria-swapped' (Q 13, A 10, K 7), 'jack' (Black Jack: "
+               "the jack of spades 10 instead of the queen) or 'jack-13' (the jack 13).",
+               ("queen", "maria", "maria-swapped", "jack", "jack-13")),
+    OptionSpec("heart_values", "choice", "one",
+               "What each heart counts (unless spot_hearts): 'one' (1 each); 'double' (the "
+               "1887 double game: A 14, K 13, Q 12, J 11, pips face value); 'eagle' (the "
+               "1887 eagle game: A 5, K 4, Q 3, J 2, pips 1); 'greek' (A 15, K Q J 10 each, "
+               "pips face value); 'greek-2008' (A 15, K Q J 10 each, pips 1).",
+               ("one", "double", "eagle", "greek", "greek-2008")),
+    OptionSpec("qs_points", "int", 0,
+               "Points of the queen of spades; 0: the usual 13 (25 with spot_hearts). "
+               "Greek Hearts 50, Royal Hearts 26.", minimum=0, maximum=1000),
+    OptionSpec("moon_points", "int", 0,
+               "What a moon gives (added to every other player, or taken off the shooter); "
+               "0: the shooter's own points for the hand. Greek Hearts: 150.",
+               minimum=0, maximum=10000),
+    OptionSpec("slam", "bool", False,
+               "Omnibus slam: a player who takes every counting card (every penalty card and "
+               "the bonus card) scores minus the hand's penalty total (26 plus points) and "
+               "everyone else 0, in place of the moon."),
+    OptionSpec("qh_doubles", "bool", False,
+               "Royal Hearts: the taker of the queen of hearts scores every heart it took "
+               "double, the queen included."),
+    OptionSpec("qd_minus_ten", "bool", False,
+               "Royal Hearts: the queen of diamonds takes 10 off its taker's total, but not "
+               "below 0."),
+    OptionSpec("qc_cancels", "choice", "none",
+               "Royal Hearts: the queen of clubs cancels a queen's penalty for its taker: "
+               "'none', 'spade' (the queen of spades counts 0) or 'heart' (the queen of "
+               "hearts counts 0 and doubles nothing).",
+               ("none", "spade", "heart")),
     OptionSpec("no_tricks_bonus", "bool", False,
                "A player who takes no trick in a hand scores minus five."),
     OptionSpec("queen_of_spades", "bool", True,
@@ -316,9 +345,9 @@ register_variant(Variant(
     "declare General, to take every penalty card: made, each opponent scores 64; failed, "
     "the declarer scores 64 and the others what they took. Taking them all without "
     "declaring gives each opponent 54.",
-    {}, STANDARD_REMOVALS, "seed 000", phases=("pass", "declare", "play"),
+    {"moon_points": 54}, STANDARD_REMOVALS, "seed 000", phases=("pass", "declare", "play"),
     penalties={"QC": 13, "QD": 13, "QH": 13, "QS": 13},
-    extra={"declarations": ("general",), "general_points": (64, 64), "moon_points": 54}))
+    extra={"declarations": ("general",), "general_points": (64, 64)}))
 register_variant(Variant(
     "domino", "Domino Hearts (1909)",
     "Six cards each, the rest a face-down stock. A player who cannot follow suit draws from "
@@ -343,6 +372,56 @@ register_variant(Variant(
     "scores are combined and the lower team wins.",
     {}, STANDARD_REMOVALS, "seed 000", players=(4,),
     extra={"teams": ((0, 2), (1, 3)), "team_scores": "separate"}))
+register_variant(Variant(
+    "hearts-1887", "Hearts (1887)",
+    "The original game: no pass, no Q♠, eldest hand leads anything, each heart 1 (option "
+    "heart_values: double, eagle). Settled in chips: the players with the fewest hearts "
+    "collect from each other player one chip per heart that player took (a tie splits, the "
+    "remainder stays in the pot for the next hand); whoever takes all 13 hearts pays 13, "
+    "shared among the others with the rest to the pot. Four deals.",
+    {"pass_schedule": "none", "first_lead": "eldest-any", "queen_of_spades": False,
+     "hearts_lead_any_time": True, "first_trick_points": True, "moon": "none",
+     "settlement": "fewest", "deals": 4},
+    STANDARD_REMOVALS, "seed 000 (The Standard Hoyle, 1887)"))
+register_variant(Variant(
+    "black-jack", "Black Jack",
+    "Black Lady with the jack of spades as the special card: J♠ 10 (option "
+    "spade_penalties=jack-13: 13), Q♠ nothing; hearts 1.",
+    {"spade_penalties": "jack"}, STANDARD_REMOVALS, "seed 000 (Gibson)"))
+register_variant(Variant(
+    "greek-1939", "Greek Hearts (1939)",
+    "Q♠ 50, A♥ 15, K♥ Q♥ J♥ 10 each, other hearts face value (149 a hand); taking every "
+    "penalty card gives each opponent 150.",
+    {"heart_values": "greek", "qs_points": 50, "moon_points": 150},
+    STANDARD_REMOVALS, "seed 000 (Phillips and Westall, 1939)"))
+register_variant(Variant(
+    "greek-1950", "Greek Hearts (1950)",
+    "Black Lady with three changes: the pass is always to the right, the ten of diamonds "
+    "counts 10 plus points (option bonus_card=JD), and hearts may not be led to the first "
+    "trick (eldest hand leads it; hearts wait until broken).",
+    {"pass_schedule": "right", "jack_of_diamonds": True, "bonus_card": "TD",
+     "first_lead": "eldest-any"},
+    STANDARD_REMOVALS, "seed 000 (Culbertson, 1950)"))
+register_variant(Variant(
+    "greek-1990", "Greek Hearts (1990)",
+    "Spot Hearts passing left every hand: hearts face value (A 14), Q♠ 25.",
+    {"spot_hearts": True, "pass_schedule": "left"}, STANDARD_REMOVALS,
+    "seed 000 (McGuire, 1990)"))
+register_variant(Variant(
+    "greek-2008", "Greek Hearts (2008)",
+    "The 1939 scoring with plain pips: Q♠ 50, A♥ 15, K♥ Q♥ J♥ 10 each, other hearts 1 "
+    "(104 a hand); taking every penalty card gives each opponent 150.",
+    {"heart_values": "greek-2008", "qs_points": 50, "moon_points": 150},
+    STANDARD_REMOVALS, "seed 000 (Parlett, 2008)"))
+register_variant(Variant(
+    "royal", "Royal Hearts",
+    "Four special queens: Q♠ 26; Q♥ doubles every heart its taker took, itself included; "
+    "Q♦ takes 10 off its taker's total (not below 0); Q♣ cancels its taker's Q♠ (option "
+    "qc_cancels=heart: the Q♥ instead). The shooter of the moon chooses: subtract the hand "
+    "from the own total or add it to everyone else.",
+    {"qs_points": 26, "qh_doubles": True, "qd_minus_ten": True, "qc_cancels": "spade",
+     "moon": "choice"},
+    STANDARD_REMOVALS, "seed 000 (Parker Brothers, 2000s)"))
 
 
 def pass_offsets(schedule: str, players: int) -> tuple[int, ...]:
@@ -435,12 +514,24 @@ class Rules:
     penalty card, the French four-queens game)."""
     general_points: tuple[int, int] = (0, 0)
     """A General made: each opponent scores the first; failed: the declarer the second."""
-    moon_points: int = 0
-    """What a moon gives each other seat (0: the hand total); the four-queens game's
-    General made silently: 54."""
     stock_size: int = 0
     """Cards left undealt as a face-down stock (Domino Hearts): a seat that cannot follow
     draws from its top until it can."""
+    effects: tuple[tuple[int, str, int], ...] = ()
+    """Card effects at the hand's end, ``(card, kind, targets)``: the taker of ``card``
+    scores the penalty of the ``targets`` cards it took double (``"double"``, Royal
+    Hearts' Q♥) or not at all (``"cancel"``, Q♣); a cancelled card doubles nothing
+    (``scoring.score_hand``)."""
+    reduce_cards: tuple[tuple[int, int], ...] = ()
+    """``(card, points)``: the taker's total goes down by ``points``, but not below 0
+    (Royal Hearts' Q♦; ``scoring.hand_points`` with the totals)."""
+    moon_points: int = 0
+    """What a moon gives each other seat; 0: the shooter's own points for the hand
+    (``hand_total`` unless card effects change it).  Greek Hearts: 150; the four-queens
+    game's General made silently: 54."""
+    slam: bool = False
+    """Omnibus slam: every counting card (penalty and bonus cards) in one seat's tricks
+    scores ``-hand_total`` for it and 0 for the others."""
 
     def __hash__(self) -> int:
         # The mapping fields are not hashable; variant, players and options decide the rest.
@@ -500,7 +591,8 @@ class Rules:
             settle_average=self.settle_average, penalty_suit=suit, teams=self.teams,
             team_scores=self.team_scores, declarations=self.declarations,
             general_points=self.general_points, moon_points=self.moon_points,
-            stock_size=self.stock_size)
+            stock_size=self.stock_size, effects=self.effects,
+            reduce_cards=self.reduce_cards, slam=self.slam)
         _HAND_RULES[key] = out
         return out
 
@@ -602,14 +694,20 @@ def make_rules(variant: str = "standard", players: object = None,
 
     penalty = [0] * max(130, deck.bit_length(), PACK2 + 64 if var.packs == 2 else 0)
     # (pack two's copies get pack one's values below)
+    values = HEART_VALUES["double" if opts["spot_hearts"] else opts["heart_values"]]
     for r in range(13):
-        penalty[make_card(r, HEARTS)] = r + 2 if opts["spot_hearts"] else 1
-    qs, ks, as_ = make_card(10, SPADES), make_card(11, SPADES), make_card(12, SPADES)
-    penalty[qs] = (25 if opts["spot_hearts"] else 13) if opts["queen_of_spades"] else 0
-    if opts["spade_penalties"] == "maria":
+        penalty[make_card(r, HEARTS)] = values[r]
+    js, qs = make_card(9, SPADES), make_card(10, SPADES)
+    ks, as_ = make_card(11, SPADES), make_card(12, SPADES)
+    qs_value = opts["qs_points"] or (25 if opts["spot_hearts"] else 13)
+    penalty[qs] = qs_value if opts["queen_of_spades"] else 0
+    spades = opts["spade_penalties"]
+    if spades == "maria":
         penalty[ks], penalty[as_] = 10, 7
-    elif opts["spade_penalties"] == "maria-swapped":
+    elif spades == "maria-swapped":
         penalty[ks], penalty[as_] = 7, 10
+    elif spades in ("jack", "jack-13"):  # Black Jack: J♠ takes the queen's place
+        penalty[qs], penalty[js] = 0, 13 if spades == "jack-13" else 10
     for name, value in var.penalties.items():
         penalty[parse_card(name)] = value
     if var.packs == 2:
@@ -627,6 +725,8 @@ def make_rules(variant: str = "standard", players: object = None,
         for copy in (bonus_card, bonus_card + PACK2):
             if deck >> copy & 1:
                 bonus += ((copy, -10),)
+
+    effects, reduce_cards = _queen_effects(opts, deck)
 
     clubs = deck & SUIT_MASKS[0]
     opening = (clubs & -clubs).bit_length() - 1
@@ -657,5 +757,33 @@ def make_rules(variant: str = "standard", players: object = None,
         deck_cards=tuple(ids), phases=var.phases, wild_mask=wild, widow_size=widow,
         settlement=opts["settlement"], deals=opts["deals"],
         max_bid=opts["max_bid"] if "bid" in var.phases else 0,
-        settle_average=opts["settle_average"], stock_size=stock, **var.extra,
+        settle_average=opts["settle_average"], stock_size=stock, effects=effects,
+        reduce_cards=reduce_cards, moon_points=opts["moon_points"], slam=opts["slam"],
+        **var.extra,
     )
+
+
+HEART_VALUES: Mapping[str, tuple[int, ...]] = MappingProxyType({
+    "one": (1,) * 13,
+    "double": tuple(range(2, 15)),
+    "eagle": (1,) * 9 + (2, 3, 4, 5),
+    "greek": tuple(range(2, 11)) + (10, 10, 10, 15),
+    "greek-2008": (1,) * 9 + (10, 10, 10, 15),
+})
+"""Heart values by rank 2 … A for each ``heart_values`` option (variants.md: the 1887
+double and eagle games; Greek Hearts 1939 and 2008)."""
+
+
+def _queen_effects(opts: Mapping[str, Any], deck: int) -> tuple[
+        tuple[tuple[int, str, int], ...], tuple[tuple[int, int], ...]]:
+    """Royal Hearts' queen effects from the options: ``(effects, reduce_cards)``."""
+    qh, qd = make_card(10, HEARTS), make_card(10, 1)
+    qc, qs = make_card(10, 0), make_card(10, SPADES)
+    effects: list[tuple[int, str, int]] = []
+    if opts["qc_cancels"] != "none" and deck >> qc & 1:
+        target = qs if opts["qc_cancels"] == "spade" else qh
+        effects.append((qc, "cancel", 1 << target))
+    if opts["qh_doubles"] and deck >> qh & 1:
+        effects.append((qh, "double", SUIT_MASKS[HEARTS] & deck))
+    reduce_cards = ((qd, 10),) if opts["qd_minus_ten"] and deck >> qd & 1 else ()
+    return tuple(effects), reduce_cards

@@ -32,10 +32,14 @@ class HandScore:
     tricks: tuple[int, ...]
     shooter: int | None
     kind: str | None
+    reduce: tuple[int, ...] = ()
+    """Per seat, points taken off its total but not below 0 (Royal Hearts' Q♦);
+    empty when the rules have no such card."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy, deepcopy and pickle by the fields (a compiled frozen class needs this).
-        return (HandScore, (self.card_points, self.bonus, self.tricks, self.shooter, self.kind))
+        return (HandScore, (self.card_points, self.bonus, self.tricks, self.shooter, self.kind,
+                            self.reduce))
 
 
 _PenaltyTables = tuple[tuple[int, tuple[int, ...]], ...]
@@ -88,8 +92,12 @@ def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandS
     else:  # the usual case, hearts and spades: two lookups a seat
         (sh1, t1), (sh2, t2) = tables
         card_points = tuple([t1[w >> sh1 & 8191] + t2[w >> sh2 & 8191] for w in won])
+    if rules.effects:
+        card_points = tuple([_with_effects(rules, won[s], card_points[s]) for s in range(n)])
     bonus = [0] * n
+    counting = rules.penalty_mask
     for card, value in rules.bonus:
+        counting |= 1 << card
         for s in range(n):
             if won[s] >> card & 1:
                 bonus[s] += value
@@ -97,11 +105,17 @@ def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandS
         for s in range(n):
             if tricks[s] == 0:
                 bonus[s] += rules.no_tricks_bonus
+    reduce: tuple[int, ...] = ()
+    if rules.reduce_cards:
+        reduce = tuple([sum(v for c, v in rules.reduce_cards if won[s] >> c & 1)
+                        for s in range(n)])
     shooter: int | None = None
     kind: str | None = None
     if rules.moon != "none" and rules.penalty_mask:
+        # The Omnibus slam needs the bonus cards too (every counting card).
+        need = counting if rules.slam else rules.penalty_mask
         for s in range(n):
-            if won[s] & rules.penalty_mask == rules.penalty_mask:
+            if won[s] & need == need:
                 shooter = s
                 kind = "sun" if rules.shoot_the_sun and tricks[s] == rules.hand_size else "moon"
         if shooter is None and rules.teams and rules.team_scores == "joint":
@@ -111,29 +125,54 @@ def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandS
                 m = 0
                 for s in team:
                     m |= won[s]
-                if m & rules.penalty_mask == rules.penalty_mask:
+                if m & need == need:
                     shooter = max(team, key=card_points.__getitem__)
                     kind = "moon"
-    return HandScore(card_points, tuple(bonus), tuple(tricks), shooter, kind)
+    return HandScore(card_points, tuple(bonus), tuple(tricks), shooter, kind, reduce)
+
+
+def _with_effects(rules: Rules, won: int, points: int) -> int:
+    """One seat's card points with the card effects of ``Rules.effects`` applied.
+
+    Cancellations first: a ``"cancel"`` card taken removes the penalty of its
+    target cards in the same tricks; then a ``"double"`` card taken (and not
+    itself cancelled) adds the penalty of its (uncancelled) targets once more.
+    Royal Hearts: Q♥ doubles the taker's hearts, Q♣ cancels Q♠ (or Q♥).
+    """
+    cancelled = 0
+    for card, kind, targets in rules.effects:
+        if kind == "cancel" and won >> card & 1:
+            cancelled |= targets & won
+    points -= penalty_of(rules, cancelled)
+    for card, kind, targets in rules.effects:
+        if kind == "double" and won >> card & 1 and not cancelled >> card & 1:
+            points += penalty_of(rules, targets & won & ~cancelled)
+    return points
 
 
 def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
-                general: int = -1) -> tuple[int, ...]:
+                totals: Sequence[int] | None = None, general: int = -1) -> tuple[int, ...]:
     """Points each seat scores for the hand.
 
     ``choice`` is ``"add"`` or ``"subtract"`` for a moon under ``moon ==
-    "choice"`` (ignored otherwise; defaults to ``"add"``).  A moon adds
-    ``moon_points`` (default the hand's penalty total) to every seat outside the
+    "choice"`` (ignored otherwise; defaults to ``"add"``).  A moon adds the
+    moon's amount (``Rules.moon_points``, else the shooter's own points: the
+    hand's penalty total in the usual games) to every seat outside the
     shooter's side and zeroes the side (``add``: with teams the partner scores
     nothing either), or takes it off the shooter (``subtract``); a sun doubles
-    it.  ``general``: the seat that declared General (the four-queens game,
-    ``rules.general_points``): made (it took every penalty card), each other seat
-    scores the first value; failed, the declarer scores the second instead of
-    its cards and the others what they took.  Bonus points are added apart,
-    shooter included.
+    it.  Bonus points are added apart, shooter included.  An Omnibus slam
+    (``Rules.slam``) scores ``-hand_total`` for the shooter, bonus cards
+    included, and leaves the others their bonuses only.  ``general``: the seat
+    that declared General (the four-queens game, ``rules.general_points``):
+    made (it took every penalty card), each other seat scores the first value;
+    failed, the declarer scores the second instead of its cards and the others
+    what they took.  ``totals`` (the running totals before the hand) limit
+    ``HandScore.reduce`` so that no total goes below 0 through it (Royal
+    Hearts' Q♦); without them the full reduction is taken.
     """
     n = rules.players
     pts = list(score.card_points)
+    bonus = list(score.bonus)
     if general >= 0 and rules.declarations:
         made, failed = rules.general_points
         if score.shooter == general:
@@ -143,14 +182,32 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
             pts[general] = failed
     elif score.shooter is not None:
         how = rules.moon if rules.moon in MOON_CHOICES else (choice or "add")
-        amount = (rules.moon_points or rules.hand_total) * (2 if score.kind == "sun" else 1)
+        amount = moon_amount(rules, score)
         pts = [0] * n
-        if how == "add":
+        if rules.slam:
+            pts[score.shooter] = -rules.hand_total
+            bonus[score.shooter] = 0
+        elif how == "add":
             side = side_of(rules, score.shooter)
             pts = [0 if s in side else amount for s in range(n)]
         else:
             pts[score.shooter] = -amount
-    return tuple([p + b for p, b in zip(pts, score.bonus, strict=True)])
+    out = [p + b for p, b in zip(pts, bonus, strict=True)]
+    for s, r in enumerate(score.reduce):
+        if r:
+            room = r if totals is None else max(0, min(r, totals[s] + out[s]))
+            out[s] -= room
+    return tuple(out)
+
+
+def moon_amount(rules: Rules, score: HandScore) -> int:
+    """What the moon of ``score`` gives (0 without a shooter): ``Rules.moon_points``,
+    else the shooter's own points (the hand's penalty total unless card effects
+    change it, as Royal Hearts' queens do); doubled for a sun."""
+    if score.shooter is None:
+        return 0
+    own = score.card_points[score.shooter] if rules.effects else rules.hand_total
+    return (rules.moon_points or own) * (2 if score.kind == "sun" else 1)
 
 
 def add_to_totals(rules: Rules, totals: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
@@ -188,7 +245,7 @@ def auto_moon_choice(rules: Rules, totals: Sequence[int], score: HandScore) -> s
     """
     if score.shooter is None:
         return "add"
-    after = add_to_totals(rules, totals, hand_points(rules, score, "add"))
+    after = add_to_totals(rules, totals, hand_points(rules, score, "add", totals))
     over, winners = game_result(rules, after)
     if over and score.shooter not in winners:
         return "subtract"

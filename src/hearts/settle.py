@@ -16,11 +16,18 @@ Complete Hoyle, 1897, as summarised in seed 000):
   stays in it); when every player took one, the pool carries over to the next
   hand.  The sources say only that the winner pays the bid into the pool; the
   rest is the common pool game of the period, chosen where they are silent.
-- ``"fewest"`` (the 1887 settlement): the bid goes into the pool as above;
-  the players with the fewest penalty points collect from each other player as
-  many chips as that player took, a tie splitting each payment (the remainder
-  goes to the pool); the pool itself goes, as above, to players who took no
-  penalty card.
+- ``"fewest"`` (the 1887 settlement, The Standard Hoyle): the bid goes into
+  the pool as above.  A player who took every penalty card (all 13 hearts)
+  pays the hand's total (13), shared equally among the others with the
+  remainder to the pool (4 players: 4 each and 1); with a moon rule
+  (``moon`` other than ``"none"``) that player receives it instead, the
+  remainder from the pool as far as it holds chips.  Otherwise the players
+  with the fewest penalty points collect from each other player as many chips
+  as that player took (A 1, B 2, C 4, D 6 hearts: A receives 2 + 4 + 6 = 12),
+  the pool added to what they collect; tied players split it equally and the
+  remainder stays in the pool for the next hand (A and B 2, C 3, D 6: 4 each,
+  1 stays).  The sources say only that the remainder stays "for the next
+  round"; that the next hand's winners then collect it is our reading.
 
 Points still accumulate in the totals in a chip game, so records show both.
 """
@@ -40,13 +47,15 @@ def uses_chips(rules: Rules) -> bool:
 
 
 def hand_chips(rules: Rules, points: Sequence[int], bidder: int, bid: int,
-               pot: int) -> tuple[tuple[int, ...], int]:
+               pot: int, shooter: int | None = None) -> tuple[tuple[int, ...], int]:
     """``(chips per seat, pool after)`` for one finished hand.
 
     ``points``: each seat's penalty points of the hand; ``bidder``/``bid``: the
     auction's winner and the chips bid (-1/0 when nobody bid); ``pot``: the
-    pool before the hand.  Chips are positive when received.  The sum of the
-    chips and the change of the pool is always zero.
+    pool before the hand; ``shooter``: the seat that shot the moon under a moon
+    rule (``scoring.HandScore.shooter``), else ``None``.  Chips are positive
+    when received.  The sum of the chips and the change of the pool is always
+    zero.
     """
     n = len(points)
     chips = [0] * n
@@ -58,17 +67,7 @@ def hand_chips(rules: Rules, points: Sequence[int], bidder: int, bid: int,
             chips[s] -= points[s]
             pot += points[s]
     elif rules.settlement == "fewest":
-        low = min(points)
-        winners = [s for s in range(n) if points[s] == low]
-        for s in range(n):
-            if points[s] == low:
-                continue
-            pay = points[s] - low
-            chips[s] -= pay
-            share = pay // len(winners)
-            for w in winners:
-                chips[w] += share
-            pot += pay - share * len(winners)
+        return _fewest(rules, points, chips, pot, shooter)
     clean = [s for s in range(n) if points[s] == 0]
     if clean and pot:
         share = pot // len(clean)
@@ -76,6 +75,53 @@ def hand_chips(rules: Rules, points: Sequence[int], bidder: int, bid: int,
             chips[s] += share
         pot -= share * len(clean)
     return tuple(chips), pot
+
+
+def _all_taker(rules: Rules, points: Sequence[int]) -> int | None:
+    """The seat whose points are the hand's whole penalty total (it took every
+    penalty card), or ``None``."""
+    if rules.hand_total <= 0:
+        return None
+    for s, p in enumerate(points):
+        if p == rules.hand_total and all(q == 0 for t, q in enumerate(points) if t != s):
+            return s
+    return None
+
+
+def _fewest(rules: Rules, points: Sequence[int], chips: list[int], pot: int,
+            shooter: int | None) -> tuple[tuple[int, ...], int]:
+    """The 1887 settlement (module docstring): ``chips`` holds the bid already paid."""
+    n = len(points)
+    taker = shooter if shooter is not None else _all_taker(rules, points)
+    if taker is not None:
+        amount = rules.hand_total
+        share = amount // (n - 1)
+        rest = amount - share * (n - 1)
+        sign = 1 if shooter is not None else -1  # a moon rule: the taker receives
+        for s in range(n):
+            if s != taker:
+                chips[s] -= sign * share
+        if sign < 0:
+            chips[taker] -= amount
+            pot += rest
+        else:
+            take = min(rest, pot)
+            chips[taker] += share * (n - 1) + take
+            pot -= take
+        return tuple(chips), pot
+    low = min(points)
+    winners = [s for s in range(n) if points[s] == low]
+    if len(winners) == n:  # everyone level: nobody pays, the pool waits
+        return tuple(chips), pot
+    collected = pot
+    for s in range(n):
+        if points[s] != low:
+            chips[s] -= points[s]
+            collected += points[s]
+    share = collected // len(winners)
+    for w in winners:
+        chips[w] += share
+    return tuple(chips), collected - share * len(winners)
 
 
 def game_result(rules: Rules, hands_played: int, totals: Sequence[int],

@@ -6,7 +6,9 @@ with ``--json`` one JSON object ``{"hands": ..., "bots": [{"name",
 "mean_points", "ci95", "moon_rate", "win_rate", ...}, ...], ...}``.  The
 statistics are defined in :mod:`hearts.arena` and ``docs/arena.md``.
 Usage errors (unknown bot, bot count not matching the players, bad option)
-exit with status 2.
+exit with status 2.  ``--record-out FILE.jsonl`` also writes every hand played
+as a ``hearts-record/1`` record, one JSON object per line, in (deal, rotation)
+order; ``hearts score FILE.jsonl`` gives back each hand's points (and chips).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..arena import ArenaConfig, ArenaError, ArenaResult, check_config, run_arena
+from ..record import dump_record
 
 PROGRESS_MIN_HANDS = 200
 """Runs of at least this many hands show a progress bar (on a terminal)."""
@@ -50,6 +53,20 @@ def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, Any]:
     return out
 
 
+def write_records(result: ArenaResult, path: str) -> int:
+    """Write each hand's record of ``result`` to ``path``, one per line; returns the count.
+
+    Raises ``click.FileError`` when the file cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            for o in result.outcomes:
+                if o.record is not None:
+                    out.write(dump_record(o.record) + "\n")
+    except OSError as exc:
+        raise click.FileError(path, hint=exc.strerror or str(exc)) from None
+    return sum(1 for o in result.outcomes if o.record is not None)
+
+
 def _table(result: ArenaResult) -> Table:
     cfg = result.config
     title = (f"{result.hands} hands: {cfg.deals} deals"
@@ -60,12 +77,21 @@ def _table(result: ArenaResult) -> Table:
     table.add_column("seats", justify="right")
     table.add_column("points/hand", justify="right")
     table.add_column("±95%", justify="right")
+    stats = result.stats()
+    chips = any(s.mean_chips is not None for s in stats)
+    if chips:
+        table.add_column("chips/hand", justify="right")
+        table.add_column("±95%", justify="right")
     table.add_column("moon rate", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("games", justify="right")
-    for s in result.stats():
+    for s in stats:
+        chip_cells = [] if not chips else [
+            "-" if s.mean_chips is None else f"{s.mean_chips:+.3f}",
+            "-" if s.chips_ci95 is None else f"{s.chips_ci95:.3f}"]
         table.add_row(s.name, str(s.seats), f"{s.mean_points:.3f}",
-                      "-" if s.ci95 is None else f"{s.ci95:.3f}", f"{s.moon_rate:.2%}",
+                      "-" if s.ci95 is None else f"{s.ci95:.3f}", *chip_cells,
+                      f"{s.moon_rate:.2%}",
                       "-" if s.win_rate is None else f"{s.win_rate:.1%}", str(s.games))
     return table
 
@@ -99,14 +125,19 @@ def _pairs_table(result: ArenaResult) -> Table:
               help="Rule option override (repeatable), e.g. --option moon=subtract.")
 @click.option("--progress/--no-progress", "show_progress", default=None,
               help="Show a progress bar on standard error (default: on a terminal, for long runs).")
+@click.option("--record-out", "record_out", type=click.Path(dir_okay=False, writable=True),
+              default=None, help="Also write every hand played as a hearts-record/1 record, "
+                                 "one JSON object per line (.jsonl).")
 def command(bots: str, variant: str, players: int | None, deals: int, duplicate: bool, seed: int,
-            jobs: int, as_json: bool, options: tuple[str, ...], show_progress: bool | None) -> None:
+            jobs: int, as_json: bool, options: tuple[str, ...], show_progress: bool | None,
+            record_out: str | None) -> None:
     """Play bots against each other over many deals and print their statistics."""
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     if not names:
         raise click.BadParameter("give at least one bot name", param_hint="--bots")
     config = ArenaConfig(bots=names, variant=variant, players=players, deals=deals,
-                         duplicate=duplicate, seed=seed, jobs=jobs, options=parse_options(options))
+                         duplicate=duplicate, seed=seed, jobs=jobs, options=parse_options(options),
+                         records=record_out is not None)
     try:
         check_config(config)
     except ArenaError as exc:
@@ -131,6 +162,8 @@ def command(bots: str, variant: str, players: int | None, deals: int, duplicate:
         click.echo(f"Error: {exc.message}", err=True)
         sys.exit(1)
 
+    if record_out is not None:
+        write_records(result, record_out)
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return

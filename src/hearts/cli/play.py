@@ -35,6 +35,7 @@ from ..drive import decide, drive
 from ..game import PHASE_DEAL, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
 from ..players.base import BOTS, Bot, get_bot
 from ..rules import Rules, RulesError, make_rules
+from ..scoring import moon_amount
 from ..view import player_view
 from .arena import parse_options
 
@@ -384,7 +385,8 @@ class TerminalGame:
     def moon_choice(self) -> None:
         """The user shot the moon and chooses how it scores (``moon = "choice"``)."""
         g = self.game
-        total = self.rules.hand_total
+        score = g.pending_score
+        total = moon_amount(g.hand_rules, score) if score is not None else self.rules.hand_total
         while True:
             line = self.prompt(f"You shot the moon!  Type add (everyone else +{total}) "
                                f"or subtract (you -{total}):").lower()

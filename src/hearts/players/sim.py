@@ -305,7 +305,7 @@ class Sim:
     def points(self, choice: str | None = None) -> tuple[int, ...]:
         """Points each seat scores for the finished hand (``scoring.hand_points``, with the
         General declared, if any)."""
-        return scoring.hand_points(self.rules, self.score(), choice, self.general)
+        return scoring.hand_points(self.rules, self.score(), choice, general=self.general)
 
 
 def _suit(led_mask: int) -> int:

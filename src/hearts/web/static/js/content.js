@@ -138,6 +138,47 @@ spades 25. A hand holds 129 points, so a single trick can change the game.</p>
 <p>Standard Hearts plus a bonus card, the jack of diamonds: whoever takes it scores 10 points <em>off</em>. It is
 counted apart from the penalty cards and plays no part in shooting the moon. Some tables use the ten of diamonds
 instead (option <i>Bonus card</i>).</p>
+<h3>Hearts of 1887</h3>
+<p>The game as the first rule books printed it: no queen of spades, only the hearts count, one each. Nobody
+passes; the player after the dealer (eldest hand) leads any card, and hearts may be led or thrown at any time.
+It is settled in chips after every hand. The player (or players) with the fewest hearts collects from each other
+player one chip per heart that player took: with 1, 2, 4 and 6 hearts the first player receives 2 + 4 + 6 = 12.
+Players tied for fewest share what is paid, and chips that do not divide evenly wait in the pot for the next
+hand's winners. Whoever takes all 13 hearts pays 13 chips instead, 4 to each opponent and 1 to the pot (with the
+moon option the same player receives them). Four deals make a game; the most chips wins. Two old scorings are
+offered as the <i>Heart values</i> option: the double game (ace 14, king 13, queen 12, jack 11, the rest face
+value) and the eagle game (ace 5, king 4, queen 3, jack 2, the rest 1). The old rule that a player who gives up
+a hand pays 8 to each opponent is not played here.</p>
+<h3>Black Jack</h3>
+<p>Black Lady with the jack of spades in the queen's place: J${S} costs 10 and Q${S} nothing, 23 points a hand.
+One later book makes the jack 13 (option <i>Spade penalties</i>).</p>
+<h3>Greek Hearts</h3>
+<p>Four different games have carried the name.</p>
+<ul>
+<li><b>1939</b>: Q${S} 50, A${H} 15, the king, queen and jack of hearts 10 each and the other hearts their face
+value: 149 a hand. Taking every penalty card gives each opponent 150 (the moon option can take it off the
+shooter instead).</li>
+<li><b>1950</b>: Black Lady with three changes. Cards always go to the right; the ten of diamonds is worth 10
+points off (the jack under the <i>Bonus card</i> option); and the first trick may not be opened with a heart:
+eldest hand leads it with any other card, and here hearts then wait until broken as usual.</li>
+<li><b>1990</b>: Spot Hearts with the pass always to the left.</li>
+<li><b>2008</b>: the 1939 scoring with every small heart worth 1: Q${S} 50, A${H} 15, heart courts 10, 104 a hand;
+a clean sweep still gives each opponent 150.</li>
+</ul>
+<h3>Royal Hearts</h3>
+<p>A boxed game of the 2000s in which each queen does something. Q${S} costs 26. Q${H} doubles every heart in the
+tricks of whoever takes it, itself included, so one player can lose 26 on hearts alone. Q${D} takes 10 off its
+taker's running total, but never below zero. Q${C} cancels a queen: the books do not agree which, so here it
+wipes out the queen of spades if the same player took both, and the <i>Queen of clubs cancels</i> option lets it
+cancel the queen of hearts (its point and its doubling) instead. Shooting the moon means taking every heart and
+Q${S}; the shooter then picks: take the hand's score off the own total, or add it to everybody else.</p>
+<h3>Omnibus slam and the generic game</h3>
+<p>With the <i>Slam</i> option, Omnibus follows the old books: whoever takes every counting card (all hearts, Q${S}
+and the bonus card) scores 26 points off and everybody else nothing. The first books used the ten of diamonds as
+the bonus card; the jack is the common house rule and the default here. The generic game of the modern books is
+standard Hearts with options: a fixed number of deals, the final totals settled against the average, and
+“running”, the old name for the moon: the player who took every penalty card takes the maximum off the own
+total or adds it to everyone else (the moon option: shooter chooses, subtract or add).</p>
 <h3>House rules</h3>
 <ul>
 <li><b>Shooting the moon</b>: everyone else +26 (default); the shooter −26; the shooter chooses; or no moon at all.</li>
@@ -178,6 +219,42 @@ instead (option <i>Bonus card</i>).</p>
 <h3>オムニバス・ハーツ</h3>
 <p>標準のハーツにボーナスカード（ダイヤのジャック）を加えます。これを取った人は10点<em>減点</em>されます。失点カードとは別に数え、
 シュート・ザ・ムーンには関係しません。ダイヤの10をボーナスにする遊び方もあります（「ボーナスのカード」オプション）。</p>
+<h3>1887年のハーツ</h3>
+<p>初期のルールブックに載っていた形です。スペードのクイーンはなく、ハートだけが1枚1点です。カードは渡さず、親の次の人
+（エルデストハンド）が好きなカードでリードし、ハートもいつでもリードしたり捨てたりできます。ハンドごとにチップで精算します。
+ハートがいちばん少ない人は、ほかの人それぞれから、その人が取ったハートの枚数だけチップを受け取ります。1枚・2枚・4枚・6枚なら、
+最初の人が2＋4＋6＝12枚を受け取ります。最少が同数の人たちは受け取ったチップを分け合い、割り切れない分はポットに残って次のハンドの
+勝者のものになります。13枚のハートを全部取った人は、代わりに13枚を払います（相手に4枚ずつ、ポットに1枚。ムーンのオプションが
+あれば逆に受け取ります）。4ハンドで1ゲーム、チップのいちばん多い人が勝ちです。「ハートの点」オプションで昔の2つの数え方も選べます。
+ダブル・ゲーム（エース14、キング13、クイーン12、ジャック11、ほかは数字どおり）とイーグル・ゲーム（エース5、キング4、クイーン3、
+ジャック2、ほかは1）です。途中で降りた人が相手に8枚ずつ払う古い決まりは、ここでは扱いません。</p>
+<h3>ブラック・ジャック</h3>
+<p>ブラック・レディのクイーンの代わりにスペードのジャックを使います。J${S}が10点、Q${S}は0点で、1ハンド23点です。後の本には
+ジャックを13点とするものもあります（「スペードの失点」オプション）。</p>
+<h3>ギリシャのハーツ</h3>
+<p>この名前で呼ばれたゲームは4つあります。</p>
+<ul>
+<li><b>1939年</b>：Q${S} 50点、A${H} 15点、ハートのキング・クイーン・ジャックは各10点、ほかのハートは数字どおりで、1ハンド149点です。
+失点カードを全部取ると、相手それぞれに150点が入ります（ムーンのオプションで、達成者から引くこともできます）。</li>
+<li><b>1950年</b>：ブラック・レディに3つの変更を加えたものです。カードはいつも右に渡し、ダイヤの10は10点の減点（「ボーナスのカード」
+オプションでジャックにもできます）、最初のトリックはハートでリードできません。親の次の人がハート以外の好きなカードでリードし、
+その後のハートはふだんどおりブレイクまで待ちます。</li>
+<li><b>1990年</b>：いつも左に渡すスポット・ハーツです。</li>
+<li><b>2008年</b>：1939年の数え方で、小さいハートを1点にしたものです。Q${S} 50点、A${H} 15点、ハートの絵札10点で1ハンド104点。
+全部取れば相手それぞれに150点です。</li>
+</ul>
+<h3>ロイヤル・ハーツ</h3>
+<p>2000年代の市販ゲームで、4枚のクイーンにそれぞれ役割があります。Q${S}は26点。Q${H}を取った人は、取ったハートがすべて（Q${H}自身も）
+2倍になり、ハートだけで26点になることもあります。Q${D}は取った人の合計点から10点を引きます（0点より下にはなりません）。
+Q${C}はクイーンの失点を消します。どのクイーンかは資料によって分かれるため、ここでは同じ人がQ${S}も取ったときにその26点を消す形を標準にし、
+「クラブのクイーンが消すもの」オプションでハートのクイーン（その1点と2倍の効果）を消す形も選べます。シュート・ザ・ムーンはハート全部と
+Q${S}を取ることで、達成者はそのハンドの点を自分の合計から引くか、ほかの全員に足すかを選びます。</p>
+<h3>オムニバスのスラムと一般的なハーツ</h3>
+<p>「スラム」オプションを使うと、オムニバスは古い本のとおりになります。数えるカード（ハート全部、Q${S}、ボーナスのカード）を全部取った人は
+26点の減点、ほかの人は0点です。最初の本ではダイヤの10がボーナスのカードでしたが、ここではよく遊ばれるダイヤのジャックを標準にしています。
+最近の本にある一般的なハーツは、標準のハーツにオプションを付けたものです。決まった回数のハンドで終える、最後の合計を平均点と比べて精算する、
+そして「ランニング」（ムーンの古い呼び名）：失点カードを全部取った人が、最大の点を自分の合計から引くか、ほかの全員に足します
+（ムーンのオプションの「達成者が選ぶ」「引く」「足す」）。</p>
 <h3>ハウスルール</h3>
 <ul>
 <li><b>シュート・ザ・ムーン</b>：ほかの全員に＋26（標準）、達成者から−26、達成者が選ぶ、またはムーンなし。</li>
