@@ -45,6 +45,11 @@ from .cards import (
     same_name,
 )
 
+def _name_order(card: int) -> tuple[int, int]:
+    """Sort key: cards in name order, a second pack's copy beside its twin."""
+    return (card & 127, card)
+
+
 KINDS = ("deal", "bid", "suit", "pass", "declare", "play", "moon")
 """Every action kind, in the order a hand may ask for them."""
 
@@ -119,7 +124,7 @@ class Action(NamedTuple):
             stock = items.pop() if items and isinstance(items[-1], tuple | list) else None
             # Cards in name order (a second pack's copy beside its twin).
             out: list[Any] = ["deal", [[card_str(c) for c in sorted(
-                cards_of(m), key=lambda c: (c & 127, c))] for m in items]]
+                cards_of(m), key=_name_order)] for m in items]]
             if stock is not None:
                 out.append([card_str(c) for c in stock])
             return out
