@@ -421,6 +421,10 @@ class Game:
         self._reset_hand_state()
         self.stock = order or []
         if self.rules.stock_size:
+            # Indexed by hand: a game placed at a later hand (the arena) has empty
+            # entries for the hands it never dealt.
+            del self.stock_deals[index:]
+            self.stock_deals.extend([((), ())] * (index - len(self.stock_deals)))
             self.stock_deals.append((tuple(deal), tuple(self.stock)))
         self.dealt = list(deal)
         self.hands = list(deal)

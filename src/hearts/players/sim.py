@@ -302,10 +302,13 @@ class Sim:
         """The raw score of the finished hand (``scoring.score_hand``)."""
         return scoring.score_hand(self.rules, self.won, self.tricks_won)
 
-    def points(self, choice: str | None = None) -> tuple[int, ...]:
+    def points(self, choice: str | None = None,
+               totals: Sequence[int] | None = None) -> tuple[int, ...]:
         """Points each seat scores for the finished hand (``scoring.hand_points``, with the
-        General declared, if any)."""
-        return scoring.hand_points(self.rules, self.score(), choice, general=self.general)
+        General declared, if any).  ``totals`` (before the hand) keep a reduction such as
+        Royal Hearts' Q♦ from taking a total below 0; without them it is taken in full."""
+        return scoring.hand_points(self.rules, self.score(), choice, totals,
+                                   general=self.general)
 
 
 def _suit(led_mask: int) -> int:
