@@ -287,9 +287,11 @@ class Sim:
         """The raw score of the finished hand (``scoring.score_hand``)."""
         return scoring.score_hand(self.rules, self.won, self.tricks_won)
 
-    def points(self, choice: str | None = None) -> tuple[int, ...]:
-        """Points each seat scores for the finished hand (``scoring.hand_points``)."""
-        return scoring.hand_points(self.rules, self.score(), choice)
+    def points(self, choice: str | None = None,
+               totals: Sequence[int] | None = None) -> tuple[int, ...]:
+        """Points each seat scores for the finished hand (``scoring.hand_points``;
+        ``totals`` before the hand bound Royal Hearts' Q♦ at 0)."""
+        return scoring.hand_points(self.rules, self.score(), choice, totals)
 
 
 def _suit(led_mask: int) -> int:
