@@ -769,6 +769,7 @@ def summary_of(game: Game) -> dict[str, Any]:
                                  "moon": r.moon}
         if chips:
             entry["chips"] = list(r.chips)
+            entry["pot"] = r.pot  # the pot after this hand
         hands.append(entry)
     out: dict[str, Any] = {
         "ok": True,
