@@ -32,7 +32,9 @@ Statistics, per distinct bot name (seats holding the same bot pooled):
   fewer than two deals were played.
 * ``moon_rate``: the fraction of the bot's seat-hands in which that seat
   shot the moon (or the sun).
-* ``win_rate``: hands are grouped into games to the target score.  For each
+* ``win_rate``: hands are grouped into games to the target score (or, with
+  a fixed number of ``deals`` or chips, games as ``settle.game_result`` ends
+  them: that many hands, the most chips winning).  For each
   rotation, the hands are taken in deal order and their points added up
   (``scoring.add_to_totals``, so ``exact_target_resets`` applies); a game ends
   after the hand where ``scoring.game_result`` says it is over (target
@@ -57,7 +59,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import scoring
+from . import scoring, settle
 from .deal import check_game_number
 from .drive import drive
 from .game import Game, IllegalAction
@@ -425,13 +427,23 @@ def _virtual_games(result: ArenaResult) -> dict[int, list[tuple[tuple[str, ...],
     for r, hands in per_rotation.items():
         hands.sort(key=lambda o: o.deal)
         totals: tuple[int, ...] = (0,) * rules.players
+        chips = [0] * rules.players
+        played = 0
         games[r] = []
         for o in hands:
             totals = scoring.add_to_totals(rules, totals, o.points)
-            over, winners = scoring.game_result(rules, totals)
+            played += 1
+            if rules.deals or o.chips:  # a fixed number of deals, or chips: settle.py's end
+                chips = [c + d for c, d in zip(chips, o.chips or (0,) * rules.players,
+                                               strict=True)]
+                over, winners = settle.game_result(rules, played, totals, chips)
+            else:
+                over, winners = scoring.game_result(rules, totals)
             if over:
                 games[r].append((o.seats, winners))
                 totals = (0,) * rules.players
+                chips = [0] * rules.players
+                played = 0
     return games
 
 
