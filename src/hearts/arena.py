@@ -45,8 +45,14 @@ Statistics, per distinct bot name (seats holding the same bot pooled):
   about ``1 / n``.  A trailing game that has not ended when the deals run out
   is not counted; ``None`` when no game ended.
 
+* ``mean_chips``/``chips_ci95`` (chip games only): mean chips received per
+  hand per seat, with its interval computed as for ``ci95``.
+
 :func:`paired_difference` compares two bots of a duplicate run seat by seat
-on the same deals (see its docstring).
+on the same deals (see its docstring).  With ``ArenaConfig.records`` every
+:class:`HandOutcome` carries its hand as a ``hearts-record/1`` record with
+``first_hand = deal`` (``record.record_from_game``), which ``hearts arena
+--record-out`` writes one per line.
 """
 
 from __future__ import annotations
