@@ -4,6 +4,7 @@ Usage (from the repository root)::
 
     .venv/bin/python bench/family_bench.py records [--deals 200] [--variant V ...]
     .venv/bin/python bench/family_bench.py strength [--deals 100] [--variant V ...]
+    ... [--option KEY=VALUE ...]   (the same options for every variant listed)
 
 ``records``: for each variant, runs ``hearts arena --variant V --bots
 medium,... --deals N --record-out F`` (the real command line), then ``hearts
@@ -39,45 +40,50 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from hearts.arena import ArenaConfig, paired_difference, run_arena  # noqa: E402
+from hearts.cli.arena import parse_options  # noqa: E402
 from hearts.rules import VARIANTS, make_rules  # noqa: E402
 from hearts.settle import uses_chips  # noqa: E402
 
 HEARTS = str(Path(sys.executable).with_name("hearts"))
 
 
-def records(variant: str, deals: int) -> dict[str, object]:
+def records(variant: str, deals: int, options: dict[str, object]) -> dict[str, object]:
     """Run the arena with ``--record-out`` and compare ``hearts score`` with its hands."""
-    n = make_rules(variant).players
+    n = make_rules(variant, None, options).players
+    flags = [x for k, v in options.items()
+             for x in ("--option", f"{k}={str(v).lower() if isinstance(v, bool) else v}")]
     bots = ",".join(["medium"] * n)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "hands.jsonl")
         subprocess.run([HEARTS, "arena", "--variant", variant, "--bots", bots, "--deals",
-                        str(deals), "--seed", "9", "--record-out", out, "--json"],
+                        str(deals), "--seed", "9", "--record-out", out, "--json", *flags],
                        check=True, capture_output=True, text=True)
         lines = Path(out).read_text().splitlines()
         scored = subprocess.run([HEARTS, "score", out], capture_output=True, text=True)
     # The arena's own hands, replayed in-process on the same seed (same bots, same seeds).
     result = run_arena(ArenaConfig(bots=(("medium",) * n), variant=variant, deals=deals,
-                                   seed=9))
+                                   seed=9, options=options))
     rows = [json.loads(x) for x in scored.stdout.splitlines()]
     same = len(rows) == len(lines) == len(result.outcomes) and all(
         r["ok"] and r["hands"][0]["points"] == list(o.points)
         and (not o.chips or r["hands"][0]["chips"] == list(o.chips))
         for r, o in zip(rows, result.outcomes, strict=True))
-    return {"variant": variant, "hands": len(lines), "same": same, "exit": scored.returncode,
+    return {"variant": variant, "options": options, "hands": len(lines), "same": same, "exit": scored.returncode,
             "seconds": round(time.perf_counter() - start, 1)}
 
 
-def strength(variant: str, deals: int, jobs: int) -> dict[str, object]:
+def strength(variant: str, deals: int, jobs: int,
+             options: dict[str, object]) -> dict[str, object]:
     """Paired medium-minus-random differences for one variant (see the module docstring)."""
-    rules = make_rules(variant)
+    rules = make_rules(variant, None, options)
     n = rules.players
     start = time.perf_counter()
     result = run_arena(ArenaConfig(bots=("medium",) + ("random",) * (n - 1), variant=variant,
-                                   deals=deals, duplicate=True, seed=2026, jobs=jobs))
+                                   deals=deals, duplicate=True, seed=2026, jobs=jobs,
+                                   options=options))
     pts = paired_difference(result, "medium", "random")
-    out: dict[str, object] = {"variant": variant, "players": n, "deals": deals,
+    out: dict[str, object] = {"variant": variant, "options": options, "players": n, "deals": deals,
                               "hands": result.hands, "points_diff": round(pts.mean_diff, 3),
                               "points_ci95": round(pts.ci95 or 0.0, 3)}
     if uses_chips(rules):
@@ -101,12 +107,14 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=None)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--variant", action="append", default=None)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     a = p.parse_args()
+    options = parse_options(a.option)
     for v in a.variant or sorted(VARIANTS):
         if a.what == "records":
-            line = records(v, a.deals or 200)
+            line = records(v, a.deals or 200, options)
         else:
-            line = strength(v, a.deals or 100, a.jobs)
+            line = strength(v, a.deals or 100, a.jobs, options)
         print(json.dumps(line), flush=True)
 
 

@@ -78,3 +78,13 @@ def test_first_hand_must_be_a_whole_number():
     rec["first_hand"] = 2  # hand 2 of four players passes across
     game = replay_record(rec)
     assert game.hand_index == 1 and game.rules.pass_name(game.hand_index + 1) == "across"
+
+
+def test_hard_plays_royal_hearts():
+    # The game whose scoring differs most (queen effects, the shooter's choice): one deal
+    # with ``hard`` in a seat, re-scored from its record.  (Every new game was also run
+    # with hard by hand: bench/family_results.md.)
+    result = run_arena(ArenaConfig(bots=("hard", "medium", "medium", "medium"),
+                                   variant="royal", deals=1, seed=4, records=True))
+    (o,) = result.outcomes
+    assert score_record(o.record)["hands"][0]["points"] == list(o.points)

@@ -103,6 +103,7 @@ def test_1887_sweep_through_the_engine_and_the_record(values, total, share, rest
     assert res.chips == (-total, share, share, share) and g.pot == rest
     summary = score_record(record_from_game(g))
     assert summary["hands"][0]["chips"] == [-total, share, share, share]
+    assert summary["hands"][0]["pot"] == rest
     assert summary["chip_totals"] == [-total, share, share, share] and summary["pot"] == rest
 
 

@@ -13,7 +13,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts.cards import cards_of, random_card, random_cards
+from hearts.cards import SUIT_MASKS, cards_of, parse_card, random_card, random_cards
 from hearts.game import (
     PHASE_BID,
     PHASE_MOON,
@@ -76,35 +76,77 @@ def check_conservation(g: Game) -> None:
     assert sum(g.tricks_won) == g.trick_index == len(g.tricks)
 
 
+QUEENS = {name: parse_card(name) for name in ("QC", "QD", "QH", "QS")}
+
+
+def royal_points(r, won: int, raw: int) -> int:
+    """A seat's card points under the Royal Hearts options, worked out from the options
+    themselves (an oracle apart from ``Rules.effects``): Q♣ wipes out the named queen it
+    was taken with, Q♥ (unless wiped out) doubles the hearts taken."""
+    o = r.options
+    gone = 0
+    if o["qc_cancels"] != "none" and won >> QUEENS["QC"] & 1:
+        target = QUEENS["QS" if o["qc_cancels"] == "spade" else "QH"]
+        gone = won & (1 << target)
+    pts = raw - penalty_of(r, gone)
+    if o["qh_doubles"] and won >> QUEENS["QH"] & 1 and not gone >> QUEENS["QH"] & 1:
+        pts += penalty_of(r, won & SUIT_MASKS[2] & ~gone)
+    return pts
+
+
 def check_hand_points(g: Game) -> None:
     r = g.hand_rules  # the game's rules, or those a phase named for the hand
     res = g.results[-1]
-    card_points = [penalty_of(r, w) for w in g.won]
-    assert sum(card_points) == r.hand_total  # 26, 43, 129, ... whoever took them
+    before = g.results[-2].totals if len(g.results) > 1 else (0,) * r.players
+    raw = [penalty_of(r, w) for w in g.won]
+    assert sum(raw) == r.hand_total  # 26, 43, 129, ... whoever took them
+    card_points = [royal_points(r, w, p) for w, p in zip(g.won, raw, strict=True)]
     bonus = [0] * r.players
+    counting = r.penalty_mask
     for card, value in r.bonus:
+        counting |= 1 << card
         for s, w in enumerate(g.won):
             if w >> card & 1:
                 bonus[s] += value
     for s in range(r.players):
         if g.tricks_won[s] == 0:
             bonus[s] += r.no_tricks_bonus
-    shooters = [s for s, w in enumerate(g.won) if w & r.penalty_mask == r.penalty_mask]
+    qd = r.options["qd_minus_ten"] and r.deck >> QUEENS["QD"] & 1
+
+    def with_qd(points: list[int]) -> list[int]:
+        # Q♦: 10 off its taker's total, never below 0.
+        if not qd:
+            return points
+        out = list(points)
+        for s, w in enumerate(g.won):
+            if w >> QUEENS["QD"] & 1:
+                out[s] -= min(10, max(0, before[s] + out[s]))
+        return out
+
+    need = counting if r.options["slam"] else r.penalty_mask
+    shooters = [s for s, w in enumerate(g.won) if w & need == need]
     if r.moon == "none" or not shooters:
         assert res.moon is None
-        assert list(res.points) == [p + b for p, b in zip(card_points, bonus, strict=True)]
+        assert list(res.points) == with_qd([p + b for p, b in zip(card_points, bonus,
+                                                                 strict=True)])
         return
     (shooter,) = shooters
     assert res.moon == shooter
     sun = r.shoot_the_sun and g.tricks_won[shooter] == r.hand_size
     assert res.moon_kind == ("sun" if sun else "moon")
-    amount = r.hand_total * (2 if sun else 1)
+    if r.options["slam"]:  # Omnibus slam: -26 for every counting card, others 0
+        bonus[shooter] = 0
+        base = [-r.hand_total if s == shooter else 0 for s in range(r.players)]
+        assert list(res.points) == with_qd([p + b for p, b in zip(base, bonus, strict=True)])
+        return
+    own = card_points[shooter]
+    amount = (r.options["moon_points"] or own) * (2 if sun else 1)
     if res.moon_choice == "add":
         base = [0 if s == shooter else amount for s in range(r.players)]
     else:
         assert res.moon_choice == "subtract"
         base = [-amount if s == shooter else 0 for s in range(r.players)]
-    assert list(res.points) == [p + b for p, b in zip(base, bonus, strict=True)]
+    assert list(res.points) == with_qd([p + b for p, b in zip(base, bonus, strict=True)])
 
 
 def snapshot(g: Game):

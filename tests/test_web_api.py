@@ -568,7 +568,9 @@ def test_moon_choice_of_the_user(client: httpx.Client, store: GameStore) -> None
 
 
 @pytest.mark.parametrize(("variant", "players"), [("black-maria", 3), ("spot-hearts", 5),
-                                                  ("omnibus", 6)])
+                                                  ("omnibus", 6), ("hearts-1887", 4),
+                                                  ("royal", 4), ("greek-1939", 4),
+                                                  ("black-jack", 5), ("greek-1950", 4)])
 def test_other_variants_play_a_hand(client: httpx.Client, store: GameStore, variant: str,
                                     players: int) -> None:
     p = new_game(client, store, variant=variant, players=players, game=1234)

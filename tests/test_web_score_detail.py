@@ -25,7 +25,9 @@ def _play_hand(game: Game, rng: random.Random, stop_after: int | None = None) ->
 
 @pytest.mark.parametrize("variant,options", [
     ("standard", {}), ("black-maria", {}), ("omnibus", {"no_tricks_bonus": True}),
-    ("spot-hearts", {}), ("standard", {"moon": "subtract"}),
+    ("spot-hearts", {}), ("standard", {"moon": "subtract"}), ("royal", {"moon": "add"}),
+    ("royal", {"qc_cancels": "heart", "moon": "subtract"}), ("greek-1939", {}), ("black-jack", {}),
+    ("omnibus", {"slam": True}),
 ])
 def test_items_add_up_to_the_hand_points(variant, options):
     rules = make_rules(variant, None, options)

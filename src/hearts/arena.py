@@ -32,7 +32,9 @@ Statistics, per distinct bot name (seats holding the same bot pooled):
   fewer than two deals were played.
 * ``moon_rate``: the fraction of the bot's seat-hands in which that seat
   shot the moon (or the sun).
-* ``win_rate``: hands are grouped into games to the target score.  For each
+* ``win_rate``: hands are grouped into games to the target score (or, with
+  a fixed number of ``deals`` or chips, games as ``settle.game_result`` ends
+  them: that many hands, the most chips winning).  For each
   rotation, the hands are taken in deal order and their points added up
   (``scoring.add_to_totals``, so ``exact_target_resets`` applies); a game ends
   after the hand where ``scoring.game_result`` says it is over (target
@@ -43,8 +45,14 @@ Statistics, per distinct bot name (seats holding the same bot pooled):
   about ``1 / n``.  A trailing game that has not ended when the deals run out
   is not counted; ``None`` when no game ended.
 
+* ``mean_chips``/``chips_ci95`` (chip games only): mean chips received per
+  hand per seat, with its interval computed as for ``ci95``.
+
 :func:`paired_difference` compares two bots of a duplicate run seat by seat
-on the same deals (see its docstring).
+on the same deals (see its docstring).  With ``ArenaConfig.records`` every
+:class:`HandOutcome` carries its hand as a ``hearts-record/1`` record with
+``first_hand = deal`` (``record.record_from_game``), which ``hearts arena
+--record-out`` writes one per line.
 """
 
 from __future__ import annotations
@@ -425,14 +433,25 @@ def _virtual_games(result: ArenaResult) -> dict[int, list[tuple[tuple[str, ...],
     for r, hands in per_rotation.items():
         hands.sort(key=lambda o: o.deal)
         totals: tuple[int, ...] = (0,) * rules.players
+        chips = [0] * rules.players
+        played = 0
         games[r] = []
         for o in hands:
             totals = scoring.add_to_totals(rules, totals, o.points)
-            over, winners = settle.team_game_result(rules, totals) if rules.teams \
-                else scoring.game_result(rules, totals)
+            played += 1
+            if rules.teams:
+                over, winners = settle.team_game_result(rules, totals)
+            elif rules.deals or o.chips:  # a fixed number of deals, or chips: settle.py's end
+                chips = [c + d for c, d in zip(chips, o.chips or (0,) * rules.players,
+                                               strict=True)]
+                over, winners = settle.game_result(rules, played, totals, chips)
+            else:
+                over, winners = scoring.game_result(rules, totals)
             if over:
                 games[r].append((o.seats, winners))
                 totals = (0,) * rules.players
+                chips = [0] * rules.players
+                played = 0
     return games
 
 

@@ -889,6 +889,7 @@ def summary_of(game: Game) -> dict[str, Any]:
                                  "moon": r.moon}
         if chips:
             entry["chips"] = list(r.chips)
+            entry["pot"] = r.pot  # the pot after this hand
         if rules.teams:
             entry["team_points"] = list(team_totals(rules, r.points))
         if rules.stock_size:

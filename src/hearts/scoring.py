@@ -132,22 +132,31 @@ def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandS
 
 
 def _with_effects(rules: Rules, won: int, points: int) -> int:
-    """One seat's card points with the card effects of ``Rules.effects`` applied.
+    """One seat's card points with the card effects of ``Rules.effects`` applied."""
+    return points + sum(p for _, p in effect_parts(rules, won))
+
+
+def effect_parts(rules: Rules, won: int) -> list[tuple[int, int]]:
+    """``(card, points)`` for each effect card in ``won`` that changes the seat's points.
 
     Cancellations first: a ``"cancel"`` card taken removes the penalty of its
-    target cards in the same tricks; then a ``"double"`` card taken (and not
-    itself cancelled) adds the penalty of its (uncancelled) targets once more.
-    Royal Hearts: Q♥ doubles the taker's hearts, Q♣ cancels Q♠ (or Q♥).
+    target cards in the same tricks (negative points); then a ``"double"``
+    card taken (and not itself cancelled) adds the penalty of its
+    (uncancelled) targets once more.  Royal Hearts: Q♥ doubles the taker's
+    hearts, Q♣ cancels Q♠ (or Q♥).  Empty without effects.
     """
+    parts: list[tuple[int, int]] = []
     cancelled = 0
     for card, kind, targets in rules.effects:
-        if kind == "cancel" and won >> card & 1:
+        if kind == "cancel" and won >> card & 1 and targets & won:
             cancelled |= targets & won
-    points -= penalty_of(rules, cancelled)
+            parts.append((card, -penalty_of(rules, targets & won)))
     for card, kind, targets in rules.effects:
         if kind == "double" and won >> card & 1 and not cancelled >> card & 1:
-            points += penalty_of(rules, targets & won & ~cancelled)
-    return points
+            extra = penalty_of(rules, targets & won & ~cancelled)
+            if extra:
+                parts.append((card, extra))
+    return parts
 
 
 def hand_points(rules: Rules, score: HandScore, choice: str | None = None,

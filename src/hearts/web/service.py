@@ -53,6 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import scoring
 from ..actions import Action, Decision
 from ..cards import HEARTS, CardError, card_str, cards_of, parse_card, suit_of
 from ..deal import check_game_number, daily_number
@@ -402,8 +403,17 @@ def score_detail(game: Game) -> dict[str, Any] | None:
         else None
     taken: list[list[str]] = []
     items: list[list[dict[str, Any]]] = []
+    special = {c for c, _, _ in rules.effects} | {c for c, _ in rules.reduce_cards}
+    reduced = [0] * game.n  # what Q♦ took off each total this hand (scored hands)
+    if result is not None and rules.reduce_cards:
+        score = scoring.score_hand(rules, game.won, game.tricks_won)
+        bare = scoring.HandScore(score.card_points, score.bonus, score.tricks, score.shooter,
+                                 score.kind)  # the same hand without Q♦
+        full = scoring.hand_points(rules, bare, result.moon_choice)
+        reduced = [p - f for p, f in zip(result.points, full, strict=True)]
     for seat in range(game.n):
-        cards = [c for c in cards_of(game.won[seat]) if rules.penalty[c] or c in bonus]
+        cards = [c for c in cards_of(game.won[seat])
+                 if rules.penalty[c] or c in bonus or c in special]
         taken.append([card_str(c) for c in cards])
         hearts = [c for c in cards if rules.penalty[c] and suit_of(c) == HEARTS]
         mine: list[dict[str, Any]] = []
@@ -411,11 +421,18 @@ def score_detail(game: Game) -> dict[str, Any] | None:
             mine.append({"kind": "hearts", "count": len(hearts),
                          "points": sum(rules.penalty[c] for c in hearts)})
         for c in cards:
-            if rules.penalty[c] and c not in hearts:
+            if rules.penalty[c] and c not in hearts and c not in special:
                 mine.append({"kind": "card", "card": card_str(c), "points": rules.penalty[c]})
         for c in cards:
             if c in bonus:
                 mine.append({"kind": "bonus", "card": card_str(c), "points": bonus[c]})
+        # Royal Hearts' queens: Q♣ cancelling, Q♥ doubling, Q♦ off the total (as bonuses).
+        for c, p in scoring.effect_parts(rules, game.won[seat]):
+            mine.append({"kind": "bonus", "card": card_str(c), "points": p})
+        for c, p in rules.reduce_cards:
+            if game.won[seat] >> c & 1:
+                mine.append({"kind": "bonus", "card": card_str(c),
+                             "points": -p if result is None else reduced[seat]})
         if result is not None:
             if rules.no_tricks_bonus and game.tricks_won[seat] == 0:
                 mine.append({"kind": "no_tricks", "points": rules.no_tricks_bonus})
