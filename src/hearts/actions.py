@@ -45,6 +45,7 @@ from .cards import (
     same_name,
 )
 
+
 def _name_order(card: int) -> tuple[int, int]:
     """Sort key: cards in name order, a second pack's copy beside its twin."""
     return (card & 127, card)
