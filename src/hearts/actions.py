@@ -58,6 +58,11 @@ class ActionError(ValueError):
     reason = "bad_record"
 
 
+def _name_order(card: int) -> tuple[int, int]:
+    """Sort key: card order by name, a second pack's copy right after its twin."""
+    return (card & 127, card)
+
+
 class Action(NamedTuple):
     """One move: ``kind`` (see :data:`KINDS`), ``seat`` (-1 for a deal), ``payload``.
 
@@ -118,8 +123,8 @@ class Action(NamedTuple):
             items = list(p)
             stock = items.pop() if items and isinstance(items[-1], tuple | list) else None
             # Cards in name order (a second pack's copy beside its twin).
-            out: list[Any] = ["deal", [[card_str(c) for c in sorted(
-                cards_of(m), key=lambda c: (c & 127, c))] for m in items]]
+            out: list[Any] = ["deal", [[card_str(c) for c in sorted(cards_of(m), key=_name_order)]
+                                       for m in items]]
             if stock is not None:
                 out.append([card_str(c) for c in stock])
             return out
