@@ -451,3 +451,17 @@ def test_review_replays_declarations_and_two_packs(variant, players):
     points = list(decision_points(record_from_game(g), seat=0))
     assert [p.stage for p in points] == ["pass"] + ["play"] * g.rules.hand_size
     assert all(p.view.legal >> p.played[0] & 1 for p in points[1:])
+
+
+def test_hint_answers_a_declaration():
+    from hearts.cli.hint import hint_for_game
+
+    g = Game(make_rules("four-queens", 4, {"pass_schedule": "none"}))
+    g.start_hand(QUEENS_DEAL)
+    out = hint_for_game(replay_record(record_from_game(g)), "medium")
+    # Seat 0 (eldest) declares first; it holds no heart: medium declares nothing.
+    assert out["stage"] == "declare" and out["seat"] == 0 and out["declaration"] is None
+    strong = Game(make_rules("four-queens", 4, {"pass_schedule": "none"}))
+    strong.start_hand([QUEENS_DEAL[1], QUEENS_DEAL[0], QUEENS_DEAL[2], QUEENS_DEAL[3]])
+    # Seat 0 holds every heart: no card of it can lose the lead, so medium declares.
+    assert hint_for_game(strong, "medium")["declaration"] == "general"
