@@ -63,7 +63,7 @@ from . import tricks
 from .actions import Action
 from .cards import card_str, parse_card, same_name
 from .game import PHASE_DECLARE, PHASE_PASS
-from .players.hard import distinct_moves, play_out
+from .players.hard import distinct_moves, play_out, seat_points
 from .players.medium import hand_pass, hand_pass_scores
 from .players.policy import PolicyRules, policy_rules
 from .players.sampling import infer, sample_hands
@@ -189,16 +189,6 @@ def _summarise(stage: str, seat: int, rules: Rules, tally: _Tally, played: Choic
                     mark, worlds)
 
 
-def _my_points(sim: Sim, me: int) -> int:
-    """This seat's points for the finished hand in ``sim``; a shooter who may
-    choose takes 26 off itself when it is this seat, else adds 26 to the others."""
-    score = sim.score()
-    choice = None
-    if score.shooter is not None and sim.rules.moon == "choice":
-        choice = "subtract" if score.shooter == me else "add"
-    return sim.points(choice)[me]
-
-
 def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = PLAY_WORLDS,
                  rng: random.Random | None = None) -> Analysis:
     """Analyse the play decision of ``view.seat`` (see the module text).
@@ -233,7 +223,7 @@ def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = P
             sim = base.copy()
             sim.play(m)
             play_out(sim, pr)
-            tally.add((m,), _my_points(sim, me))
+            tally.add((m,), seat_points(sim, me))
     return _summarise("play", me, view.rules, tally, None if played is None else (played,),
                       alias, worlds)
 
@@ -263,7 +253,7 @@ def _play_out_pass(rules: Rules, pr: PolicyRules, view: PlayerView, hands: list[
     after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
     sim = Sim(rules, after, leader=tricks.first_leader(rules, after, view.hand_index % n))
     play_out(sim, pr)
-    return _my_points(sim, me)
+    return seat_points(sim, me)
 
 
 def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
