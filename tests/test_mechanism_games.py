@@ -438,3 +438,30 @@ def test_domino_every_seat_out_at_once_the_stock_goes_with_the_last_trick():
     g.start_hand([hand("2C"), hand("3C"), hand("4C")], [C("5H"), C("6H")])
     play(g, C("2C"), C("3C"), C("4C"))
     assert g.results[-1].points == (0, 0, 2) and not g.stock
+
+
+@pytest.mark.parametrize("variant,players", [("four-queens", 4), ("cancellation", 6)])
+def test_review_replays_declarations_and_two_packs(variant, players):
+    """The review's decision points (hearts review) walk past the declarations and read
+    a two-pack name as the copy the seat holds."""
+    from hearts.analysis import decision_points
+
+    g = Game(make_rules(variant, players), game_number=21)
+    drive(g, [get_bot("medium", s) for s in range(players)], deal=True)
+    points = list(decision_points(record_from_game(g), seat=0))
+    assert [p.stage for p in points] == ["pass"] + ["play"] * g.rules.hand_size
+    assert all(p.view.legal >> p.played[0] & 1 for p in points[1:])
+
+
+def test_hint_answers_a_declaration():
+    from hearts.cli.hint import hint_for_game
+
+    g = Game(make_rules("four-queens", 4, {"pass_schedule": "none"}))
+    g.start_hand(QUEENS_DEAL)
+    out = hint_for_game(replay_record(record_from_game(g)), "medium")
+    # Seat 0 (eldest) declares first; it holds no heart: medium declares nothing.
+    assert out["stage"] == "declare" and out["seat"] == 0 and out["declaration"] is None
+    strong = Game(make_rules("four-queens", 4, {"pass_schedule": "none"}))
+    strong.start_hand([QUEENS_DEAL[1], QUEENS_DEAL[0], QUEENS_DEAL[2], QUEENS_DEAL[3]])
+    # Seat 0 holds every heart: no card of it can lose the lead, so medium declares.
+    assert hint_for_game(strong, "medium")["declaration"] == "general"

@@ -46,11 +46,6 @@ from .cards import (
 )
 
 
-def _name_order(card: int) -> tuple[int, int]:
-    """Sort key: cards in name order, a second pack's copy beside its twin."""
-    return (card & 127, card)
-
-
 KINDS = ("deal", "bid", "suit", "pass", "declare", "play", "moon")
 """Every action kind, in the order a hand may ask for them."""
 
@@ -62,6 +57,11 @@ class ActionError(ValueError):
     """
 
     reason = "bad_record"
+
+
+def _name_order(card: int) -> tuple[int, int]:
+    """Sort key: card order by name, a second pack's copy right after its twin."""
+    return (card & 127, card)
 
 
 class Action(NamedTuple):
@@ -124,8 +124,8 @@ class Action(NamedTuple):
             items = list(p)
             stock = items.pop() if items and isinstance(items[-1], tuple | list) else None
             # Cards in name order (a second pack's copy beside its twin).
-            out: list[Any] = ["deal", [[card_str(c) for c in sorted(
-                cards_of(m), key=_name_order)] for m in items]]
+            out: list[Any] = ["deal", [[card_str(c) for c in sorted(cards_of(m), key=_name_order)]
+                                       for m in items]]
             if stock is not None:
                 out.append([card_str(c) for c in stock])
             return out

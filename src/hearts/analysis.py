@@ -60,10 +60,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import tricks
-from .cards import card_str, parse_card
-from .game import PHASE_PASS
-from .players.hard import distinct_moves, play_out
-from .players.medium import pass_for_hand, pass_scores
+from .actions import Action
+from .cards import card_str, parse_card, same_name
+from .game import PHASE_DECLARE, PHASE_PASS
+from .players.hard import distinct_moves, play_out, seat_points
+from .players.medium import hand_pass, hand_pass_scores
 from .players.policy import PolicyRules, policy_rules
 from .players.sampling import infer, sample_hands
 from .players.sim import Sim
@@ -188,16 +189,6 @@ def _summarise(stage: str, seat: int, rules: Rules, tally: _Tally, played: Choic
                     mark, worlds)
 
 
-def _my_points(sim: Sim, me: int) -> int:
-    """This seat's points for the finished hand in ``sim``; a shooter who may
-    choose takes 26 off itself when it is this seat, else adds 26 to the others."""
-    score = sim.score()
-    choice = None
-    if score.shooter is not None and sim.rules.moon == "choice":
-        choice = "subtract" if score.shooter == me else "add"
-    return sim.points(choice)[me]
-
-
 def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = PLAY_WORLDS,
                  rng: random.Random | None = None) -> Analysis:
     """Analyse the play decision of ``view.seat`` (see the module text).
@@ -232,7 +223,7 @@ def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = P
             sim = base.copy()
             sim.play(m)
             play_out(sim, pr)
-            tally.add((m,), _my_points(sim, me))
+            tally.add((m,), seat_points(sim, me))
     return _summarise("play", me, view.rules, tally, None if played is None else (played,),
                       alias, worlds)
 
@@ -242,10 +233,10 @@ def pass_candidates(rules: Rules, hand: int, played: Sequence[int] | None = None
     ``pass_count + 3`` cards ``medium`` most wants to pass (at least six),
     ``medium``'s own pass, and the pass made (``played``), each sorted."""
     k = rules.pass_count
-    scores = pass_scores(rules, hand)
+    scores = hand_pass_scores(rules, hand)  # (two packs: by name, a copy held of each)
     top = sorted(scores, key=lambda c: (-scores[c], -c))[:max(k + 3, 6)]
     cands = {tuple(sorted(c)) for c in itertools.combinations(top, k)}
-    cands.add(tuple(sorted(pass_for_hand(rules, hand))))
+    cands.add(tuple(sorted(hand_pass(rules, hand))))
     if played is not None:
         cands.add(tuple(sorted(played)))
     return sorted(cands)
@@ -262,7 +253,7 @@ def _play_out_pass(rules: Rules, pr: PolicyRules, view: PlayerView, hands: list[
     after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
     sim = Sim(rules, after, leader=tricks.first_leader(rules, after, view.hand_index % n))
     play_out(sim, pr)
-    return _my_points(sim, me)
+    return seat_points(sim, me)
 
 
 def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
@@ -296,7 +287,7 @@ def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
         passes = [0] * r.players
         for s in range(r.players):
             if s != me:
-                for c in pass_for_hand(r, hands[s]):
+                for c in hand_pass(r, hands[s]):
                     passes[s] |= 1 << c
         for cand in cands:
             tally.add(cand, _play_out_pass(r, pr, view, hands, passes, masks[cand]))
@@ -358,12 +349,19 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
                 yield DecisionPoint(k, "pass", None, player_view(g, seat),
                                     tuple(parse_card(t) for t in mine))
         g = replay_record(dict(record, hands=[*hands[:k], start]))
+        # Declarations before the first lead (the record stops in that phase without plays).
+        declared = {d["seat"]: d.get("name") for d in h.get("declarations") or []}
+        while g.phase == PHASE_DECLARE:
+            g.apply(Action.declare(g.turn, declared.pop(g.turn, None)))
         for i, text in enumerate(h.get("play") or []):
             s = g.turn
             card = parse_card(text)
+            held = g.hands[s] & same_name(card)
+            if not g.hands[s] >> card & 1 and held:  # two packs: the copy the seat holds
+                card = (held & -held).bit_length() - 1
             if s == seat:
                 yield DecisionPoint(k, "play", i, player_view(g, s), (card,))
-            g.play(s, card)
+            g.apply(Action.play(s, card))
 
 
 def analyse_point(point: DecisionPoint, *, play_worlds: int = PLAY_WORLDS,

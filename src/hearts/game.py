@@ -13,8 +13,11 @@ and :meth:`explain` both read it, so they cannot disagree.
 
 Phases: ``"deal"`` (between hands: call :meth:`start_hand`), then the
 hand's phases named by ``Rules.phases`` (``"bid"``, ``"suit"``, ``"pass"``,
-``"play"``; one with nothing to do in a hand is skipped), ``"moon-choice"``
-(the shooter picks add or subtract), and ``"game-over"``.
+``"declare"``, ``"play"``; one with nothing to do in a hand is skipped),
+``"moon-choice"`` (the shooter picks add or subtract), and ``"game-over"``.
+In a game with a stock (Domino Hearts) a seat that cannot follow draws from it
+when its turn comes (no decision: the rules force it) and seats whose cards run
+out drop out of the following tricks.
 
 One question, one answer: :meth:`Game.pending` lists the decisions due now
 (:class:`hearts.actions.Decision`: seat, kind, legal choices) and

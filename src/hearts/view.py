@@ -134,7 +134,8 @@ class PlayerView:
             if self.hand_index >= 0 else "none",
             "has_passed": list(self.has_passed),
             "tricks": [{"leader": t.leader, "cards": [card_str(c) for c in t.cards],
-                        "winner": t.winner} for t in self.tricks],
+                        "winner": t.winner, **({"seats": list(t.seats)} if t.seats else {})}
+                       for t in self.tricks],
             "trick": [{"seat": s, "card": card_str(c)} for s, c in self.trick],
             "leader": self.leader, "turn": self.turn,
             "legal": [card_str(c) for c in cards_of(self.legal)],

@@ -693,3 +693,6 @@ def test_options_offer_only_variants_the_page_can_draw(table):
     names = page.eval_on_selector_all("#f-variant option", "els => els.map(e => e.value)")
     assert {"standard", "black-maria", "spot-hearts", "omnibus"} <= set(names)
     assert not {"auction", "heartsette", "joker"} & set(names), names
+    # Nor the mechanism games: two packs, a stock, teams, the General (issue 9).
+    assert not {"cancellation", "domino", "partnership", "partnership-separate",
+                "four-queens"} & set(names), names

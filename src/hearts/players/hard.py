@@ -95,8 +95,10 @@ def _policy_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
     return rollout_card(sim, legal, pr) if sim.plain else sim.simple_card(legal)
 
 
-def _my_points(sim: Sim, me: int) -> int:
-    """This seat's points in a finished play-out (its side's, in a partnership)."""
+def seat_points(sim: Sim, me: int) -> int:
+    """This seat's points in a finished play-out (its side's, in a partnership); a
+    shooter who may choose takes the total off itself when it is this seat, else
+    adds it to the others."""
     score = sim.score()
     choice = None
     if score.shooter is not None and sim.rules.moon == "choice":
@@ -123,7 +125,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
     """
     if value is None:
         def value(sim: Sim) -> float:
-            return float(_my_points(sim, view.seat))
+            return float(seat_points(sim, view.seat))
     r = view.rules
     n = r.players
     me = view.seat
@@ -242,7 +244,7 @@ class HardBot:
         if self.game_aware:
             return objective(view)
         me = view.seat
-        return (lambda sim: float(_my_points(sim, me))), 1.0
+        return (lambda sim: float(seat_points(sim, me))), 1.0
 
     def choose_bid(self, view: PlayerView) -> int | None:
         """Auction bid: medium's, by hand strength (``medium.medium_bid``); the search is

@@ -234,21 +234,29 @@ def medium_suit(view: PlayerView) -> int:
 
 def medium_pass(view: PlayerView, rng: random.Random | None = None) -> tuple[int, ...]:
     """The ``pass_count`` cards medium passes (see the module text); ``rng`` breaks
-    near-ties.  With two packs: medium's pass of the hand read by name, each name
-    passed as a copy held (a second copy when a name is picked twice is impossible:
-    names are picked once)."""
-    r = view.rules
-    if r.deck >> PACK2:
-        faces = pass_for_hand(_folded_rules(r), _fold(view.hand), rng)
-        out: list[int] = []
-        used = 0
-        for c in faces:
-            copies = view.hand & same_name(c) & ~used
-            pick = low_card(copies)
-            used |= 1 << pick
-            out.append(pick)
-        return tuple(out)
-    return pass_for_hand(r, view.hand, rng)
+    near-ties (:func:`hand_pass`)."""
+    return hand_pass(view.rules, view.hand, rng)
+
+
+def hand_pass(rules: Rules, hand: int, rng: random.Random | None = None) -> tuple[int, ...]:
+    """:func:`pass_for_hand` for any pack: with two packs, medium's pass of the hand
+    read by name (each name once), each name passed as a copy held."""
+    if rules.deck >> PACK2:
+        return tuple(_held(hand, c) for c in pass_for_hand(_folded_rules(rules), _fold(hand), rng))
+    return pass_for_hand(rules, hand, rng)
+
+
+def hand_pass_scores(rules: Rules, hand: int) -> dict[int, float]:
+    """:func:`pass_scores` for any pack: with two packs the scores of the hand read by
+    name, keyed by a copy held of each name."""
+    if rules.deck >> PACK2:
+        return {_held(hand, c): v for c, v in pass_scores(_folded_rules(rules), _fold(hand)).items()}
+    return pass_scores(rules, hand)
+
+
+def _held(hand: int, card: int) -> int:
+    """The lowest copy of ``card``'s name in ``hand``."""
+    return low_card(hand & same_name(card))
 
 
 def pass_scores(rules: Rules, hand: int) -> dict[int, float]:
@@ -680,6 +688,6 @@ class MediumBot:
 register_bot("medium", MediumBot)
 
 __all__ = ["MediumBot", "medium_pass", "medium_play", "medium_bid", "medium_suit",
-           "medium_declare",
+           "medium_declare", "hand_pass", "hand_pass_scores",
            "bid_strength", "pass_for_hand", "pass_scores", "losers",
            "moon_fit", "big_cards", "danger_above", "moon_stop_card", "moon_card"]

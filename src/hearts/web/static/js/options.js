@@ -68,8 +68,11 @@ export function normaliseVariants(data) {
   // The page draws the pass and play phases of a one-pack game: a variant that needs a
   // bidding panel, a joker or a widow (the family games of the engine) is left out of its
   // menus until the page can show them (they play in the terminal and at the API).
+  // Nor, yet, a second pack, a stock, teams or declarations (the mechanism games).
   const drawable = (v) => (v.phases || ["pass", "play"]).every((p) => p === "pass" || p === "play")
-    && !Object.keys(v.widow || {}).length && !((v.defaults || {}).jokers > 0);
+    && !Object.keys(v.widow || {}).length && !((v.defaults || {}).jokers > 0)
+    && (v.packs || 1) === 1 && !v.hand_size && !(v.teams || []).length
+    && !(v.declarations || []).length;
   const variants = list(data && data.variants, "name").filter(drawable).map((v) => ({
     name: v.name, title: v.title || v.name, summary: v.summary || "",
     players: v.players || [3, 4, 5, 6], default_players: v.default_players || 4, defaults: v.defaults || {},
