@@ -45,7 +45,6 @@ from .cards import (
     same_name,
 )
 
-
 KINDS = ("deal", "bid", "suit", "pass", "declare", "play", "moon")
 """Every action kind, in the order a hand may ask for them."""
 
