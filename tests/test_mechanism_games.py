@@ -465,3 +465,14 @@ def test_hint_answers_a_declaration():
     strong.start_hand([QUEENS_DEAL[1], QUEENS_DEAL[0], QUEENS_DEAL[2], QUEENS_DEAL[3]])
     # Seat 0 holds every heart: no card of it can lose the lead, so medium declares.
     assert hint_for_game(strong, "medium")["declaration"] == "general"
+
+
+def test_review_refuses_a_game_with_a_stock():
+    from hearts.analysis import decision_points
+    from hearts.record import RecordError
+
+    g = Game(make_rules("domino", 4), game_number=21)
+    drive(g, [get_bot("medium", s) for s in range(4)], deal=True)
+    with pytest.raises(RecordError) as err:
+        list(decision_points(record_from_game(g), seat=0))
+    assert err.value.code == "unsupported_rules"

@@ -322,7 +322,8 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
 
     The record is replayed through the engine first (:func:`hearts.record.replay_record`),
     so a bad record raises :class:`hearts.record.RecordError` before anything
-    is yielded; so do a seat (``bad_seat``) or hand (``bad_hand``) the record
+    is yielded; so do a game with a stock (``unsupported_rules``: the play-outs do
+    not draw), a seat (``bad_seat``) or hand (``bad_hand``) the record
     does not have.  Every play of the seat is listed, forced ones too (they
     are analysed without sampling: nothing to weigh).  Each view is built by replaying the record up to
     that moment and asking :func:`hearts.view.player_view`: hidden cards stay
@@ -334,6 +335,9 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
     if not 0 <= seat < game.n:
         raise _review_error("bad_seat", f"There is no seat {seat} at a table of {game.n} "
                             f"(seats 0 to {game.n - 1}).", seat=seat)
+    if game.rules.stock_size:  # the play-outs have no stock: a review would mislead
+        raise _review_error("unsupported_rules", "The review cannot weigh a game with a stock "
+                            "(Domino Hearts) yet: its play-outs do not draw.")
     if hand is not None and not 0 <= hand < len(hands):
         raise _review_error("bad_hand", f"The record has {len(hands)} hand(s); there is no hand "
                             f"{hand} (hands count from 0).", hand=hand)

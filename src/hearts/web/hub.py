@@ -62,7 +62,7 @@ from .tables import (
     clean_name,
     load_state,
     replay_into,
-    secret_deal,
+    secret_deal_action,
 )
 
 log = logging.getLogger("hearts.web")
@@ -421,8 +421,8 @@ class TableHub:
 
     async def _deal(self, live: LiveTable) -> None:
         st = live.state
-        action: list[Any] = ["deal"] if st.settings.game is not None else [
-            "deal", secret_deal(st.rules)]
+        action: list[Any] = ["deal"] if st.settings.game is not None else \
+            secret_deal_action(st.rules)
         await self._commit(live, action)
 
     async def _bot_turn(self, table_id: str, seat: int, opened: int) -> None:

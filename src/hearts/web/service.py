@@ -67,6 +67,7 @@ from ..game import (
     Game,
     IllegalAction,
     PlayAction,
+    trick_seats,
 )
 from ..record import record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
@@ -297,8 +298,8 @@ def step(live: LiveGame, action: list[Any], events: list[dict[str, Any]]) -> Non
             if trick is not None:
                 events.append({
                     "type": "trick", "trick": record.trick, "winner": trick.winner,
-                    "cards": [{"seat": (trick.leader + i) % game.n, "card": card_str(c)}
-                              for i, c in enumerate(trick.cards)],
+                    "cards": [{"seat": seat, "card": card_str(c)} for seat, c in
+                              zip(trick_seats(trick, game.n), trick.cards, strict=True)],
                     "points": sum(game.rules.penalty[c] for c in trick.cards)})
     elif kind == "moon":
         events.append({"type": "moon_choice", "seat": int(action[1]), "choice": action[2]})

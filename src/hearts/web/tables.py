@@ -43,7 +43,7 @@ from typing import Any
 from ..actions import KINDS, Action, ActionError, Decision
 from ..cards import SUIT_LETTERS, CardError, card_str, cards_of
 from ..deal import check_game_number, random_deal
-from ..game import Game, IllegalAction
+from ..game import Game, IllegalAction, trick_seats
 from ..record import record_from_game
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
@@ -182,6 +182,18 @@ def secret_deal(rules: Rules) -> list[list[str]]:
     """A deal drawn from the operating system's random source (``secrets``), as card lists."""
     deal = random_deal(rules, secrets.SystemRandom())
     return [[card_str(c) for c in cards_of(m)] for m in deal]
+
+
+def secret_deal_action(rules: Rules) -> list[Any]:
+    """The ``deal`` action of a secret deal: ``["deal", hands]``, and in a game with a stock
+    (Domino Hearts) the stock's order too, so that the stored log replays the same draws."""
+    hands = secret_deal(rules)
+    if not rules.stock_size:
+        return ["deal", hands]
+    dealt = set(c for cards in hands for c in cards)
+    stock = [card_str(c) for c in cards_of(rules.deck) if card_str(c) not in dealt]
+    secrets.SystemRandom().shuffle(stock)
+    return ["deal", hands, stock]
 
 
 @dataclass
@@ -331,15 +343,13 @@ class TableState:
     def public_json(self) -> dict[str, Any]:
         """The part of :meth:`view_json` every seat sees alike."""
         game = self.game
-        n = self.n
         full = _auction_json(game)
         return {
             "phase": game.phase, "hand_index": game.hand_index, "game": game.game_number,
             "pass_direction": self.rules.pass_name(game.hand_index)
             if game.hand_index >= 0 else "none",
             "has_passed": [p is not None for p in game.passes],
-            "trick": [{"seat": (game.leader + i) % n, "card": card_str(c)}
-                      for i, c in enumerate(game.trick_cards)],
+            "trick": [{"seat": seat, "card": card_str(c)} for seat, c in game.trick_seats()],
             "trick_index": len(game.tricks), "leader": game.leader, "turn": game.turn,
             "hearts_broken": game.hearts_broken,
             "counts": [h.bit_count() for h in game.hands], "tricks_won": list(game.tricks_won),
@@ -526,8 +536,8 @@ class TableState:
                     and rec.trick < len(game.tricks):
                 t = game.tricks[rec.trick]
                 out.append({"type": "trick", "trick": rec.trick, "winner": t.winner,
-                            "cards": [{"seat": (t.leader + i) % self.n, "card": card_str(c)}
-                                      for i, c in enumerate(t.cards)],
+                            "cards": [{"seat": seat, "card": card_str(c)} for seat, c in
+                                      zip(trick_seats(t, self.n), t.cards, strict=True)],
                             "points": sum(game.hand_rules.penalty[c] for c in t.cards)})
             return out
         if kind == "moon":
@@ -614,4 +624,4 @@ def replay_into(st: TableState, actions: list[list[Any]]) -> list[Applied]:
 
 __all__ = ["Applied", "HOST_SEAT", "MAX_LATE", "MAX_NAME", "Seat", "TURN_SECONDS", "TableError",
            "TableSettings", "TableState", "check_settings", "clean_name", "load_state",
-           "replay_into", "secret_deal"]
+           "replay_into", "secret_deal", "secret_deal_action"]
