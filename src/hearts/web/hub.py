@@ -44,7 +44,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action
+from ..actions import KINDS, Action
 from ..drive import decide
 from ..view import player_view
 from .bus import LocalBus, RedisBus
@@ -88,10 +88,13 @@ RETRY_SECONDS = 1.0
 BOT_DEAL_PAUSE = 1.5
 """Seconds between a hand's end and the next deal when no person is there to deal."""
 
-MOVE_FIELDS = {"pass": "cards", "play": "card", "moon": "choice", "bid": "bid", "suit": "suit"}
+MOVE_FIELDS = {**{k: k for k in KINDS if k != "deal"},
+               "pass": "cards", "play": "card", "moon": "choice"}
 """Client messages that answer a decision, and the field holding the answer: the stored
 action is ``[type, seat, value]`` (a pass: ``[type, seat, *cards]``), the engine's
-:class:`~hearts.actions.Action` JSON."""
+:class:`~hearts.actions.Action` JSON.  Every action kind of the engine
+(:data:`hearts.actions.KINDS`) but the deal is a message; a one-value kind (``bid``,
+``suit``, and any the engine adds) carries its answer in the field of its own name."""
 
 MSG_RATE = 10.0
 """Messages one WebSocket connection may send a second, on average."""

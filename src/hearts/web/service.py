@@ -53,7 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action, Decision
+from ..actions import KINDS, Action, ActionError, Decision
 from ..cards import HEARTS, CardError, card_str, cards_of, parse_card, suit_of
 from ..deal import check_game_number, daily_number
 from ..drive import decide, drive
@@ -77,6 +77,10 @@ from .storage import GameRow, GameStore, UnknownGame, VersionConflict, hash_toke
 log = logging.getLogger("hearts.web")
 
 USER_SEAT = 0
+
+VALUE_KINDS = tuple(k for k in KINDS if k not in ("deal", "pass", "play"))
+"""Decision kinds answered with one value (``POST /api/games/{id}/decide``): ``bid``,
+``suit``, ``moon`` and any such kind the engine adds to :data:`hearts.actions.KINDS`."""
 """The web user always sits at seat 0 (South)."""
 
 DEFAULT_LEVEL = "medium"
@@ -427,6 +431,15 @@ def score_detail(game: Game) -> dict[str, Any] | None:
             "items": items}
 
 
+def user_decision(game: Game) -> dict[str, Any] | None:
+    """The decision ``Game.pending()`` asks of seat 0 now (``Decision.to_json()``), or
+    ``None``: what the page draws its controls from."""
+    for d in game.pending():
+        if d.seat == USER_SEAT:
+            return d.to_json()
+    return None
+
+
 def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
                token: str | None = None) -> dict[str, Any]:
     """The ``State`` object of ``web-api.md``: settings, seat 0's view, ``illegal``,
@@ -440,7 +453,7 @@ def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
         "game": live.game_number, "variant": live.variant, "players": live.players,
         "options": dict(game.rules.options), "level": live.level, "version": live.version,
         "seat": USER_SEAT,
-        "view": player_view(game, USER_SEAT).to_json(),
+        "view": {**player_view(game, USER_SEAT).to_json(), "decision": user_decision(game)},
         "illegal": illegal_map(game),
         "score_detail": score_detail(game),
         "events": list(events or ()),
@@ -647,6 +660,26 @@ class GameService:
         def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
             live.game.verify_moon_choice(USER_SEAT, choice)
             step(live, ["moon", USER_SEAT, choice], events)
+
+        return self._mutate(game_id, token, op)
+
+    def decide(self, game_id: str, token: str | None, kind: str, value: Any) -> dict[str, Any]:
+        """Seat 0 answers its pending decision of a kind whose answer is one value
+        (:data:`VALUE_KINDS`: ``bid`` chips or ``None``, ``suit`` letter, ``moon``
+        choice, and any such kind the engine adds) with ``value``; the bots then act.
+        Raises :class:`WebError` 422 ``bad_message`` for another kind or a value that is
+        not in the action's JSON form, 409 with the engine's reason when refused."""
+        if kind not in VALUE_KINDS:
+            raise WebError(422, "bad_message", f"A decision of kind {kind!r} is not answered "
+                           f"here (kinds: {', '.join(VALUE_KINDS)}; cards go to /pass and /play).")
+        try:
+            action = Action.from_json([kind, USER_SEAT, value])
+        except ActionError as exc:
+            raise WebError(422, "bad_message", str(exc)) from None
+
+        def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
+            live.game.verify(action)
+            step(live, action.to_json(), events)
 
         return self._mutate(game_id, token, op)
 

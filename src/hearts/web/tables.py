@@ -302,7 +302,8 @@ class TableState:
         game = self.game
         if seat is None:
             return {"seat": None, "hand": [], "passed": [], "received": [], "legal": [],
-                    "pass_to": None, "decision": None, "points_taken": self._points(None)}
+                    "pass_to": None, "decision": None, "points_taken": self._points(None),
+                    "widow": []}
         all_passed = game.pass_offset == 0 or all(p is not None for p in game.passes)
         decision = self.decision(seat)
         return {
@@ -316,6 +317,8 @@ class TableState:
             "pass_to": game.pass_target(seat),
             "decision": decision.to_json() if decision is not None and self.started else None,
             "points_taken": self._points(seat),
+            "widow": [card_str(c) for c in cards_of(game.widow)]
+            if game.widow_taker == seat else [],
         }
 
     def _points(self, seat: int | None) -> list[int]:

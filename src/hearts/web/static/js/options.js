@@ -65,12 +65,9 @@ export function normaliseVariants(data) {
     if (Array.isArray(x)) return x;
     return Object.entries(x).map(([k, v]) => ({ [keyName]: k, ...v }));
   };
-  // The page draws the pass and play phases of a one-pack game: a variant that needs a
-  // bidding panel, a joker or a widow (the family games of the engine) is left out of its
-  // menus until the page can show them (they play in the terminal and at the API).
-  const drawable = (v) => (v.phases || ["pass", "play"]).every((p) => p === "pass" || p === "play")
-    && !Object.keys(v.widow || {}).length && !((v.defaults || {}).jokers > 0);
-  const variants = list(data && data.variants, "name").filter(drawable).map((v) => ({
+  // Every variant is offered: the page draws bids and the named suit (decisions.js), the widow, jokers,
+  // chips and the pot.
+  const variants = list(data && data.variants, "name").map((v) => ({
     name: v.name, title: v.title || v.name, summary: v.summary || "",
     players: v.players || [3, 4, 5, 6], default_players: v.default_players || 4, defaults: v.defaults || {},
   }));
