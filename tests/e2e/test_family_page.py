@@ -63,9 +63,9 @@ def _to_hand_end(t: Table, on_play: Any = None) -> int:
     raise AssertionError("the hand did not end")
 
 
-def _no_overlap_with_seats(t: Table, selector: str) -> None:
+def _no_overlap_with_seats(t: Table, selector: str, seats: range = range(1, 4)) -> None:
     box = boxes(t.page, selector)[0]
-    for seat in range(1, 4):
+    for seat in seats:
         assert not overlap(box, boxes(t.page, f'[data-seat-box="{seat}"]')[0]), (selector, seat)
 
 
@@ -144,7 +144,7 @@ def test_heartsette_hand_widow_shown_to_its_taker(new_table: Any, size: tuple[in
         for c in widow:
             t.see(f'[data-widow-card="{c}"]')
         assert not set(widow) & set(t.hand())
-        _no_overlap_with_seats(t, "[data-widow]")
+        _no_overlap_with_seats(t, "[data-widow]", range(4))
         t.page.screenshot(path=f"/tmp/family-heartsette-widow-{size[0]}.png")
     else:  # we received the lowest club and had to lead it: another player took the widow
         t.see('[data-pot="widow"]')

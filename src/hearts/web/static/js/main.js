@@ -84,6 +84,7 @@ function setBusy(b) {
   if (b && !app.busy) app.moving = null;
   app.busy = b;
   document.body.dataset.busy = b ? "true" : "false";
+  if (b) for (const k of ["myTurn", "passing", "deciding"]) delete document.body.dataset[k]; // set again when drawn
 }
 
 let toastTimer = null;
@@ -838,6 +839,7 @@ async function applyState(state, { animate = true } = {}) {
   const gen = ++app.gen;
   const before = view();
   const wasBroken = before && before.hearts_broken;
+  if (animate && state.events && state.events.length) setBusy(true); // (at a table no request made it busy)
   app.state = state;
   if (state.token) {
     app.cur = {
