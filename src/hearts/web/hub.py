@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -43,6 +42,8 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from ..actions import KINDS, Action
 from ..drive import decide
@@ -115,7 +116,7 @@ def table_job(st: TableState, seat: int, kind: str, seed: int) -> SearchJob:
 
 
 def _dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return orjson.dumps(obj).decode()
 
 
 class Conn:
@@ -632,7 +633,7 @@ class TableHub:
         """Serve one WebSocket client of ``table_id`` until it goes away."""
         await ws.accept()
         try:
-            hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
+            hello = orjson.loads(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
             if not isinstance(hello, dict) or hello.get("type") != "hello":
                 raise TableError("bad_message", "Say hello first.", 422)
             token = hello.get("token")
@@ -702,7 +703,7 @@ class TableHub:
                                       "v": live.state.version}))
                     continue
                 try:
-                    msg = json.loads(text)
+                    msg = orjson.loads(text)
                 except ValueError:
                     msg = None
                 if not isinstance(msg, dict):
