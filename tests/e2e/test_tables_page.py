@@ -223,6 +223,27 @@ def test_auction_table_bid_and_suit_on_the_solo_pages_table(
     ann.wait_for_selector('[data-pot="penalty-suit"]')
     assert_in_view(ann, '[data-pot="penalty-suit"]')
     assert "♠" in (ann.text_content('[data-pot="penalty-suit"]') or "")
+    # a spectator on the invite link sees the same table from seat 0's side, and no hand
+    link = ann.input_value("[data-invite-link]")
+    eve = _page(browser, *size)
+    eve.goto(link)
+    eve.wait_for_selector('body[data-phase="join"]')
+    eve.locator('[data-action="watch"]').click()
+    eve.wait_for_selector('body[data-status="playing"][data-seat=""]')
+    _until(eve, lambda: eve.get_attribute("body", "data-busy") == "false")
+    assert eve.locator("#hand [data-card]").count() == 0
+    assert eve.get_attribute("body", "data-my-turn") == "false"  # a spectator never acts
+    assert eve.locator("#decide-panel").is_hidden()
+    for s in range(4):
+        assert_in_view(eve, f'[data-seat-box="{s}"]', uncovered=False)
+    assert_in_view(eve, '[data-pot="penalty-suit"]')
+    html = eve.content()
+    truth = truth_at(table_server.db_url, ann.url.rsplit("/", 1)[1])
+    for seat in range(4):  # no card of any hand anywhere in the spectator's page
+        for c in cards_of(truth.game.hands[seat]):
+            assert f'data-card="{card_str(c)}"' not in html
+    assert eve.errors == []
+    eve.context.close()
     deadline = time.monotonic() + 180
     while not ann.locator('[data-dialog="hand-end"]').is_visible():
         assert time.monotonic() < deadline, "the hand did not end"
