@@ -61,3 +61,25 @@ def test_taken_cards_follow_from_the_tricks_so_far():
         assert {x["card"] for x in items if x["kind"] == "card"} == \
             {c for c in expected[seat] if not c.endswith("H")}
         assert not any(x["kind"] in ("moon", "no_tricks") for x in items)  # not scored yet
+
+
+def test_the_widow_is_in_its_takers_cards_for_the_taker_alone():
+    # Heartsette: the first trick's winner takes the widow unseen by the others, so the
+    # "cards taken" of seat 0 must not show it while the hand goes on (unless seat 0 took it).
+    rules = make_rules("heartsette", None, {"pass_schedule": "none"})
+    checked = 0
+    for number in range(1, 60):
+        game = Game(rules, number)
+        game.start_hand()
+        _play_hand(game, random.Random(number), stop_after=game.n)
+        taker = game.widow_taker
+        widow = {card_str(c) for c in cards_of(game.widow) if rules.penalty[c]}
+        if taker < 0 or not widow:
+            continue
+        for viewer in range(game.n):
+            taken = set(score_detail(game, viewer)["taken"][taker])
+            assert (widow <= taken) == (viewer == taker), (number, viewer, taker)
+        checked += 1
+        _play_hand(game, random.Random(number))
+        assert widow <= set(score_detail(game, (taker + 1) % game.n)["taken"][taker])  # scored
+    assert checked >= 5

@@ -385,7 +385,7 @@ def illegal_map(game: Game) -> dict[str, dict[str, str]]:
     return out
 
 
-def score_detail(game: Game) -> dict[str, Any] | None:
+def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
     """What each seat has taken in the hand on the table, as the page's score breakdown.
 
     ``{"hand": k, "scored": bool, "taken": [[card, ...] per seat], "items": [[item, ...]
@@ -396,7 +396,9 @@ def score_detail(game: Game) -> dict[str, Any] | None:
     "JD", "points": -10}``, and once the hand is scored (``scored``) ``{"kind":
     "no_tricks", "points": -5}`` and ``{"kind": "moon", "seat": shooter, "points": p}``,
     the moon's change to the seat's card points; then a seat's items add up to its
-    ``points`` of the hand's result.  ``None`` before the first deal.
+    ``points`` of the hand's result.  ``None`` before the first deal.  A widow
+    (Heartsette) counts in its taker's cards only in the taker's own eyes (``viewer``)
+    until the hand is scored: nobody else has seen it.
     """
     if game.hand_index < 0:
         return None
@@ -406,8 +408,10 @@ def score_detail(game: Game) -> dict[str, Any] | None:
         else None
     taken: list[list[str]] = []
     items: list[list[dict[str, Any]]] = []
+    hidden = game.widow if result is None and game.widow_taker not in (-1, viewer) else 0
     for seat in range(game.n):
-        cards = [c for c in cards_of(game.won[seat]) if rules.penalty[c] or c in bonus]
+        won = game.won[seat] & ~hidden if seat == game.widow_taker else game.won[seat]
+        cards = [c for c in cards_of(won) if rules.penalty[c] or c in bonus]
         taken.append([card_str(c) for c in cards])
         hearts = [c for c in cards if rules.penalty[c] and suit_of(c) == HEARTS]
         mine: list[dict[str, Any]] = []
