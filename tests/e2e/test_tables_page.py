@@ -256,3 +256,62 @@ def test_auction_table_bid_and_suit_on_the_solo_pages_table(
     ann.screenshot(path=f"/tmp/table-auction-end-{size[0]}.png")
     assert ann.errors == []
     ann.context.close()
+
+
+@pytest.mark.parametrize(("variant", "game"), [("joker", 6), ("heartsette", 31)])
+def test_family_hand_at_a_table_played_to_its_end(
+        browser: Any, table_server: ServerProcess, variant: str, game: int) -> None:
+    # Public deals (the numbered games of tests/e2e/test_family_page.py): Joker #6 deals the
+    # host the joker, Heartsette #31 deals 12 cards each and 3 to the widow.
+    from .conftest import assert_in_view
+
+    ann = _page(browser, 1280, 800)
+    ann.goto(table_server.url + "/t/new")
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="variant"]', variant)
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.fill('#tb-create-form [name="turn_seconds"]', "120")
+    ann.fill('#tb-create-form [name="game"]', str(game))
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    ann.locator('[data-action="start"]').click()
+    ann.wait_for_selector('body[data-passing="true"]')
+    hand = ann.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    if variant == "joker":
+        assert "JK" in hand
+        assert_in_view(ann, '#hand [data-card="JK"]', uncovered=False)
+    else:
+        assert len(hand) == 12
+        assert_in_view(ann, '[data-pot="widow"]')
+        assert "3 cards" in (ann.text_content('[data-pot="widow"]') or "")
+    keep = [c for c in hand if c not in ("JK",)][:3]
+    for card in keep:
+        ann.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 30})
+    ann.locator('[data-action="pass"]').click()
+    seen_joker = False
+    deadline = time.monotonic() + 180
+    while not ann.locator('[data-dialog="hand-end"]').is_visible():
+        assert time.monotonic() < deadline, "the hand did not end"
+        if variant == "joker" and not seen_joker and ann.get_attribute("body", "data-my-turn") == "true" \
+                and ann.locator('#hand [data-card="JK"][aria-disabled="false"]').count():
+            v = ann.get_attribute("body", "data-version")
+            ann.locator('#hand [data-card="JK"]').click(position={"x": 6, "y": 30})
+            jk = '[data-trick-card="JK"][data-seat="0"]'
+            ann.wait_for_selector(jk)
+            ann.wait_for_timeout(400)  # it flies in from the hand (0.32 s); the trick stays 1 s
+            assert_in_view(ann, jk)
+            seen_joker = True
+            _until(ann, lambda v=v: ann.get_attribute("body", "data-version") != v)
+            continue
+        if not _act(ann):
+            ann.wait_for_timeout(50)
+    if variant == "joker":
+        assert seen_joker
+    else:
+        # the first trick's winner took it: shown to Ann if hers, else named as another's
+        mine = ann.locator("[data-widow-card]").count()
+        text = ann.text_content('[data-pot="widow"]') if not mine else ""
+        assert mine == 3 or ("took the widow" in (text or "") and not (text or "").startswith("You"))
+    assert_in_view(ann, '[data-dialog="hand-end"]', uncovered=False)
+    assert ann.errors == []
+    ann.context.close()
