@@ -38,7 +38,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -121,26 +121,39 @@ def _dumps(obj: Any) -> str:
 
 class Conn:
     """One WebSocket client: its seat (int), waiting id (str) or None (spectator), and
-    a bounded queue drained by :meth:`pump`."""
+    a bounded outbox drained in order by :meth:`pump` (a deque and one future to wake
+    the pump: every update goes to four clients, so this path is kept short)."""
 
     def __init__(self, ws: Any, seat: int | str | None, token_hash: str | None) -> None:
         self.ws = ws
         self.seat = seat
         self.token_hash = token_hash
-        self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_LIMIT)
+        self.outbox: deque[str] = deque()
+        self._wake: asyncio.Future[None] | None = None
+        self._idle = asyncio.Event()
+        self._idle.set()
         self.closed = False
         self.rate = RateLimiter(MSG_RATE * 60, burst=MSG_BURST)
         self.refused = 0
 
     def send(self, text: str) -> None:
-        """Queue a message; a client too slow to keep up is cut off."""
+        """Queue a message; a client too slow to keep up (:data:`QUEUE_LIMIT` waiting) is
+        cut off."""
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.outbox) >= QUEUE_LIMIT:
             self.closed = True
             asyncio.get_running_loop().create_task(self._close(4008))
+            return
+        self.outbox.append(text)
+        self._idle.clear()
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
+    async def drained(self) -> None:
+        """Wait until every queued message has been sent."""
+        await self._idle.wait()
 
     async def _close(self, code: int) -> None:
         with contextlib.suppress(Exception):
@@ -148,10 +161,16 @@ class Conn:
 
     async def pump(self) -> None:
         """Send queued messages in order until cancelled or the socket fails."""
+        out = self.outbox
+        loop = asyncio.get_running_loop()
         while True:
-            text = await self.queue.get()
-            await self.ws.send_text(text)
-            self.queue.task_done()
+            while out:
+                await self.ws.send_text(out[0])
+                out.popleft()
+            self._idle.set()
+            self._wake = loop.create_future()
+            await self._wake
+            self._wake = None
 
 
 @dataclass
@@ -688,7 +707,7 @@ class TableHub:
                                           "closed.", "v": live.state.version}))
                         conn.closed = True
                         with contextlib.suppress(Exception):  # what was queued goes first
-                            await asyncio.wait_for(conn.queue.join(), 5)
+                            await asyncio.wait_for(conn.drained(), 5)
                             await ws.close(4429)
                         return
                     conn.send(_dumps({"type": "error", "code": "rate_limited",
