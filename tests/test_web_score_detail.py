@@ -13,7 +13,10 @@ from hearts.web.service import score_detail
 
 
 def _play_hand(game: Game, rng: random.Random, stop_after: int | None = None) -> None:
-    """Pass the first cards and play random legal cards (``stop_after`` plays, or the hand)."""
+    """Bid and name a suit at random (an auction), pass the first cards and play random
+    legal cards (``stop_after`` plays, or the hand)."""
+    while game.phase in ("bid", "suit"):
+        game.apply(rng.choice(game.pending()[0].legal_actions()))
     for s in range(game.n):
         if game.phase == "pass" and game.passes[s] is None:
             game.pass_cards(s, cards_of(game.hands[s])[:game.rules.pass_count])
@@ -25,7 +28,8 @@ def _play_hand(game: Game, rng: random.Random, stop_after: int | None = None) ->
 
 @pytest.mark.parametrize("variant,options", [
     ("standard", {}), ("black-maria", {}), ("omnibus", {"no_tricks_bonus": True}),
-    ("spot-hearts", {}), ("standard", {"moon": "subtract"}),
+    ("spot-hearts", {}), ("standard", {"moon": "subtract"}), ("auction", {}), ("heartsette", {}),
+    ("joker", {}),
 ])
 def test_items_add_up_to_the_hand_points(variant, options):
     rules = make_rules(variant, None, options)

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import KINDS, Action, ActionError, Decision
-from ..cards import HEARTS, CardError, card_str, cards_of, parse_card, suit_of
+from ..cards import HEARTS, SUIT_LETTERS, CardError, card_str, cards_of, parse_card, suit_of
 from ..deal import check_game_number, daily_number
 from ..drive import decide, drive
 from ..game import (
@@ -391,7 +391,8 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
     ``{"hand": k, "scored": bool, "taken": [[card, ...] per seat], "items": [[item, ...]
     per seat]}``: ``taken`` lists the penalty and bonus cards in the tricks each seat won
     so far (public: every trick is shown to every player).  An item is ``{"kind":
-    "hearts", "count": n, "points": p}``, ``{"kind": "card", "card": "QS", "points": 13}``
+    "hearts", "count": n, "points": p}`` (an auction's named suit other than hearts:
+    ``{"kind": "suit", "suit": "D", "count": n, "points": p}``), ``{"kind": "card", "card": "QS", "points": 13}``
     (any other penalty card, e.g. K♠ and A♠ in Black Maria), ``{"kind": "bonus", "card":
     "JD", "points": -10}``, and once the hand is scored (``scored``) ``{"kind":
     "no_tricks", "points": -5}`` and ``{"kind": "moon", "seat": shooter, "points": p}``,
@@ -402,8 +403,9 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
     """
     if game.hand_index < 0:
         return None
-    rules = game.rules
+    rules = game.hand_rules  # this hand's: an auction's named suit is its penalty suit
     bonus = dict(rules.bonus)
+    grouped = rules.penalty_suit if rules.penalty_suit >= 0 else HEARTS
     result = game.results[-1] if game.results and game.results[-1].hand == game.hand_index \
         else None
     taken: list[list[str]] = []
@@ -413,10 +415,12 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
         won = game.won[seat] & ~hidden if seat == game.widow_taker else game.won[seat]
         cards = [c for c in cards_of(won) if rules.penalty[c] or c in bonus]
         taken.append([card_str(c) for c in cards])
-        hearts = [c for c in cards if rules.penalty[c] and suit_of(c) == HEARTS]
+        hearts = [c for c in cards if rules.penalty[c] and suit_of(c) == grouped]
         mine: list[dict[str, Any]] = []
         if hearts:
-            mine.append({"kind": "hearts", "count": len(hearts),
+            group: dict[str, Any] = {"kind": "hearts"} if grouped == HEARTS else {
+                "kind": "suit", "suit": SUIT_LETTERS[grouped]}
+            mine.append({**group, "count": len(hearts),
                          "points": sum(rules.penalty[c] for c in hearts)})
         for c in cards:
             if rules.penalty[c] and c not in hearts:

@@ -611,11 +611,12 @@ function breakdownItem(x) {
   const signed = (p) => (p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0");
   let label;
   if (x.kind === "hearts") label = t("bd_hearts", { n: x.count });
+  else if (x.kind === "suit") label = `${SUIT_SYMBOLS[x.suit] || x.suit} ×${x.count}`; // an auction's named suit
   else if (x.kind === "card" || x.kind === "bonus") label = cardShort(x.card);
   else if (x.kind === "no_tricks") label = t("bd_no_tricks");
   else if (x.kind === "moon") label = t(x.points < 0 ? "bd_moon_own" : "bd_moon", { name: name(x.seat) });
   else label = x.kind;
-  const pts = x.kind === "hearts" || x.kind === "card" ? String(x.points) : signed(x.points);
+  const pts = ["hearts", "suit", "card"].includes(x.kind) ? String(x.points) : signed(x.points);
   return `<span class="bd-item" data-kind="${x.kind}" data-points="${x.points}">${label} <b>${pts}</b></span>`;
 }
 
