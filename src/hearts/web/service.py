@@ -392,7 +392,8 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
     per seat]}``: ``taken`` lists the penalty and bonus cards in the tricks each seat won
     so far (public: every trick is shown to every player).  An item is ``{"kind":
     "hearts", "count": n, "points": p}`` (an auction's named suit other than hearts:
-    ``{"kind": "suit", "suit": "D", "count": n, "points": p}``), ``{"kind": "card", "card": "QS", "points": 13}``
+    ``{"kind": "suit", "suit": "D", "count": n, "points": p}``), ``{"kind": "card",
+    "card": "QS", "points": 13}``
     (any other penalty card, e.g. K♠ and A♠ in Black Maria), ``{"kind": "bonus", "card":
     "JD", "points": -10}``, and once the hand is scored (``scored``) ``{"kind":
     "no_tricks", "points": -5}`` and ``{"kind": "moon", "seat": shooter, "points": p}``,
