@@ -165,3 +165,36 @@ def test_a_dead_process_timers_are_taken_over_by_the_other(
         for c in (host, friend):
             with contextlib.suppress(Exception):
                 c.drop()
+
+
+def test_redis_lock_one_holder_at_a_time_and_the_version_read_with_it(
+        redis_server: RedisServer) -> None:
+    """Two buses (two processes' worth) contend for one table's lock: the second waits until
+    the first lets go; the version each reads with the lock is the last one published."""
+    import asyncio
+
+    from hearts.web.bus import RedisBus
+
+    async def main() -> list[tuple[str, int, int | None]]:
+        a, b = RedisBus(redis_server.url, prefix="t-lock"), RedisBus(redis_server.url,
+                                                                    prefix="t-lock")
+        order: list[tuple[str, int, int | None]] = []
+
+        async def holder(bus: RedisBus, name: str, pause: float) -> None:
+            async with bus.lock("T1"):
+                v = await bus.version("T1")
+                order.append((name, 1, v))
+                await asyncio.sleep(pause)
+                await bus.publish("T1", {"v": (v or 0) + 1}, (v or 0) + 1)
+                order.append((name, 2, await bus.version("T1")))
+
+        first = asyncio.create_task(holder(a, "a", 0.2))
+        await asyncio.sleep(0.05)
+        await holder(b, "b", 0)
+        await first
+        assert await a.version("T1") == 2  # read from Redis: no lock held now
+        await a.close()
+        await b.close()
+        return order
+
+    assert asyncio.run(main()) == [("a", 1, 0), ("a", 2, 1), ("b", 1, 1), ("b", 2, 2)]

@@ -581,3 +581,35 @@ def test_other_variants_play_a_hand(client: httpx.Client, store: GameStore, vari
         p.auto_step(rng)
     end = next(e for e in p.state["events"] if e["type"] == "hand_end")
     assert len(end["points"]) == players and end["totals"] == p.state["view"]["totals"]
+
+
+def test_auction_bid_and_suit_through_decide(client: httpx.Client, store: GameStore) -> None:
+    """Seat 0 answers the auction's decisions (``POST /decide``): the State carries the
+    decision it is asked; a kind it does not answer, a value outside the action's JSON form or
+    a bid the engine refuses changes nothing."""
+    p = new_game(client, store, variant="auction", game=7)
+    v = p.state["view"]
+    assert v["phase"] == "bid"
+    assert v["decision"] == {"seat": 0, "kind": "bid", "options": [None, *range(1, 11)]}
+    version = p.state["version"]
+    for body, status, code in ((({"kind": "play", "value": "2C"}), 422, "bad_message"),
+                               ({"kind": "bid", "value": "ten"}, 422, "bad_message"),
+                               ({"kind": "bid", "value": 11}, 409, None),
+                               ({"kind": "suit", "value": "S"}, 409, None)):
+        r = p.request("POST", "/decide", json=body)
+        assert r.status_code == status, (body, r.text)
+        err = r.json()["error"]
+        assert err["message"] and (code is None or err["code"] == code), err
+        assert p.do("GET", "")["version"] == version  # nothing changed
+    s = p.do("POST", "/decide", json={"kind": "bid", "value": 10})
+    assert [e["type"] for e in s["events"]] == ["bid", "bid", "bid", "bid"]
+    assert s["events"][0] == {"type": "bid", "seat": 0, "bid": 10}
+    assert s["view"]["phase"] == "suit" and s["view"]["declarer"] == 0
+    assert s["view"]["decision"] == {"seat": 0, "kind": "suit", "options": ["C", "D", "H", "S"]}
+    r = p.request("POST", "/decide", json={"kind": "suit", "value": "Q"})
+    assert r.status_code == 422
+    s = p.do("POST", "/decide", json={"kind": "suit", "value": "D"})
+    assert s["view"]["penalty_suit"] == "D" and s["view"]["phase"] == "play"
+    assert s["view"]["decision"]["kind"] == "play" and s["view"]["decision"]["seat"] == 0
+    truth = p.truth()
+    assert truth.hand_rules.penalty_suit == 1 and truth.declarer == 0

@@ -13,7 +13,10 @@ from hearts.web.service import score_detail
 
 
 def _play_hand(game: Game, rng: random.Random, stop_after: int | None = None) -> None:
-    """Pass the first cards and play random legal cards (``stop_after`` plays, or the hand)."""
+    """Bid and name a suit at random (an auction), pass the first cards and play random
+    legal cards (``stop_after`` plays, or the hand)."""
+    while game.phase in ("bid", "suit"):
+        game.apply(rng.choice(game.pending()[0].legal_actions()))
     for s in range(game.n):
         if game.phase == "pass" and game.passes[s] is None:
             game.pass_cards(s, cards_of(game.hands[s])[:game.rules.pass_count])
@@ -27,7 +30,7 @@ def _play_hand(game: Game, rng: random.Random, stop_after: int | None = None) ->
     ("standard", {}), ("black-maria", {}), ("omnibus", {"no_tricks_bonus": True}),
     ("spot-hearts", {}), ("standard", {"moon": "subtract"}), ("royal", {"moon": "add"}),
     ("royal", {"qc_cancels": "heart", "moon": "subtract"}), ("greek-1939", {}), ("black-jack", {}),
-    ("omnibus", {"slam": True}),
+    ("omnibus", {"slam": True}), ("auction", {}), ("heartsette", {}), ("joker", {}),
 ])
 def test_items_add_up_to_the_hand_points(variant, options):
     rules = make_rules(variant, None, options)
@@ -63,3 +66,25 @@ def test_taken_cards_follow_from_the_tricks_so_far():
         assert {x["card"] for x in items if x["kind"] == "card"} == \
             {c for c in expected[seat] if not c.endswith("H")}
         assert not any(x["kind"] in ("moon", "no_tricks") for x in items)  # not scored yet
+
+
+def test_the_widow_is_in_its_takers_cards_for_the_taker_alone():
+    # Heartsette: the first trick's winner takes the widow unseen by the others, so the
+    # "cards taken" of seat 0 must not show it while the hand goes on (unless seat 0 took it).
+    rules = make_rules("heartsette", None, {"pass_schedule": "none"})
+    checked = 0
+    for number in range(1, 60):
+        game = Game(rules, number)
+        game.start_hand()
+        _play_hand(game, random.Random(number), stop_after=game.n)
+        taker = game.widow_taker
+        widow = {card_str(c) for c in cards_of(game.widow) if rules.penalty[c]}
+        if taker < 0 or not widow:
+            continue
+        for viewer in range(game.n):
+            taken = set(score_detail(game, viewer)["taken"][taker])
+            assert (widow <= taken) == (viewer == taker), (number, viewer, taker)
+        checked += 1
+        _play_hand(game, random.Random(number))
+        assert widow <= set(score_detail(game, (taker + 1) % game.n)["taken"][taker])  # scored
+    assert checked >= 5

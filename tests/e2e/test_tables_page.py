@@ -55,8 +55,9 @@ def _inside(page: Any, selector: str) -> list[str]:
 
 
 SNAPSHOT = """() => ({
+  busy: document.body.dataset.busy,
   version: document.body.dataset.version,
-  hand: [...document.querySelectorAll('#tb-hand [data-card]')].map(e => e.dataset.card),
+  hand: [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card),
   shown: [...document.querySelectorAll('[data-card], [data-trick-card]')]
     .map(e => e.dataset.card || e.dataset.trickCard),
   html: document.documentElement.outerHTML,
@@ -66,7 +67,11 @@ SNAPSHOT = """() => ({
 
 def _check(page: Any, db: str, table_id: str, seat: int) -> None:
     """The page shows this seat's hand exactly, and no other hidden card, all in view."""
-    snap = page.evaluate(SNAPSHOT)
+    for _ in range(500):  # what is drawn at a version: read when no move is being drawn
+        snap = page.evaluate(SNAPSHOT)
+        if snap["busy"] == "false":
+            break
+        page.wait_for_timeout(20)
     version = int(snap["version"])
     truth = truth_at(db, table_id, version)
     game = truth.game
@@ -80,7 +85,7 @@ def _check(page: Any, db: str, table_id: str, seat: int) -> None:
         if other != seat:
             for c in cards_of(game.hands[other]):
                 assert f'"{card_str(c)}"' not in html and f">{card_str(c)}<" not in html
-    problems = _inside(page, "#tb-hand [data-card]") + _inside(page, "[data-trick-card]") \
+    problems = _inside(page, "#hand [data-card]") + _inside(page, "[data-trick-card]") \
         + _inside(page, "[data-seat-box]")
     assert not problems, problems
 
@@ -99,14 +104,14 @@ def _act(page: Any) -> bool:
     playable card; True when something was sent."""
     v = page.get_attribute("body", "data-version")
     if page.get_attribute("body", "data-passing") == "true":
-        for card in page.eval_on_selector_all("#tb-hand [data-card]",
+        for card in page.eval_on_selector_all("#hand [data-card]",
                                               "els => els.map(e => e.dataset.card)")[:3]:
-            page.locator(f'#tb-hand [data-card="{card}"]').click(position={"x": 6, "y": 30})
+            page.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 30})
         page.locator('[data-action="pass"]').click()
     elif page.get_attribute("body", "data-my-turn") == "true":
-        cards = page.eval_on_selector_all('#tb-hand [data-card][aria-disabled="false"]',
+        cards = page.eval_on_selector_all('#hand [data-card][aria-disabled="false"]',
                                           "els => els.map(e => e.dataset.card)")
-        page.locator(f'#tb-hand [data-card="{cards[0]}"]').click(position={"x": 6, "y": 30})
+        page.locator(f'#hand [data-card="{cards[0]}"]').click(position={"x": 6, "y": 30})
     else:
         return False
     _until(page, lambda: page.get_attribute("body", "data-version") != v)
@@ -141,7 +146,7 @@ def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
     ann.locator('[data-action="start"]').click()
     for p in (ann, ben):
         p.wait_for_selector('body[data-status="playing"]')
-        _until(p, lambda p=p: p.locator("#tb-hand [data-card]").count() == 13)
+        _until(p, lambda p=p: p.locator("#hand [data-card]").count() == 13)
     ann.screenshot(path=str(tmp_path / "ann-pass.png"))
     ben.screenshot(path=str(tmp_path / "ben-pass.png"))
     _check(ann, table_server.db_url, table_id, 0)
@@ -182,3 +187,131 @@ def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
     assert ann.errors == [] and ben.errors == []
     for p in (ann, ben):
         p.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_auction_table_bid_and_suit_on_the_solo_pages_table(
+        browser: Any, table_server: ServerProcess, size: tuple[int, int]) -> None:
+    # The table page is the solo page: the same bidding panel and named-suit buttons, in view,
+    # answered over the WebSocket; then the hand is played to its end by clicking.
+    from .conftest import assert_in_view
+
+    ann = _page(browser, *size)
+    ann.goto(table_server.url + "/t/new")
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="variant"]', "auction")
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.fill('#tb-create-form [name="turn_seconds"]', "120")
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    assert_in_view(ann, '[data-action="start"]')
+    ann.locator('[data-action="start"]').click()
+    ann.wait_for_selector('body[data-status="playing"]')
+    # Ann (seat 0, the host) is eldest hand on the first deal: she bids first
+    ann.wait_for_selector('body[data-deciding="true"]')
+    assert_in_view(ann, '#decide-panel[data-decision="bid"]', uncovered=False)
+    ten = '#decide-panel [data-action="decide"][data-value="10"]'
+    assert_in_view(ann, ten)
+    assert "Your bid" in (ann.text_content("#status") or "")
+    ann.locator(ten).click()
+    ann.wait_for_selector('#decide-panel[data-decision="suit"]')
+    ann.wait_for_selector('body[data-deciding="true"]')
+    spades = '#decide-panel [data-action="decide"][data-value=\'"S"\']'
+    assert_in_view(ann, spades)
+    ann.screenshot(path=f"/tmp/table-auction-suit-{size[0]}.png")
+    ann.locator(spades).click()
+    ann.wait_for_selector('[data-pot="penalty-suit"]')
+    assert_in_view(ann, '[data-pot="penalty-suit"]')
+    assert "♠" in (ann.text_content('[data-pot="penalty-suit"]') or "")
+    # a spectator on the invite link sees the same table from seat 0's side, and no hand
+    link = ann.input_value("[data-invite-link]")
+    eve = _page(browser, *size)
+    eve.goto(link)
+    eve.wait_for_selector('body[data-phase="join"]')
+    eve.locator('[data-action="watch"]').click()
+    eve.wait_for_selector('body[data-status="playing"][data-seat=""]')
+    _until(eve, lambda: eve.get_attribute("body", "data-busy") == "false")
+    assert eve.locator("#hand [data-card]").count() == 0
+    assert eve.get_attribute("body", "data-my-turn") == "false"  # a spectator never acts
+    assert eve.locator("#decide-panel").is_hidden()
+    for s in range(4):
+        assert_in_view(eve, f'[data-seat-box="{s}"]', uncovered=False)
+    assert_in_view(eve, '[data-pot="penalty-suit"]')
+    html = eve.content()
+    truth = truth_at(table_server.db_url, ann.url.rsplit("/", 1)[1])
+    for seat in range(4):  # no card of any hand anywhere in the spectator's page
+        for c in cards_of(truth.game.hands[seat]):
+            assert f'data-card="{card_str(c)}"' not in html
+    assert eve.errors == []
+    eve.context.close()
+    deadline = time.monotonic() + 180
+    while not ann.locator('[data-dialog="hand-end"]').is_visible():
+        assert time.monotonic() < deadline, "the hand did not end"
+        if not _act(ann):
+            ann.wait_for_timeout(50)
+    assert_in_view(ann, '[data-dialog="hand-end"]', uncovered=False)
+    chips = [int(ann.text_content(f'[data-chips-seat="{s}"]') or "x") for s in range(4)]
+    pot = int(ann.get_attribute("[data-pot-total]", "data-pot-total") or "x")
+    assert sum(chips) + pot == 0, (chips, pot)
+    ann.screenshot(path=f"/tmp/table-auction-end-{size[0]}.png")
+    assert ann.errors == []
+    ann.context.close()
+
+
+@pytest.mark.parametrize(("variant", "game"), [("joker", 6), ("heartsette", 31)])
+def test_family_hand_at_a_table_played_to_its_end(
+        browser: Any, table_server: ServerProcess, variant: str, game: int) -> None:
+    # Public deals (the numbered games of tests/e2e/test_family_page.py): Joker #6 deals the
+    # host the joker, Heartsette #31 deals 12 cards each and 3 to the widow.
+    from .conftest import assert_in_view
+
+    ann = _page(browser, 1280, 800)
+    ann.goto(table_server.url + "/t/new")
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="variant"]', variant)
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.fill('#tb-create-form [name="turn_seconds"]', "120")
+    ann.fill('#tb-create-form [name="game"]', str(game))
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    ann.locator('[data-action="start"]').click()
+    ann.wait_for_selector('body[data-passing="true"]')
+    hand = ann.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    if variant == "joker":
+        assert "JK" in hand
+        assert_in_view(ann, '#hand [data-card="JK"]', uncovered=False)
+    else:
+        assert len(hand) == 12
+        assert_in_view(ann, '[data-pot="widow"]')
+        assert "3 cards" in (ann.text_content('[data-pot="widow"]') or "")
+    keep = [c for c in hand if c not in ("JK",)][:3]
+    for card in keep:
+        ann.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 30})
+    ann.locator('[data-action="pass"]').click()
+    seen_joker = False
+    deadline = time.monotonic() + 180
+    while not ann.locator('[data-dialog="hand-end"]').is_visible():
+        assert time.monotonic() < deadline, "the hand did not end"
+        if variant == "joker" and not seen_joker and ann.get_attribute("body", "data-my-turn") == "true" \
+                and ann.locator('#hand [data-card="JK"][aria-disabled="false"]').count():
+            v = ann.get_attribute("body", "data-version")
+            ann.locator('#hand [data-card="JK"]').click(position={"x": 6, "y": 30})
+            jk = '[data-trick-card="JK"][data-seat="0"]'
+            ann.wait_for_selector(jk)
+            ann.wait_for_timeout(400)  # it flies in from the hand (0.32 s); the trick stays 1 s
+            assert_in_view(ann, jk)
+            seen_joker = True
+            _until(ann, lambda v=v: ann.get_attribute("body", "data-version") != v)
+            continue
+        if not _act(ann):
+            ann.wait_for_timeout(50)
+    if variant == "joker":
+        assert seen_joker
+    else:
+        # the first trick's winner took it: shown to Ann if hers, else named as another's
+        mine = ann.locator("[data-widow-card]").count()
+        text = ann.text_content('[data-pot="widow"]') if not mine else ""
+        assert mine == 3 or ("took the widow" in (text or "") and not (text or "").startswith("You"))
+    assert_in_view(ann, '[data-dialog="hand-end"]', uncovered=False)
+    assert ann.errors == []
+    ann.context.close()

@@ -100,6 +100,10 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         "timeout_keep_alive": keep_alive_timeout, "limit_concurrency": limit_concurrency,
         "forwarded_allow_ips": forwarded_allow_ips, "proxy_headers": True,
         "timeout_graceful_shutdown": 10, "server_header": False, "ws_max_size": WS_MAX_SIZE,
+        # No permessage-deflate: a table's messages are a few hundred bytes to 2 KB, and
+        # compressing every frame for every client cost more CPU than the rest of a play
+        # (bench/tables_results.md).
+        "ws_per_message_deflate": False,
     }
     if workers == 1:
         from ..web.app import create_app

@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from .compute import Busy
 from .limits import RateLimiter
-from .schemas import CreateGame, MoonBody, PassBody, PlayBody
+from .schemas import CreateGame, DecideBody, MoonBody, PassBody, PlayBody
 from .service import GameService, WebError, busy_error, daily_json, known_levels, variants_json
 
 Token = Annotated[str | None, Header(alias="X-Game-Token")]
@@ -100,6 +100,12 @@ def make_router() -> APIRouter:
     def moon(game_id: str, body: MoonBody, request: Request, token: Token = None) -> Response:
         """Seat 0's moon choice (``add`` or ``subtract``)."""
         return _json(_service(request).moon(game_id, token, body.choice))
+
+    @router.post("/games/{game_id}/decide")
+    def decide(game_id: str, body: DecideBody, request: Request,
+               token: Token = None) -> Response:
+        """Seat 0 answers its pending one-value decision (bid, suit, moon, ...)."""
+        return _json(_service(request).decide(game_id, token, body.kind, body.value))
 
     @router.post("/games/{game_id}/next-hand")
     def next_hand(game_id: str, request: Request, token: Token = None) -> Response:

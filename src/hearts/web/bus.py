@@ -4,11 +4,12 @@
 nothing is published.  :class:`RedisBus` (``hearts serve --redis URL``): several
 server processes serve the same tables.  For each table it keeps
 
-- a lock ``hearts:lock:<id>`` (Redis ``SET NX PX`` through redis-py's ``Lock``), held
-  while an action is checked, committed to the database and published, so that the
-  processes append to a table one at a time;
-- the version ``hearts:v:<id>``, so that a process taking the lock knows whether it
-  must first read newer actions from the database;
+- a lock ``hearts:lock:<id>`` (``SET NX PX`` with a random token, released only by its
+  holder), held while an action is checked, committed to the database and published, so
+  that the processes append to a table one at a time;
+- the version ``hearts:v:<id>``, read in the same round trip as the lock is taken (one
+  script), so that a process taking the lock knows whether it must first read newer
+  actions from the database;
 - a channel ``hearts:t:<id>`` on which every committed action (and transient news such
   as "West is thinking") is published; every process listens (one pattern
   subscription) and brings its copy of the table up to date, then sends its own
@@ -20,10 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
+
+import orjson
 
 log = logging.getLogger("hearts.web")
 
@@ -31,6 +35,21 @@ Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
 
 LOCK_SECONDS = 15.0
 """A table lock expires after this long (a process that died holding it)."""
+
+_ACQUIRE = """
+if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return {1, redis.call('get', KEYS[2]) or '0'}
+end
+return {0, '0'}
+"""
+"""Take the lock ``KEYS[1]`` with token ``ARGV[1]`` for ``ARGV[2]`` ms and read the version
+``KEYS[2]`` in the same round trip: ``{1, version}``, or ``{0, _}`` when it is held."""
+
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+"""Release the lock only if this token still holds it (it may have expired and been taken)."""
 
 
 class LocalBus:
@@ -72,6 +91,10 @@ class RedisBus:
         self.redis = aioredis.from_url(url, decode_responses=True)
         self._task: asyncio.Task[None] | None = None
         self._pubsub: Any = None
+        self._acquire = self.redis.register_script(_ACQUIRE)
+        self._release = self.redis.register_script(_RELEASE)
+        self._held: dict[str, int] = {}
+        """Tables whose lock this process holds now, with the version read when taken."""
 
     def _key(self, kind: str, table_id: str) -> str:
         return f"{self.prefix}:{kind}:{table_id}"
@@ -79,21 +102,36 @@ class RedisBus:
     @contextlib.asynccontextmanager
     async def lock(self, table_id: str) -> AsyncIterator[None]:
         """Hold the table's Redis lock (waits up to ``LOCK_SECONDS``; raises
-        ``redis.exceptions.LockError`` after that)."""
-        lk = self.redis.lock(self._key("lock", table_id), timeout=LOCK_SECONDS,
-                             blocking_timeout=LOCK_SECONDS, sleep=0.005)
-        if not await lk.acquire():
-            from redis.exceptions import LockError
+        ``redis.exceptions.LockError`` after that).  While it is held, :meth:`version`
+        answers from the value read with the lock (no second round trip)."""
+        keys = [self._key("lock", table_id), self._key("v", table_id)]
+        token = secrets.token_hex(8)
+        deadline = time.monotonic() + LOCK_SECONDS
+        pause = 0.002
+        while True:
+            got, version = await self._acquire(keys=keys, args=[token, int(LOCK_SECONDS * 1000)])
+            if int(got):
+                break
+            if time.monotonic() >= deadline:
+                from redis.exceptions import LockError
 
-            raise LockError(f"table {table_id} is locked")
+                raise LockError(f"table {table_id} is locked")
+            await asyncio.sleep(pause)
+            pause = min(0.02, pause * 2)
+        self._held[table_id] = int(version)
         try:
             yield
         finally:
+            self._held.pop(table_id, None)
             with contextlib.suppress(Exception):  # expired meanwhile: the version check covers it
-                await lk.release()
+                await self._release(keys=keys[:1], args=[token])
 
     async def version(self, table_id: str) -> int | None:
-        """The last committed version Redis knows of (0 when none)."""
+        """The last committed version Redis knows of (0 when none); read with the lock
+        when this process holds the table's lock."""
+        held = self._held.get(table_id)
+        if held is not None:
+            return held
         v = await self.redis.get(self._key("v", table_id))
         return int(v) if v is not None else 0
 
@@ -103,7 +141,9 @@ class RedisBus:
         async with self.redis.pipeline(transaction=False) as pipe:
             if version is not None:
                 pipe.set(self._key("v", table_id), version, ex=7 * 24 * 3600)
-            pipe.publish(self._key("t", table_id), json.dumps(payload, separators=(",", ":")))
+                if table_id in self._held:
+                    self._held[table_id] = version
+            pipe.publish(self._key("t", table_id), orjson.dumps(payload).decode())
             await pipe.execute()
 
     async def start(self, handler: Handler) -> None:
@@ -118,7 +158,7 @@ class RedisBus:
                     msg = await self._pubsub.get_message(timeout=1.0)
                     if msg is None or msg.get("type") != "pmessage":
                         continue
-                    await handler(msg["channel"][skip:], json.loads(msg["data"]))
+                    await handler(msg["channel"][skip:], orjson.loads(msg["data"]))
                 except asyncio.CancelledError:
                     raise
                 except Exception:

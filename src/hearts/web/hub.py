@@ -35,16 +35,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action
+import orjson
+
+from ..actions import KINDS, Action
 from ..drive import decide
 from ..view import player_view
 from .bus import LocalBus, RedisBus
@@ -88,10 +89,13 @@ RETRY_SECONDS = 1.0
 BOT_DEAL_PAUSE = 1.5
 """Seconds between a hand's end and the next deal when no person is there to deal."""
 
-MOVE_FIELDS = {"pass": "cards", "play": "card", "moon": "choice", "bid": "bid", "suit": "suit"}
+MOVE_FIELDS = {**{k: k for k in KINDS if k != "deal"},
+               "pass": "cards", "play": "card", "moon": "choice"}
 """Client messages that answer a decision, and the field holding the answer: the stored
 action is ``[type, seat, value]`` (a pass: ``[type, seat, *cards]``), the engine's
-:class:`~hearts.actions.Action` JSON."""
+:class:`~hearts.actions.Action` JSON.  Every action kind of the engine
+(:data:`hearts.actions.KINDS`) but the deal is a message; a one-value kind (``bid``,
+``suit``, and any the engine adds) carries its answer in the field of its own name."""
 
 MSG_RATE = 10.0
 """Messages one WebSocket connection may send a second, on average."""
@@ -112,31 +116,44 @@ def table_job(st: TableState, seat: int, kind: str, seed: int) -> SearchJob:
 
 
 def _dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return orjson.dumps(obj).decode()
 
 
 class Conn:
     """One WebSocket client: its seat (int), waiting id (str) or None (spectator), and
-    a bounded queue drained by :meth:`pump`."""
+    a bounded outbox drained in order by :meth:`pump` (a deque and one future to wake
+    the pump: every update goes to four clients, so this path is kept short)."""
 
     def __init__(self, ws: Any, seat: int | str | None, token_hash: str | None) -> None:
         self.ws = ws
         self.seat = seat
         self.token_hash = token_hash
-        self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_LIMIT)
+        self.outbox: deque[str] = deque()
+        self._wake: asyncio.Future[None] | None = None
+        self._idle = asyncio.Event()
+        self._idle.set()
         self.closed = False
         self.rate = RateLimiter(MSG_RATE * 60, burst=MSG_BURST)
         self.refused = 0
 
     def send(self, text: str) -> None:
-        """Queue a message; a client too slow to keep up is cut off."""
+        """Queue a message; a client too slow to keep up (:data:`QUEUE_LIMIT` waiting) is
+        cut off."""
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.outbox) >= QUEUE_LIMIT:
             self.closed = True
             asyncio.get_running_loop().create_task(self._close(4008))
+            return
+        self.outbox.append(text)
+        self._idle.clear()
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
+    async def drained(self) -> None:
+        """Wait until every queued message has been sent."""
+        await self._idle.wait()
 
     async def _close(self, code: int) -> None:
         with contextlib.suppress(Exception):
@@ -144,10 +161,16 @@ class Conn:
 
     async def pump(self) -> None:
         """Send queued messages in order until cancelled or the socket fails."""
+        out = self.outbox
+        loop = asyncio.get_running_loop()
         while True:
-            text = await self.queue.get()
-            await self.ws.send_text(text)
-            self.queue.task_done()
+            while out:
+                await self.ws.send_text(out[0])
+                out.popleft()
+            self._idle.set()
+            self._wake = loop.create_future()
+            await self._wake
+            self._wake = None
 
 
 @dataclass
@@ -629,7 +652,7 @@ class TableHub:
         """Serve one WebSocket client of ``table_id`` until it goes away."""
         await ws.accept()
         try:
-            hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
+            hello = orjson.loads(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
             if not isinstance(hello, dict) or hello.get("type") != "hello":
                 raise TableError("bad_message", "Say hello first.", 422)
             token = hello.get("token")
@@ -684,7 +707,7 @@ class TableHub:
                                           "closed.", "v": live.state.version}))
                         conn.closed = True
                         with contextlib.suppress(Exception):  # what was queued goes first
-                            await asyncio.wait_for(conn.queue.join(), 5)
+                            await asyncio.wait_for(conn.drained(), 5)
                             await ws.close(4429)
                         return
                     conn.send(_dumps({"type": "error", "code": "rate_limited",
@@ -699,7 +722,7 @@ class TableHub:
                                       "v": live.state.version}))
                     continue
                 try:
-                    msg = json.loads(text)
+                    msg = orjson.loads(text)
                 except ValueError:
                     msg = None
                 if not isinstance(msg, dict):

@@ -7,7 +7,7 @@ Responses are plain dicts built by ``service.state_json`` (the ``State`` object 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -43,4 +43,13 @@ class MoonBody(BaseModel):
     choice: Literal["add", "subtract"]
 
 
-__all__ = ["CreateGame", "MoonBody", "PassBody", "PlayBody"]
+class DecideBody(BaseModel):
+    """``POST /api/games/{id}/decide``: seat 0's answer to a one-value decision, e.g.
+    ``{"kind": "bid", "value": 5}``, ``{"kind": "bid", "value": null}`` (no bid),
+    ``{"kind": "suit", "value": "S"}``, ``{"kind": "moon", "value": "add"}``."""
+
+    kind: str = Field(max_length=16)
+    value: StrictInt | Annotated[str, Field(max_length=16)] | None = None
+
+
+__all__ = ["CreateGame", "DecideBody", "MoonBody", "PassBody", "PlayBody"]

@@ -54,8 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import scoring
-from ..actions import Action, Decision
-from ..cards import HEARTS, CardError, card_str, cards_of, parse_card, suit_of
+from ..actions import KINDS, Action, ActionError, Decision
+from ..cards import HEARTS, SUIT_LETTERS, CardError, card_str, cards_of, parse_card, suit_of
 from ..deal import check_game_number, daily_number
 from ..drive import decide, drive
 from ..game import (
@@ -79,6 +79,10 @@ from .storage import GameRow, GameStore, UnknownGame, VersionConflict, hash_toke
 log = logging.getLogger("hearts.web")
 
 USER_SEAT = 0
+
+VALUE_KINDS = tuple(k for k in KINDS if k not in ("deal", "pass", "play"))
+"""Decision kinds answered with one value (``POST /api/games/{id}/decide``): ``bid``,
+``suit``, ``moon`` and any such kind the engine adds to :data:`hearts.actions.KINDS`."""
 """The web user always sits at seat 0 (South)."""
 
 DEFAULT_LEVEL = "medium"
@@ -383,23 +387,28 @@ def illegal_map(game: Game) -> dict[str, dict[str, str]]:
     return out
 
 
-def score_detail(game: Game) -> dict[str, Any] | None:
+def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
     """What each seat has taken in the hand on the table, as the page's score breakdown.
 
     ``{"hand": k, "scored": bool, "taken": [[card, ...] per seat], "items": [[item, ...]
     per seat]}``: ``taken`` lists the penalty and bonus cards in the tricks each seat won
     so far (public: every trick is shown to every player).  An item is ``{"kind":
-    "hearts", "count": n, "points": p}``, ``{"kind": "card", "card": "QS", "points": 13}``
+    "hearts", "count": n, "points": p}`` (an auction's named suit other than hearts:
+    ``{"kind": "suit", "suit": "D", "count": n, "points": p}``), ``{"kind": "card",
+    "card": "QS", "points": 13}``
     (any other penalty card, e.g. K♠ and A♠ in Black Maria), ``{"kind": "bonus", "card":
     "JD", "points": -10}``, and once the hand is scored (``scored``) ``{"kind":
     "no_tricks", "points": -5}`` and ``{"kind": "moon", "seat": shooter, "points": p}``,
     the moon's change to the seat's card points; then a seat's items add up to its
-    ``points`` of the hand's result.  ``None`` before the first deal.
+    ``points`` of the hand's result.  ``None`` before the first deal.  A widow
+    (Heartsette) counts in its taker's cards only in the taker's own eyes (``viewer``)
+    until the hand is scored: nobody else has seen it.
     """
     if game.hand_index < 0:
         return None
-    rules = game.rules
+    rules = game.hand_rules  # this hand's: an auction's named suit is its penalty suit
     bonus = dict(rules.bonus)
+    grouped = rules.penalty_suit if rules.penalty_suit >= 0 else HEARTS
     result = game.results[-1] if game.results and game.results[-1].hand == game.hand_index \
         else None
     taken: list[list[str]] = []
@@ -412,14 +421,17 @@ def score_detail(game: Game) -> dict[str, Any] | None:
                                  score.kind)  # the same hand without Q♦
         full = scoring.hand_points(rules, bare, result.moon_choice)
         reduced = [p - f for p, f in zip(result.points, full, strict=True)]
+    hidden = game.widow if result is None and game.widow_taker not in (-1, viewer) else 0
     for seat in range(game.n):
-        cards = [c for c in cards_of(game.won[seat])
-                 if rules.penalty[c] or c in bonus or c in special]
+        won = game.won[seat] & ~hidden if seat == game.widow_taker else game.won[seat]
+        cards = [c for c in cards_of(won) if rules.penalty[c] or c in bonus or c in special]
         taken.append([card_str(c) for c in cards])
-        hearts = [c for c in cards if rules.penalty[c] and suit_of(c) == HEARTS]
+        hearts = [c for c in cards if rules.penalty[c] and suit_of(c) == grouped]
         mine: list[dict[str, Any]] = []
         if hearts:
-            mine.append({"kind": "hearts", "count": len(hearts),
+            group: dict[str, Any] = {"kind": "hearts"} if grouped == HEARTS else {
+                "kind": "suit", "suit": SUIT_LETTERS[grouped]}
+            mine.append({**group, "count": len(hearts),
                          "points": sum(rules.penalty[c] for c in hearts)})
         for c in cards:
             if rules.penalty[c] and c not in hearts and c not in special:
@@ -445,6 +457,15 @@ def score_detail(game: Game) -> dict[str, Any] | None:
             "items": items}
 
 
+def user_decision(game: Game) -> dict[str, Any] | None:
+    """The decision ``Game.pending()`` asks of seat 0 now (``Decision.to_json()``), or
+    ``None``: what the page draws its controls from."""
+    for d in game.pending():
+        if d.seat == USER_SEAT:
+            return d.to_json()
+    return None
+
+
 def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
                token: str | None = None) -> dict[str, Any]:
     """The ``State`` object of ``web-api.md``: settings, seat 0's view, ``illegal``,
@@ -458,7 +479,7 @@ def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
         "game": live.game_number, "variant": live.variant, "players": live.players,
         "options": dict(game.rules.options), "level": live.level, "version": live.version,
         "seat": USER_SEAT,
-        "view": player_view(game, USER_SEAT).to_json(),
+        "view": {**player_view(game, USER_SEAT).to_json(), "decision": user_decision(game)},
         "illegal": illegal_map(game),
         "score_detail": score_detail(game),
         "events": list(events or ()),
@@ -665,6 +686,26 @@ class GameService:
         def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
             live.game.verify_moon_choice(USER_SEAT, choice)
             step(live, ["moon", USER_SEAT, choice], events)
+
+        return self._mutate(game_id, token, op)
+
+    def decide(self, game_id: str, token: str | None, kind: str, value: Any) -> dict[str, Any]:
+        """Seat 0 answers its pending decision of a kind whose answer is one value
+        (:data:`VALUE_KINDS`: ``bid`` chips or ``None``, ``suit`` letter, ``moon``
+        choice, and any such kind the engine adds) with ``value``; the bots then act.
+        Raises :class:`WebError` 422 ``bad_message`` for another kind or a value that is
+        not in the action's JSON form, 409 with the engine's reason when refused."""
+        if kind not in VALUE_KINDS:
+            raise WebError(422, "bad_message", f"A decision of kind {kind!r} is not answered "
+                           f"here (kinds: {', '.join(VALUE_KINDS)}; cards go to /pass and /play).")
+        try:
+            action = Action.from_json([kind, USER_SEAT, value])
+        except ActionError as exc:
+            raise WebError(422, "bad_message", str(exc)) from None
+
+        def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
+            live.game.verify(action)
+            step(live, action.to_json(), events)
 
         return self._mutate(game_id, token, op)
 

@@ -26,6 +26,7 @@ returns once its row is committed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as _dt
 import queue
 import threading
@@ -109,6 +110,39 @@ def _now() -> _dt.datetime:
     return _dt.datetime.now(_dt.UTC)
 
 
+_Waiter = Future[None] | tuple[asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+_Item = tuple[str, int, list[Any], _Waiter]
+
+
+def _settle(pairs: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    """In the event loop: finish the appends of one committed batch."""
+    for fut, exc in pairs:
+        if fut.done():
+            continue
+        if exc is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(exc)
+
+
+def _finish(batch: list[_Item], outcomes: list[BaseException | None]) -> None:
+    """In the writer thread: tell each waiter of the batch how its append went; the
+    asyncio waiters of one loop with one ``call_soon_threadsafe``."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None],
+                                                         BaseException | None]]] = {}
+    for (_t, _s, _a, waiter), exc in zip(batch, outcomes, strict=True):
+        if isinstance(waiter, Future):
+            if exc is None:
+                waiter.set_result(None)
+            else:
+                waiter.set_exception(exc)
+        else:
+            by_loop.setdefault(waiter[0], []).append((waiter[1], exc))
+    for loop, pairs in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
+            loop.call_soon_threadsafe(_settle, pairs)
+
+
 class TableStore:
     """Reads and appends shared tables' logs (thread-safe; ``append`` is awaitable).
 
@@ -121,8 +155,7 @@ class TableStore:
         self.engine = engine
         metadata.create_all(engine)
         self._add_missing_columns()
-        self._queue: queue.SimpleQueue[tuple[str, int, list[Any], Future[None]] | None] = (
-            queue.SimpleQueue())
+        self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="hearts-table-writer",
                                         daemon=True)
         self._writer.start()
@@ -215,8 +248,12 @@ class TableStore:
         return fut
 
     async def append(self, table_id: str, seq: int, action: list[Any]) -> None:
-        """Append and wait for the commit; raises :class:`SeqConflict`."""
-        await asyncio.wrap_future(self.append_future(table_id, seq, action))
+        """Append and wait for the commit; raises :class:`SeqConflict`.  The writer wakes
+        the event loop once per committed batch, not once per action."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        self._queue.put((table_id, seq, action, (loop, fut)))
+        await fut
 
     def _write_loop(self) -> None:
         while True:
@@ -233,33 +270,32 @@ class TableStore:
                     self._queue.put(None)  # finish this batch, then stop
                     break
                 batch.append(more)
-            self._write(batch)
+            _finish(batch, self._write(batch))
 
-    def _write(self, batch: list[tuple[str, int, list[Any], Future[None]]]) -> None:
+    def _write(self, batch: list[_Item]) -> list[BaseException | None]:
+        """Commit the batch; the outcome of each append (``None``: committed)."""
         now = _now()
-        rows = [{"table_id": t, "seq": s, "action": a, "created_at": now} for t, s, a, _f in batch]
+        rows = [{"table_id": t, "seq": s, "action": a, "created_at": now} for t, s, a, _w in batch]
         try:
             with self.engine.begin() as conn:
                 conn.execute(_APPEND, rows)
         except IntegrityError:
             # Some append lost a race: write them one by one so that only the losers fail.
-            for row, (_t, _s, _a, fut) in zip(rows, batch, strict=True):
+            out: list[BaseException | None] = []
+            for row in rows:
                 try:
                     with self.engine.begin() as conn:
                         conn.execute(_APPEND, [row])
                 except IntegrityError:
-                    fut.set_exception(SeqConflict(f"{row['table_id']}:{row['seq']}"))
+                    out.append(SeqConflict(f"{row['table_id']}:{row['seq']}"))
                 except Exception as exc:  # the database is gone: tell the waiter
-                    fut.set_exception(exc)
+                    out.append(exc)
                 else:
-                    fut.set_result(None)
-            return
+                    out.append(None)
+            return out
         except Exception as exc:
-            for *_rest, fut in batch:
-                fut.set_exception(exc)
-            return
-        for *_rest, fut in batch:
-            fut.set_result(None)
+            return [exc] * len(batch)
+        return [None] * len(batch)
 
     def close(self) -> None:
         """Write what is queued, then stop the writer thread."""

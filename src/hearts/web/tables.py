@@ -34,19 +34,26 @@ least that version (``v``), so an old message sent again is refused as ``stale``
 
 from __future__ import annotations
 
-import json
 import secrets
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from ..actions import KINDS, Action, ActionError, Decision
-from ..cards import SUIT_LETTERS, CardError, card_str, cards_of
+from ..cards import SUIT_LETTERS, CardError, card_str, card_tuple, cards_of
 from ..deal import check_game_number, random_deal
 from ..game import Game, IllegalAction, trick_seats
 from ..record import record_from_game
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
+
+
+def _encode(obj: Any) -> str:
+    """Compact JSON text (orjson: every update is serialised for every seat)."""
+    return orjson.dumps(obj).decode()
+
 
 HOST_SEAT = 0
 """The table's creator sits at seat 0 and is its host."""
@@ -64,6 +71,24 @@ MIN_TURN_SECONDS, MAX_TURN_SECONDS = 0.5, 600.0
 
 RECENT = 400
 """Applied actions kept in memory per table for resyncing a client (``since``)."""
+
+
+def _card_name(c: int) -> str | None:
+    try:
+        return card_str(c)
+    except CardError:
+        return None
+
+
+_NAME = tuple(_card_name(c) for c in range(256))
+"""Card id -> its notation (``None`` for an id that is no card): read, not formatted, on
+the hot path."""
+
+
+def _names(mask: int) -> list[str]:
+    """The cards of a card set in notation, lowest id first."""
+    name = _NAME
+    return [name[c] or card_str(c) for c in card_tuple(mask)]
 
 
 _AUCTION_FIELDS = ("bids", "declarer", "penalty_suit", "jokers_played", "widow_size",
@@ -86,7 +111,7 @@ def _auction_json(game: Game) -> dict[str, Any]:
         "declarer": game.declarer if game.declarer >= 0 else None,
         "penalty_suit": SUIT_LETTERS[game.hand_rules.penalty_suit]
         if game.hand_rules.penalty_suit >= 0 else None,
-        "jokers_played": [card_str(c) for c in cards_of(game.played & game.rules.wild_mask)],
+        "jokers_played": _names(game.played & game.rules.wild_mask),
         "widow_size": game.rules.widow_size, "widow_taker": taker if taker >= 0 else None,
         "chips": list(game.chips) if uses_chips(game.rules) else [], "pot": game.pot,
     }
@@ -96,9 +121,6 @@ def game_action(action: list[Any]) -> Action:
     """The engine's :class:`~hearts.actions.Action` of a log entry of a game kind (the
     trailing ``"bot"`` tag dropped); raises :class:`~hearts.actions.ActionError`."""
     return Action.from_json(action[:-1] if action[-1] == "bot" and len(action) > 1 else action)
-
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 class TableError(Exception):
@@ -181,7 +203,7 @@ def clean_name(name: object) -> str:
 def secret_deal(rules: Rules) -> list[list[str]]:
     """A deal drawn from the operating system's random source (``secrets``), as card lists."""
     deal = random_deal(rules, secrets.SystemRandom())
-    return [[card_str(c) for c in cards_of(m)] for m in deal]
+    return [_names(m) for m in deal]
 
 
 def secret_deal_action(rules: Rules) -> list[Any]:
@@ -236,6 +258,22 @@ class TableState:
         self.moves: list[list[Any]] = []
         """The game's own actions so far (``Action`` JSON, without the ``"bot"`` tag):
         what a worker replays to rebuild the game (``SearchJob.actions``)."""
+        self._pend: list[Decision] | None = None
+        """``game.pending()`` until the game changes (every update asks it a dozen times)."""
+        self._pts: tuple[list[int], list[int]] | None = None
+        """Points taken this hand, as the widow's taker and as the others see them."""
+        self._hands: list[tuple[int, list[str]]] = [(-1, [])] * self.n
+        """Each seat's hand as card strings, with the mask they were made from."""
+
+    def _pending(self) -> list[Decision]:
+        if self._pend is None:
+            self._pend = self.game.pending()
+        return self._pend
+
+    def _changed(self) -> None:
+        """Forget what was worked out from the game (call after every change of it)."""
+        self._pend = None
+        self._pts = None
 
     # -------------------------------------------------------------- reading
     def seat_of(self, token_hash: str) -> int | str | None:
@@ -260,12 +298,12 @@ class TableState:
     def between_hands(self) -> bool:
         """Whether the game waits for the next hand's deal (``Game.pending()`` asks for a
         ``deal``)."""
-        pending = self.game.pending()
+        pending = self._pending()
         return bool(pending) and pending[0].kind == "deal"
 
     def decision(self, seat: int) -> Decision | None:
         """The decision ``Game.pending()`` asks of ``seat`` now, or ``None``."""
-        for d in self.game.pending():
+        for d in self._pending():
             if d.seat == seat:
                 return d
         return None
@@ -276,7 +314,7 @@ class TableState:
         next one); none before the start or after the end."""
         if not self.started:
             return ()
-        pending = self.game.pending()
+        pending = self._pending()
         if pending and pending[0].kind == "deal":
             # between hands (the first hand is dealt with the start)
             return (HOST_SEAT,) if self.game.hand_index >= 0 else ()
@@ -314,31 +352,43 @@ class TableState:
         game = self.game
         if seat is None:
             return {"seat": None, "hand": [], "passed": [], "received": [], "legal": [],
-                    "pass_to": None, "decision": None, "points_taken": self._points(None)}
+                    "pass_to": None, "decision": None, "points_taken": self._points(None),
+                    "widow": []}
         all_passed = game.pass_offset == 0 or all(p is not None for p in game.passes)
         decision = self.decision(seat)
+        mask = game.hands[seat]
+        known = self._hands[seat]
+        if known[0] != mask:
+            known = self._hands[seat] = (mask, _names(mask))
         return {
             "seat": seat,
-            "hand": [card_str(c) for c in cards_of(game.hands[seat])],
+            "hand": known[1],
             "passed": [card_str(c) for c in game.passes[seat] or ()],
-            "received": [card_str(c) for c in cards_of(game.received[seat])]
+            "received": _names(game.received[seat])
             if all_passed else [],
-            "legal": [card_str(c) for c in cards_of(game.legal_plays(seat))]
+            "legal": _names(game.legal_plays(seat))
             if game.turn == seat else [],
             "pass_to": game.pass_target(seat),
             "decision": decision.to_json() if decision is not None and self.started else None,
             "points_taken": self._points(seat),
+            "widow": _names(game.widow)
+            if game.widow_taker == seat else [],
         }
 
     def _points(self, seat: int | None) -> list[int]:
         """Penalty points each seat took this hand, as ``seat`` sees them (the hand's
         rules: an auction's named suit counts; a widow counts only in its taker's eyes)."""
         game = self.game
-        penalty = game.hand_rules.penalty
-        taker = game.widow_taker
-        return [sum(penalty[c] for c in cards_of(
-            w & ~game.widow if s == taker and taker >= 0 and taker != seat else w))
-            for s, w in enumerate(game.won)]
+        if self._pts is None:
+            penalty = game.hand_rules.penalty
+            taker = game.widow_taker
+            seen = [sum(penalty[c] for c in cards_of(w)) for w in game.won]
+            others = list(seen)
+            if taker >= 0:
+                others[taker] = sum(penalty[c] for c in cards_of(game.won[taker] & ~game.widow))
+            self._pts = (seen, others)
+        seen, others = self._pts
+        return seen if seat is not None and seat == game.widow_taker else others
 
     def public_json(self) -> dict[str, Any]:
         """The part of :meth:`view_json` every seat sees alike."""
@@ -349,7 +399,8 @@ class TableState:
             "pass_direction": self.rules.pass_name(game.hand_index)
             if game.hand_index >= 0 else "none",
             "has_passed": [p is not None for p in game.passes],
-            "trick": [{"seat": seat, "card": card_str(c)} for seat, c in game.trick_seats()],
+            "trick": [{"seat": seat, "card": _NAME[c] or card_str(c)}
+                      for seat, c in game.trick_seats()],
             "trick_index": len(game.tricks), "leader": game.leader, "turn": game.turn,
             "hearts_broken": game.hearts_broken,
             "counts": [h.bit_count() for h in game.hands], "tricks_won": list(game.tricks_won),
@@ -386,7 +437,7 @@ class TableState:
         the hand being passed or played is left out."""
         rec = record_from_game(self.game)
         game = self.game
-        if game.pending() and not self.between_hands() and game.hand_index >= 0:
+        if self._pending() and not self.between_hands() and game.hand_index >= 0:
             rec["hands"] = list(rec.get("hands", []))[: game.hand_index]
         return rec
 
@@ -469,7 +520,10 @@ class TableState:
             public.append({"type": "start"})
         elif kind in GAME_KINDS:
             act = game_action(action)
-            rec = game.apply(act)
+            try:
+                rec = game.apply(act)
+            finally:
+                self._changed()
             self.moves.append(act.to_json())
             actor = HOST_SEAT if kind == "deal" else act.seat
             tag = {"by": "bot"} if by_bot else {}
@@ -507,7 +561,7 @@ class TableState:
         return applied
 
     def _moon_due(self) -> bool:
-        pending = self.game.pending()
+        pending = self._pending()
         return bool(pending) and pending[0].kind == "moon"
 
     def _game_events(self, act: Action, rec: Any, tag: dict[str, str],
@@ -521,14 +575,14 @@ class TableState:
                      "pass_direction": game.rules.pass_name(game.hand_index)}]
         if kind == "pass":
             private[seat] = [{"type": "you_passed", "cards": act.to_json()[2:]}]
-            if not any(d.kind == "pass" for d in game.pending()):  # the exchange happened
+            if not any(d.kind == "pass" for d in self._pending()):  # the exchange happened
                 direction = game.rules.pass_name(game.hand_index)
                 for s in range(self.n):
                     private.setdefault(s, []).append({
                         "type": "pass", "direction": direction,
                         "passed": [card_str(c) for c in game.passes[s] or ()],
                         "to": game.pass_target(s), "from": (s - game.pass_offset) % self.n,
-                        "received": [card_str(c) for c in cards_of(game.received[s])]})
+                        "received": _names(game.received[s])})
             return [{"type": "passed", "seat": seat, **tag}]
         if kind == "play":
             out = [{"type": "play", "seat": seat, "card": card_str(rec.card), **tag}]
@@ -563,7 +617,7 @@ class TableState:
                      extra: dict[str, Any]) -> dict[int | None, str]:
         """:meth:`update_for` of each of ``seats`` as JSON text, the parts common to every
         seat (table, public events) serialised once."""
-        dumps = _ENCODER.encode
+        dumps = _encode
         common = dumps(self.table_json())
         public = dumps(applied.public)
         shared = dumps(self.public_json())[1:]  # the view's common fields, without "{"

@@ -5,7 +5,8 @@
 - ``POST /api/tables/{id}/join`` ``{"name", "seat"?}`` → 201 ``{"seat" | "waiting", "token"}``;
 - ``GET /api/tables/{id}/record`` → ``hearts-record/1`` of the finished hands;
 - ``WS /api/tables/{id}/ws`` → the live table (:meth:`TableHub.session`);
-- ``GET /t/{id}`` → the table page (``static/table.html``).
+- ``GET /t/{id}`` → the table page: the solo game's page (``static/index.html``), which
+  turns itself into the table's client on a ``/t/`` address.
 
 Errors are the JSON error shape (:class:`~hearts.web.service.WebError`).
 """
@@ -62,7 +63,7 @@ def _no_store(obj: Any, status: int = 200) -> JSONResponse:
 
 
 def make_tables_router(page: Any) -> APIRouter:
-    """The routes above; ``page`` is the folder holding ``table.html``."""
+    """The routes above; ``page`` is the folder holding ``index.html``."""
     router = APIRouter()
 
     @router.post("/api/tables", status_code=201)
@@ -112,7 +113,7 @@ def make_tables_router(page: Any) -> APIRouter:
 
     @router.get("/t/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> Response:
-        index = page / "table.html"
+        index = page / "index.html"
         if index.is_file():
             return FileResponse(index, media_type="text/html")
         return HTMLResponse("<!doctype html><title>Hearts</title><p>The table page is missing.")

@@ -39,6 +39,8 @@ export const api = {
   pass: (id, token, cards) => request("POST", `${g(id)}/pass`, { token, body: { cards } }),
   play: (id, token, card) => request("POST", `${g(id)}/play`, { token, body: { card } }),
   moon: (id, token, choice) => request("POST", `${g(id)}/moon`, { token, body: { choice } }),
+  /** A one-value decision: {kind: "bid", value: 5 | null}, {kind: "suit", value: "S"}, ... */
+  decide: (id, token, kind, value) => request("POST", `${g(id)}/decide`, { token, body: { kind, value } }),
   nextHand: (id, token) => request("POST", `${g(id)}/next-hand`, { token }),
   restart: (id, token) => request("POST", `${g(id)}/restart`, { token }),
   hint: (id, token, level = "hard") =>

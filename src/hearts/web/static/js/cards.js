@@ -44,8 +44,9 @@ export function rankOf(card) { return card.slice(0, -1); }
 export function rankLabel(card) { const r = rankOf(card); return r === "T" ? "10" : r; }
 export function isRed(card) { const s = suitOf(card); return s === "H" || s === "D"; }
 
-/** Sort key: clubs, diamonds, spades, hearts (colours alternate), low to high. */
-const SUIT_ORDER = { C: 0, D: 1, S: 2, H: 3 };
+/** Sort key: clubs, diamonds, spades, hearts (colours alternate), low to high; jokers last. */
+const SUIT_ORDER = { C: 0, D: 1, S: 2, H: 3, K: 4 };
+export function isJoker(card) { return card === "JK"; }
 export function sortHand(cards) {
   return [...cards].sort((a, b) => (SUIT_ORDER[suitOf(a)] - SUIT_ORDER[suitOf(b)]) ||
     (RANKS.indexOf(rankOf(a)) - RANKS.indexOf(rankOf(b))));
@@ -95,6 +96,7 @@ function faceArt(suit, rank, colour) {
  * @returns {SVGSVGElement}
  */
 export function cardFace(card, opts = {}) {
+  if (isJoker(card)) return jokerFace();
   const suit = suitOf(card);
   const rank = rankOf(card);
   const label = rankLabel(card);
@@ -123,6 +125,27 @@ export function cardFace(card, opts = {}) {
     ` fill="currentColor">${label}</text>${use(suit, 5, 26, 15)}`;
   svg.innerHTML = `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>` +
     corner + `<g transform="rotate(180 50 70)">${corner}</g>` + body;
+  return svg;
+}
+
+/** The joker's face: a jester's hat and the word in the corners (no suit). */
+function jokerFace() {
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.setAttribute("viewBox", "0 0 100 140");
+  svg.setAttribute("class", "card-svg suit-joker");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const corner = '<text x="8" y="10" font-size="11" font-weight="700" font-family="\'DejaVu Sans\', Arial, sans-serif" ' +
+    'fill="#6a3fb0" writing-mode="tb" letter-spacing="1">JOKER</text>';
+  svg.innerHTML = `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>` + corner +
+    `<g transform="rotate(180 50 70)">${corner}</g>` +
+    '<path d="M26 84 C30 60 40 50 50 44 C60 50 70 60 74 84 Z" fill="#c8102e"/>' +
+    '<path d="M26 84 C22 66 14 58 12 52 C24 54 32 62 38 70 Z" fill="#1f5fbf"/>' +
+    '<path d="M74 84 C78 66 86 58 88 52 C76 54 68 62 62 70 Z" fill="#1b7f3b"/>' +
+    '<circle cx="12" cy="50" r="5" fill="#f2c14e"/><circle cx="88" cy="50" r="5" fill="#f2c14e"/>' +
+    '<circle cx="50" cy="40" r="5" fill="#f2c14e"/>' +
+    '<rect x="24" y="84" width="52" height="10" rx="3" fill="#f2c14e"/>' +
+    '<circle cx="50" cy="106" r="9" fill="none" stroke="#6a3fb0" stroke-width="2.5"/>';
   return svg;
 }
 

@@ -139,6 +139,38 @@ const EN = {
   err_deal: "Enter a game number from 1 to {max}, or leave it empty for a random deal.",
   err_form: "Please correct the marked field.",
   st_players: "{n} players", st_legacy: "older games, any table",
+  // decisions other than passing and playing (Game.pending() kinds), the family games' table
+  bid_q: "Bid chips for the right to name the penalty suit",
+  bid_q_high: "Bid chips for the right to name the penalty suit (highest so far: {n})",
+  bid_none: "No bid", bid_n: "{n}", bid_n_label: "Bid {n} chips", bid_n_label_one: "Bid 1 chip",
+  suit_q: "You won the auction: name the penalty suit",
+  suit_btn: "{sym} {suit}",
+  decide_q: "Your choice ({kind})",
+  waiting_bid: "{name} is bidding…",
+  waiting_suit: "{name} is naming the penalty suit…",
+  waiting_decide: "{name} is choosing…",
+  your_bid: "Your bid: choose on the table.",
+  your_suit: "Name the penalty suit on the table.",
+  your_decide: "Your choice: choose on the table.",
+  tag_bid: "bid {n}", tag_no_bid: "no bid", tag_declarer: "names the suit",
+  chips_n: "{n} chips", chips_n_one: "1 chip",
+  pot_n: "Pot {n}", pot_help: "Chips in the pot", chips_col: "Chips",
+  penalty_suit: "Penalty: {sym} {suit}", penalty_suit_help: "The suit named by {name}: its cards are the penalty cards of this hand",
+  widow_n: "Widow: {n} cards", widow_help: "The winner of the first trick takes the widow",
+  widow_yours: "Your widow:", widow_taken: "{name} took the widow",
+  joker: "Joker", joker_short: "Joker", jokers_played: "Jokers played: {n}",
+  // the table with friends
+  tb_computer: "computer", tb_away: "away: a computer plays", tb_thinking: "thinking…", tb_secs: "{n} s",
+  tb_name_bot: "Computer {n}",
+  tb_start: "Start the game", tb_back: "I'm back", tb_give_seat: "Give {name} the seat of {seat}",
+  tb_waiting_start: "At the table: {names}. Empty seats are played by the computer.",
+  tb_host_starts: "The host starts the game.",
+  tb_waiting_seat: "You are watching: the host can give you a computer's seat between hands.",
+  tb_spectator: "You are watching this table.",
+  tb_away_text: "Your time ran out, so a computer plays for you.",
+  tb_host_deals: "The host deals the next hand.",
+  tb_invite: "Invite link", tb_copy: "Copy", tb_info: "Table {id}", tb_secret: "secret deals",
+  tb_public: "game #{n} (public deals)",
 };
 
 const JA = {
@@ -268,6 +300,36 @@ const JA = {
   err_deal: "配り番号は1〜{max}の整数です。空欄ならランダムに配ります。",
   err_form: "印のついた項目を直してください。",
   st_players: "{n}人", st_legacy: "以前のゲーム（人数不明）",
+  bid_q: "ペナルティのスートを決める権利にチップを賭けてください",
+  bid_q_high: "ペナルティのスートを決める権利にチップを賭けてください（最高：{n}）",
+  bid_none: "パス", bid_n: "{n}", bid_n_label: "チップ{n}枚を賭ける", bid_n_label_one: "チップ1枚を賭ける",
+  suit_q: "せり落としました。ペナルティのスートを決めてください",
+  suit_btn: "{sym} {suit}",
+  decide_q: "選んでください（{kind}）",
+  waiting_bid: "{name}が賭けています…",
+  waiting_suit: "{name}がスートを決めています…",
+  waiting_decide: "{name}が選んでいます…",
+  your_bid: "あなたの番です。テーブルで賭けてください。",
+  your_suit: "テーブルでペナルティのスートを決めてください。",
+  your_decide: "あなたの番です。テーブルで選んでください。",
+  tag_bid: "{n}枚", tag_no_bid: "パス", tag_declarer: "スートを決める",
+  chips_n: "チップ{n}",
+  pot_n: "ポット{n}", pot_help: "ポットのチップ", chips_col: "チップ",
+  penalty_suit: "ペナルティ：{sym} {suit}", penalty_suit_help: "{name}が決めたスート。このハンドではそのスートのカードが失点になります",
+  widow_n: "ウィドー：{n}枚", widow_help: "最初のトリックを取った人がウィドーをもらいます",
+  widow_yours: "あなたのウィドー：", widow_taken: "{name}がウィドーを取りました",
+  joker: "ジョーカー", joker_short: "ジョーカー", jokers_played: "出たジョーカー：{n}",
+  tb_computer: "コンピューター", tb_away: "不在：コンピューターが代打ち", tb_thinking: "考え中…", tb_secs: "{n}秒",
+  tb_name_bot: "コンピューター{n}",
+  tb_start: "ゲームを始める", tb_back: "戻りました", tb_give_seat: "{name}に{seat}の席を渡す",
+  tb_waiting_start: "参加者：{names}。空いた席はコンピューターが打ちます。",
+  tb_host_starts: "ホストがゲームを始めます。",
+  tb_waiting_seat: "観戦中です。ハンドの合間にホストがコンピューターの席を渡せます。",
+  tb_spectator: "このテーブルを観戦しています。",
+  tb_away_text: "時間切れのため、コンピューターが代わりに打っています。",
+  tb_host_deals: "ホストが次のハンドを配ります。",
+  tb_invite: "招待リンク", tb_copy: "コピー", tb_info: "テーブル {id}", tb_secret: "非公開の配り",
+  tb_public: "ゲーム #{n}（公開の配り）",
 };
 
 export const STRINGS = { en: EN, ja: JA };
@@ -302,6 +364,7 @@ export function t(key, params = {}) {
 
 /** "Queen of spades" / "スペードのクイーン" for "QS". */
 export function cardName(card) {
+  if (card === "JK") return t("joker");
   const rank = card.slice(0, -1);
   const suit = card[card.length - 1];
   let name = t("card_name", { rank: t(`rank_${rank}`), suit: t(`suit_${suit}`) });
@@ -309,17 +372,18 @@ export function cardName(card) {
   return name;
 }
 
-const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 /** "Q♠", "10♥" for "QS", "TH": the short name of a card, the same in both languages. */
 export function cardShort(card) {
+  if (card === "JK") return t("joker_short");
   const rank = card.slice(0, -1);
   return `${rank === "T" ? "10" : rank}${SUIT_SYMBOLS[card[card.length - 1]] || ""}`;
 }
 
 /** Replace card codes such as "2C" or "QS" inside a server sentence by "2♣", "Q♠". */
 export function prettyCards(text) {
-  return String(text).replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, (m) => cardShort(m));
+  return String(text).replace(/\b(10|[2-9TJQKA])([CDHS])\b|\bJK\b/g, (m) => cardShort(m));
 }
 
 export function seatName(seat, players) {

@@ -1,9 +1,15 @@
 // The Hearts page: renders the State of docs/web-api.md, animates the events, sends the user's moves.
+// The same page is the table with friends (/t/{id}): table.js then feeds it the table's states from a
+// WebSocket and carries the moves back (app.tx), and the seat map is turned so that the viewer (app.me)
+// sits at the bottom.
 import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, installCardDefs, sortHand, suitOf } from "./cards.js";
 import {
-  cardName, cardShort, getLanguage, initialLanguage, prettyCards, seatName, setLanguage, t, translatePage,
+  cardName, cardShort, getLanguage, initialLanguage, prettyCards, seatName, setLanguage, SUIT_SYMBOLS, t,
+  translatePage,
 } from "./i18n.js";
+import { decisionPanel, decisionStatus } from "./decisions.js";
+import { startTable } from "./table.js";
 import {
   choiceLabel, normaliseVariants, optionApplies, optionLabel, overrides, parseOptionValue, variantDefaults,
   variantName,
@@ -41,13 +47,33 @@ const app = {
   autoCard: null, // the only legal card, about to be played by the "play it automatically" setting
   gen: 0, // bumped by every new state: an older animation stops drawing when it changes
   moving: null, // while busy: the seat shown as the one to move (null: nobody, e.g. a full trick)
+  me: 0, // the viewer's seat: drawn at the bottom (a spectator at a table: 0, acting never)
+  watching: false, // true for a spectator, a friend waiting for a seat, or a seat a bot plays while away
+  table: null, // at a table with friends: the adapter of table.js (names, tags, host controls)
+  tx: null, // how moves reach the server: the solo game's HTTP API, or the table's WebSocket
 };
+
+/** The solo game's moves: each answers with the new State. */
+const soloTx = {
+  pass: (cards) => api.pass(app.cur.id, app.cur.token, cards),
+  play: (card) => api.play(app.cur.id, app.cur.token, card),
+  decide: (kind, value) => (kind === "moon" ? api.moon(app.cur.id, app.cur.token, value)
+    : api.decide(app.cur.id, app.cur.token, kind, value)),
+  nextHand: () => api.nextHand(app.cur.id, app.cur.token),
+};
+app.tx = soloTx;
 
 // ------------------------------------------------------------------ helpers
 function pace() { return PACE[app.settings.speed] || PACE.normal; }
 function view() { return app.state && app.state.view; }
 function players() { return (app.state && app.state.players) || 4; }
-function name(seat) { return seatName(seat, players()); }
+function me() { return app.me; }
+/** A seat's place round the table, counted clockwise from the viewer (0: the bottom). */
+function rel(seat) { const n = players(); return (seat - app.me + n) % n; }
+function name(seat) {
+  const own = app.table && app.table.seatName(seat);
+  return own || seatName(rel(seat), players());
+}
 function joinNames(seats) {
   const names = seats.map(name);
   if (getLanguage() === "ja") return names.join("・");
@@ -58,6 +84,7 @@ function setBusy(b) {
   if (b && !app.busy) app.moving = null;
   app.busy = b;
   document.body.dataset.busy = b ? "true" : "false";
+  if (b) for (const k of ["myTurn", "passing", "deciding"]) delete document.body.dataset[k]; // set again when drawn
 }
 
 let toastTimer = null;
@@ -87,8 +114,8 @@ function placeToast() {
   // above the status line, your own seat's panel (bottom left of the table) and a panel shown at the
   // bottom of the table (passing on a phone, "no passing this hand")
   const tops = [$("#status").getBoundingClientRect().top];
-  const me = $('[data-seat-box="0"]');
-  if (me) tops.push(me.getBoundingClientRect().top);
+  const mine = $(".seat.me");
+  if (mine) tops.push(mine.getBoundingClientRect().top);
   const panel = $("#pass-panel");
   const felt = $(".felt").getBoundingClientRect();
   if (!panel.hidden) {
@@ -143,7 +170,7 @@ function passCount() { return (app.state && app.state.options && app.state.optio
 // ------------------------------------------------------------------ rendering
 function renderHeader() {
   const s = app.state;
-  $("[data-game-number]").textContent = s ? String(s.game) : "";
+  $("[data-game-number]").textContent = s && s.game !== null && s.game !== undefined ? String(s.game) : "";
   const daily = app.daily && s && s.game === app.daily.game && s.variant === "standard" && s.players === 4;
   $("#game-label").textContent = daily ? t("daily_label", { date: app.daily.date }) : "";
   if (s) {
@@ -156,7 +183,7 @@ function renderHeader() {
     $("#level-chip").textContent = t("level_chip", { level: lv === `level_${s.level}` ? s.level : lv });
     $("#level-chip").dataset.level = s.level || "";
   }
-  document.title = s ? `${t("title")} #${s.game}` : t("title");
+  document.title = s && s.game ? `${t("title")} #${s.game}` : t("title");
 }
 
 function renderSeats() {
@@ -164,22 +191,24 @@ function renderSeats() {
   const n = players();
   const box = $("#seats");
   $("#table").dataset.players = String(n);
-  if (box.children.length !== n) {
+  if (box.children.length !== n || box.dataset.me !== String(app.me)) {
     box.innerHTML = "";
+    box.dataset.me = String(app.me);
     for (let seat = 0; seat < n; seat++) {
+      const r = rel(seat);
       const el = document.createElement("section");
-      el.className = seat === 0 ? "seat me" : "seat";
+      el.className = r === 0 ? "seat me" : "seat";
       el.dataset.seatBox = String(seat);
-      const a = seatAngle(seat, n);
+      const a = seatAngle(r, n);
       const x = 50 + 41 * Math.cos(a);
       const y = 50 + 39 * Math.sin(a);
-      if (seat === 0) { /* placed by CSS: bottom-left corner */ }
+      if (r === 0) { /* placed by CSS: bottom-left corner */ }
       else if (x < 30) { el.style.left = "8px"; el.classList.add("edge-left"); }
       else if (x > 70) { el.style.right = "8px"; el.classList.add("edge-right"); }
       else el.style.left = `${x}%`;
-      if (seat) el.style.top = `${y}%`;
-      el.innerHTML = `<div class="name"></div>` + (seat ? `<div class="backs" aria-hidden="true"></div>` : "") +
-        `<div class="total" data-total-seat="${seat}"></div><div class="sub"></div>`;
+      if (r) el.style.top = `${y}%`;
+      el.innerHTML = `<div class="name"></div>` + (r ? `<div class="backs" aria-hidden="true"></div>` : "") +
+        `<div class="total" data-total-seat="${seat}"></div><div class="sub"></div><div class="tags"></div>`;
       box.appendChild(el);
     }
   }
@@ -196,9 +225,11 @@ function renderSeats() {
     $(".sub", el).innerHTML = `<span class="pts" data-points-seat="${seat}">${t("points_n", { n: pts })}` +
       `${moon ? ` <span class="moon-mark">${t("moon_mark")}</span>` : ""}</span>` +
       `<span class="sep"> · </span><span class="tr">${t("tricks_n", { n: v.tricks_won[seat] })}</span>`;
+    const tags = seatTags(v, seat);
+    $(".tags", el).textContent = tags;
     el.setAttribute("aria-label", `${name(seat)}: ${t("total")} ${v.totals[seat]}, ` +
       `${t("this_hand")} ${t("points_n", { n: pts })}${moon ? ` (${t("moon_mark")})` : ""}, ` +
-      `${t("cards_left", { n: v.counts[seat] })}`);
+      `${t("cards_left", { n: v.counts[seat] })}${tags ? `, ${tags}` : ""}`);
     const backs = $(".backs", el);
     if (!backs) continue;
     const count = Math.min(v.counts[seat], 13);
@@ -214,6 +245,22 @@ function renderSeats() {
   }
 }
 
+/**
+ * The short facts under a seat's numbers: its bid in an auction, the auction's winner, its chips where
+ * chips are paid, and at a table with friends who holds the seat (computer, away, the turn timer).
+ */
+function seatTags(v, seat) {
+  const out = [];
+  const bid = (v.bids || []).find((b) => b.seat === seat);
+  if (v.declarer === seat && v.penalty_suit === null && v.phase === "suit") out.push(t("tag_declarer"));
+  else if (bid && (v.phase === "bid" || v.phase === "suit" || v.declarer === seat)) {
+    out.push(bid.bid === null ? t("tag_no_bid") : t("tag_bid", { n: bid.bid === true ? "★" : bid.bid }));
+  }
+  if (v.chips && v.chips.length) out.push(t("chips_n", { n: v.chips[seat] }));
+  if (app.table) out.push(...app.table.seatTags(seat));
+  return out.join(" · ");
+}
+
 /** The result of the hand on the table once it is scored (phase deal or game over), else null. */
 function scoredHand(v) {
   if (!(v.phase === "deal" || v.phase === "game-over") || !v.results || !v.results.length) return null;
@@ -225,13 +272,13 @@ function isTurn(seat) {
   const v = view();
   if (!v) return false;
   if (v.phase === "play" && app.busy) return app.moving === seat;
-  if (v.phase === "play" || v.phase === "moon-choice") return v.turn === seat && !(app.busy && seat === 0);
   if (v.phase === "pass") return !v.has_passed[seat];
-  return false;
+  if (v.phase === "deal" || v.phase === "game-over") return false;
+  return v.turn === seat && !(app.busy && seat === me()); // play, moon choice, bid, suit, ...
 }
 
 function trickPos(seat, n) {
-  const a = seatAngle(seat, n);
+  const a = seatAngle(rel(seat), n);
   const r = n >= 5 ? 38 : 33;
   return { x: 50 + r * Math.cos(a), y: 50 + (r - 2) * Math.sin(a), dx: Math.cos(a) * 160, dy: Math.sin(a) * 160 };
 }
@@ -262,11 +309,18 @@ function drawTrick({ animateCard = null, winner = null } = {}) {
 
 function canPlayNow() {
   const v = view();
-  return !!v && !app.busy && v.phase === "play" && v.turn === 0;
+  return !!v && !app.busy && !app.watching && v.phase === "play" && v.turn === me();
 }
 function canSelectNow() {
   const v = view();
-  return !!v && !app.busy && v.phase === "pass" && !v.has_passed[0];
+  return !!v && !app.busy && !app.watching && v.phase === "pass" && !v.has_passed[me()];
+}
+/** The decision of a kind answered by one value (bid, suit, ...) that the viewer must answer now, or null. */
+function valueDecision() {
+  const v = view();
+  const d = v && v.decision;
+  if (!d || app.busy || app.watching || d.seat !== me() || ["pass", "play", "moon"].includes(d.kind)) return null;
+  return d;
 }
 
 const MIN_STEP = 34; // px of each card left uncovered: below this the hand goes on two rows
@@ -351,9 +405,9 @@ function renderHand() {
   if (focused && hand.contains(target) && target.dataset.card === focused) target.focus({ preventScroll: true });
 }
 
-/** Whether seat 0 has played a card in the hand on the table. */
+/** Whether the viewer has played a card in the hand on the table. */
 function userHasPlayed(v) {
-  return v.tricks.length > 0 || v.trick.some((x) => x.seat === 0);
+  return v.tricks.length > 0 || v.trick.some((x) => x.seat === me());
 }
 
 /** The received cards still marked: from the exchange until the user's first play of the hand. */
@@ -387,9 +441,12 @@ function renderStatus() {
   passBtn.hidden = false;
   $('[data-action="show-hand-end"]').hidden = true;
   $('[data-action="show-game-over"]').hidden = true;
+  renderPots(v);
+  const vd = valueDecision();
+  decisionPanel($("#decide-panel"), vd, v, { name, act: (kind, value) => decideNow(kind, value) });
   if (v.phase === "pass") {
     const k = passCount();
-    if (!v.has_passed[0]) {
+    if (!v.has_passed[me()] && !app.watching) {
       const dir = t(`dir_${v.pass_direction}`);
       msg = t("pass_to", { k, name: name(v.pass_to), dir });
       panel.hidden = false;
@@ -411,12 +468,12 @@ function renderStatus() {
     }
   } else if (v.phase === "play") {
     const seat = app.busy ? app.moving : v.turn;
-    if (v.turn === 0 && !app.busy) msg = v.trick.length ? t("your_turn") : t("your_lead");
+    if (v.turn === me() && !app.busy && !app.watching) msg = v.trick.length ? t("your_turn") : t("your_lead");
     else if (seat === null || seat === undefined) msg = app.shown.length >= players() ? t("trick_done") : "";
-    else if (seat === 0) msg = t("your_turn_soon");
+    else if (seat === me() && !app.watching) msg = t("your_turn_soon");
     else msg = t("waiting", { name: name(seat) });
     if (app.autoCard) msg = t("auto_playing", { card: cardShort(app.autoCard) });
-    if (noPassHand(v) && !userHasPlayed(v) && !app.shown.some((x) => x.seat === 0)) {
+    if (noPassHand(v) && !userHasPlayed(v) && !app.shown.some((x) => x.seat === me())) {
       // said where the passing would be, until the user's first card
       panel.hidden = false;
       panel.classList.add("note");
@@ -425,14 +482,15 @@ function renderStatus() {
     }
   } else if (v.phase === "deal") {
     msg = v.results.length ? t("hand_over", { n: v.results.length }) : t("loading");
-    if (v.results.length && !app.busy && !$('dialog[data-dialog="hand-end"]').open) {
+    if (v.results.length && !app.busy && !$('dialog[data-dialog="hand-end"]').open && !(app.table && app.table.holdsPanel())) {
       panel.hidden = false;
       $("#pass-text").textContent = msg;
       passBtn.hidden = true;
       $('[data-action="show-hand-end"]').hidden = false;
     }
   } else if (v.phase === "moon-choice") {
-    msg = v.turn === 0 ? t("moon_choice_q") : t("waiting", { name: name(v.turn) });
+    msg = v.turn === me() && !app.watching ? t("moon_choice_q") : t("waiting", { name: name(v.turn) });
+
   } else if (v.phase === "game-over") {
     msg = t("game_over");
     if (!$('dialog[data-dialog="game-over"]').open) {
@@ -441,10 +499,61 @@ function renderStatus() {
       passBtn.hidden = true;
       $('[data-action="show-game-over"]').hidden = false;
     }
+  } else if (v.hand_index >= 0) { // bid, suit, and any other kind of decision
+    msg = decisionStatus(v, { name, mine: !!vd, watching: app.watching, me: me() });
   }
+  if (app.table) msg = app.table.status(msg);
   st.textContent = msg;
   if (!$("#taken-view").hidden) renderTaken();
   placeToast();
+}
+
+/**
+ * The family games' facts in the middle of the table: the pot where chips are paid, the penalty suit an
+ * auction's winner named, the widow (face down until the first trick's winner takes it; its cards shown to
+ * that player alone), the jokers played.
+ */
+function renderPots(v) {
+  const box = $("#pots");
+  const bits = [];
+  const chip = (kind, text, title = "") =>
+    `<span class="pot-chip" data-pot="${kind}"${title ? ` title="${title}"` : ""}>${text}</span>`;
+  if (v.chips && v.chips.length) bits.push(chip("pot", t("pot_n", { n: v.pot || 0 }), t("pot_help")));
+  if (v.penalty_suit) {
+    const who = v.declarer !== null && v.declarer !== undefined ? name(v.declarer) : "";
+    bits.push(chip("penalty-suit", t("penalty_suit", { sym: SUIT_SYMBOLS[v.penalty_suit], suit: t(`suit_${v.penalty_suit}`) }),
+      t("penalty_suit_help", { name: who })));
+  }
+  if (v.widow_size && v.hand_index >= 0 && v.phase !== "game-over") {
+    if (v.widow_taker === null || v.widow_taker === undefined) bits.push(chip("widow", t("widow_n", { n: v.widow_size }), t("widow_help")));
+    else if (v.widow_taker !== me() || !(v.widow && v.widow.length)) bits.push(chip("widow", t("widow_taken", { name: name(v.widow_taker) })));
+  }
+  if (v.jokers_played && v.jokers_played.length) bits.push(chip("jokers", t("jokers_played", { n: v.jokers_played.length })));
+  box.innerHTML = bits.join("");
+  const widow = $("#widow-view");
+  const mine = v.widow && v.widow.length && v.widow_taker === me() && v.phase !== "game-over";
+  widow.hidden = !mine;
+  if (mine) {
+    widow.innerHTML = `<span class="widow-label">${t("widow_yours")}</span>`;
+    for (const c of sortHand(v.widow)) {
+      const f = document.createElement("span");
+      f.className = "widow-card";
+      f.dataset.widowCard = c;
+      f.setAttribute("role", "img");
+      f.setAttribute("aria-label", cardName(c));
+      f.appendChild(cardFace(c, { fourColour: app.settings.fourColour }));
+      widow.appendChild(f);
+    }
+  }
+  box.hidden = !bits.length;
+}
+
+/** Answer the viewer's one-value decision (a bid, the penalty suit, ...). */
+function decideNow(kind, value) {
+  const d = valueDecision();
+  if (!d || d.kind !== kind) return;
+  hideToast();
+  act(() => app.tx.decide(kind, value), { optimistic: () => { app.state.view.decision = null; renderStatus(); } });
 }
 
 function renderAll() {
@@ -502,11 +611,12 @@ function breakdownItem(x) {
   const signed = (p) => (p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0");
   let label;
   if (x.kind === "hearts") label = t("bd_hearts", { n: x.count });
+  else if (x.kind === "suit") label = `${SUIT_SYMBOLS[x.suit] || x.suit} ×${x.count}`; // an auction's named suit
   else if (x.kind === "card" || x.kind === "bonus") label = cardShort(x.card);
   else if (x.kind === "no_tricks") label = t("bd_no_tricks");
   else if (x.kind === "moon") label = t(x.points < 0 ? "bd_moon_own" : "bd_moon", { name: name(x.seat) });
   else label = x.kind;
-  const pts = x.kind === "hearts" || x.kind === "card" ? String(x.points) : signed(x.points);
+  const pts = ["hearts", "suit", "card"].includes(x.kind) ? String(x.points) : signed(x.points);
   return `<span class="bd-item" data-kind="${x.kind}" data-points="${x.points}">${label} <b>${pts}</b></span>`;
 }
 
@@ -514,16 +624,20 @@ function handSummary(result, v) {
   const n = players();
   const d = app.state && app.state.score_detail;
   const detail = d && d.scored && d.hand === result.hand ? d : null;
+  const chips = v.chips && v.chips.length && result.hand === v.hand_index; // chips where chips are paid
   const rows = Array.from({ length: n }, (_, s) => {
     const items = detail ? detail.items[s] : [];
     const bd = items.length ? items.map(breakdownItem).join("") : `<span class="bd-none">${t("bd_nothing")}</span>`;
     return `<tr><td>${name(s)}</td>` +
       (detail ? `<td class="breakdown" data-breakdown-seat="${s}">${bd}</td>` : "") +
       `<td>${result.points[s]}</td>` +
-      `<td data-hand-total-seat="${s}">${result.totals ? result.totals[s] : v.totals[s]}</td></tr>`;
+      `<td data-hand-total-seat="${s}">${result.totals ? result.totals[s] : v.totals[s]}</td>` +
+      (chips ? `<td data-chips-seat="${s}">${v.chips[s]}</td>` : "") + `</tr>`;
   }).join("");
   return `<table class="scores"><thead><tr><th></th>${detail ? `<th class="breakdown">${t("bd_title")}</th>` : ""}` +
-    `<th>${t("this_hand")}</th><th>${t("total")}</th></tr></thead><tbody>${rows}</tbody></table>`;
+    `<th>${t("this_hand")}</th><th>${t("total")}</th>${chips ? `<th>${t("chips_col")}</th>` : ""}</tr></thead>` +
+    `<tbody>${rows}</tbody></table>` +
+    (chips ? `<p class="pot-line" data-pot-total="${v.pot || 0}">${t("pot_n", { n: v.pot || 0 })}</p>` : "");
 }
 
 /**
@@ -617,12 +731,12 @@ function showGameOver() {
   const v = view();
   if (!v) return;
   const winners = v.winners || [];
-  const won = winners.includes(0);
+  const won = winners.includes(me()) && !app.watching;
   const text = won && winners.length === 1 ? t("you_win")
     : t(winners.length > 1 ? "winner_many" : "winner_one", { names: joinNames(winners) });
   $("#game-over-winners").textContent = text;
-  const place = 1 + v.totals.filter((x) => x < v.totals[0]).length;
-  $("#game-over-place").textContent = t("your_place", { place: ordinal(place), n: players(), total: v.totals[0] });
+  const place = 1 + v.totals.filter((x) => x < v.totals[me()]).length;
+  $("#game-over-place").textContent = app.watching ? "" : t("your_place", { place: ordinal(place), n: players(), total: v.totals[me()] });
   const r = v.results.at(-1);
   const m = r ? moonText(r) : "";
   const last = r ? handSummary(r, v) : "";
@@ -639,11 +753,11 @@ function maybeShowPhaseDialog(fromEvents) {
   if (!v) return;
   if (v.phase === "game-over") {
     showGameOver();
-    if (fromEvents) sound.play(v.winners.includes(0) ? "win" : "lose");
+    if (fromEvents) sound.play(v.winners.includes(me()) ? "win" : "lose");
   } else if (v.phase === "deal" && v.results.length) {
     showHandEnd();
-  } else if (v.phase === "moon-choice" && v.turn === 0) {
-    const p = v.points_taken[0];
+  } else if (v.phase === "moon-choice" && v.turn === me() && !app.watching) {
+    const p = v.points_taken[me()];
     $('[data-action="moon-add"]').textContent = t("moon_add", { p });
     $('[data-action="moon-subtract"]').textContent = t("moon_sub", { p });
     showDialog("moon");
@@ -662,7 +776,7 @@ async function animateEvents(events, gen) {
       if (ev.received && ev.received.length) {
         const n = players();
         const offset = { left: 1, right: n - 1, across: Math.floor(n / 2) }[ev.direction] || 1;
-        const giver = Number.isInteger(ev.from) ? ev.from : (n - offset) % n; // who passed to seat 0
+        const giver = Number.isInteger(ev.from) ? ev.from : (me() + n - offset) % n; // who passed to the viewer
         toast(t("received_from", { cards: sortHand(ev.received).map(cardShort).join(getLanguage() === "ja" ? "・" : ", "),
           name: name(giver) }), "info", "received");
         sound.play("pass");
@@ -680,7 +794,7 @@ async function animateEvents(events, gen) {
         app.shown.push({ seat: ev.seat, card: ev.card });
         drawTrick({ animateCard: ev.card });
         sound.play("card");
-        if (ev.seat !== 0) announce(t("plays", { name: name(ev.seat), card: cardName(ev.card) }));
+        if (ev.seat !== me()) announce(t("plays", { name: name(ev.seat), card: cardName(ev.card) }));
         markTurn(app.shown.length >= players() ? null : (ev.seat + 1) % players());
         if (p.play) await sleep(p.play);
       }
@@ -726,6 +840,7 @@ async function applyState(state, { animate = true } = {}) {
   const gen = ++app.gen;
   const before = view();
   const wasBroken = before && before.hearts_broken;
+  if (animate && state.events && state.events.length) setBusy(true); // (at a table no request made it busy)
   app.state = state;
   if (state.token) {
     app.cur = {
@@ -753,6 +868,7 @@ async function applyState(state, { animate = true } = {}) {
   document.body.dataset.phase = state.view.phase;
   document.body.dataset.version = String(state.version);
   if (canPlayNow() || canSelectNow()) focusHand(false);
+  if (app.table) app.table.rendered();
   if (canPlayNow() && app.settings.autoPlay && state.view.legal.length === 1 && !$("dialog[open]")) {
     await autoPlay(state.view.legal[0], gen);
   }
@@ -793,6 +909,7 @@ async function act(fn, { optimistic } = {}) {
   try {
     const state = await fn();
     if (gen !== app.gen) return; // the user moved on (new game, restart) meanwhile
+    if (!state) return; // at a table: the new state comes over the WebSocket (busy until then)
     notice("");
     await applyState(state);
   } catch (e) {
@@ -827,7 +944,8 @@ async function handleError(e) {
 function inProgress(v) {
   if (!v || v.phase === "game-over") return false;
   return v.hand_index > 0 || (v.results && v.results.length > 0) || v.tricks.length > 0 ||
-    v.trick.some((x) => x.seat === 0) || (v.passed && v.passed.length > 0) || (v.phase === "pass" && v.has_passed[0]);
+    v.trick.some((x) => x.seat === me()) || (v.passed && v.passed.length > 0) ||
+    (v.phase === "pass" && v.has_passed[me()]) || (v.bids && v.bids.some((b) => b.seat === me()));
 }
 
 let confirmResolve = null;
@@ -885,19 +1003,19 @@ function onCardClick(card) {
   if (canPlayNow()) {
     if (v.legal.includes(card)) {
       app.focusCard = null;
-      act(() => api.play(app.cur.id, app.cur.token, card), {
+      act(() => app.tx.play(card), {
         optimistic: () => {
           app.hinted.clear();
           app.state.view.hand = v.hand.filter((c) => c !== card);
           app.state.view.legal = [];
           app.state.view.received = []; // the received cards are marked until the first play
           if (app.shown.length >= players()) app.shown = [];
-          app.shown.push({ seat: 0, card });
+          app.shown.push({ seat: me(), card });
           drawTrick({ animateCard: card });
           sound.play("card");
           renderHand();
           renderSeats();
-          markTurn(app.shown.length >= players() ? null : 1 % players());
+          markTurn(app.shown.length >= players() ? null : (me() + 1) % players());
         },
       });
     } else {
@@ -911,7 +1029,7 @@ function onCardClick(card) {
     return;
   }
   if (app.busy) toast(reasonText("busy"), "info", "busy");
-  else if (v.phase === "pass" && v.has_passed[0]) toast(t("pass_waiting"), "info", "not_your_turn");
+  else if (v.phase === "pass" && v.has_passed[me()]) toast(t("pass_waiting"), "info", "not_your_turn");
   else toast(reasonText(v.phase === "play" ? "not_your_turn" : "wrong_phase"), "info",
     v.phase === "play" ? "not_your_turn" : "wrong_phase");
 }
@@ -923,10 +1041,10 @@ function doPass() {
     return;
   }
   const cards = [...app.selected];
-  act(() => api.pass(app.cur.id, app.cur.token, cards), {
+  act(() => app.tx.pass(cards), {
     optimistic: () => {
       app.state.view.hand = view().hand.filter((c) => !cards.includes(c));
-      app.state.view.has_passed[0] = true;
+      app.state.view.has_passed[me()] = true;
       app.selected = [];
       sound.play("pass");
       renderAll();
@@ -1497,7 +1615,7 @@ function wire() {
       "next-hand": () => {
         app.shown = [];
         drawTrick();
-        act(() => api.nextHand(app.cur.id, app.cur.token)); // busy at once, so closing shows no panel
+        act(() => app.tx.nextHand()); // busy at once, so closing shows no panel
         $('dialog[data-dialog="hand-end"]').close();
       },
       "show-hand-end": showHandEnd,
@@ -1505,10 +1623,10 @@ function wire() {
       "dismiss-notice": () => notice(""),
       confirm: () => answerConfirm(true),
       "cancel-confirm": () => answerConfirm(false),
-      "moon-add": () => { $('dialog[data-dialog="moon"]').close(); act(() => api.moon(app.cur.id, app.cur.token, "add")); },
+      "moon-add": () => { $('dialog[data-dialog="moon"]').close(); act(() => app.tx.decide("moon", "add")); },
       "moon-subtract": () => {
         $('dialog[data-dialog="moon"]').close();
-        act(() => api.moon(app.cur.id, app.cur.token, "subtract"));
+        act(() => app.tx.decide("moon", "subtract"));
       },
       scores: showScores,
       stats: () => { renderStats(); showDialog("stats"); },
@@ -1519,6 +1637,7 @@ function wire() {
       help: () => showHelp(),
     };
     if (handlers[a]) handlers[a]();
+    else if (app.table) app.table.action(a, btn);
   });
   $("#settings-form").addEventListener("change", onSettingsChange);
   $("#options-form").addEventListener("change", (e) => {
@@ -1559,8 +1678,12 @@ async function start() {
   } catch (e) {
     toast(t("error_net"));
   }
-  api.daily().then((d) => { app.daily = d; renderHeader(); }).catch(() => {});
   const path = location.pathname.replace(/\/+$/, "");
+  if (path.startsWith("/t/")) { // the table with friends: table.js drives this page
+    await startTable(path.slice(3), tableHooks());
+    return;
+  }
+  api.daily().then((d) => { app.daily = d; renderHeader(); }).catch(() => {});
   const section = { "/rules": "rules", "/variants": "variants", "/tips": "tips", "/about": "about" }[path] ||
     (["#rules", "#variants", "#tips", "#about"].includes(location.hash) ? location.hash.slice(1) : null);
   const url = readUrl();
@@ -1608,6 +1731,21 @@ async function start() {
   }
   document.body.dataset.ready = "true";
   if (section) showHelp(section);
+}
+
+/** What table.js may do with this page: take states, set the seat, the adapter and the transport. */
+function tableHooks() {
+  return {
+    app, t, toast, renderAll, renderStatus, renderSeats, showDialog, setBusy, players,
+    applyState: (state, opts) => applyState(state, opts),
+    adopt(adapter, tx) { app.table = adapter; app.tx = tx; },
+    setSeat(seat, watching) { app.me = seat; app.watching = watching; },
+    refused(code, message) {
+      toast(reasonText(code, message), "error", code);
+      sound.play("error");
+    },
+    name,
+  };
 }
 
 start();

@@ -65,13 +65,11 @@ export function normaliseVariants(data) {
     if (Array.isArray(x)) return x;
     return Object.entries(x).map(([k, v]) => ({ [keyName]: k, ...v }));
   };
-  // The page draws the pass and play phases of a one-pack game: a variant that needs a
-  // bidding panel, a joker or a widow (the family games of the engine) is left out of its
-  // menus until the page can show them (they play in the terminal and at the API).
-  // Nor, yet, a second pack, a stock, teams or declarations (the mechanism games).
-  const drawable = (v) => (v.phases || ["pass", "play"]).every((p) => p === "pass" || p === "play")
-    && !Object.keys(v.widow || {}).length && !((v.defaults || {}).jokers > 0)
-    && (v.packs || 1) === 1 && !v.hand_size && !(v.teams || []).length
+  // The page draws the pass, play, bid and suit phases of a one-pack game (decisions.js),
+  // the widow, jokers, chips and the pot.  The mechanism games (a second pack, a stock,
+  // teams, declarations) are left out of its menus until the page can show them (they
+  // play in the terminal, at the API and at tables).
+  const drawable = (v) => (v.packs || 1) === 1 && !v.hand_size && !(v.teams || []).length
     && !(v.declarations || []).length;
   const variants = list(data && data.variants, "name").filter(drawable).map((v) => ({
     name: v.name, title: v.title || v.name, summary: v.summary || "",

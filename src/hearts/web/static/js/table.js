@@ -1,372 +1,286 @@
-// The table with friends (/t/{id}): create or join a shared table, then play it live over
-// a WebSocket (docs/tables.md).  The seat map is turned so that you sit at the bottom.
-// Licence: MIT, same as the project (see ../LICENSES.md).
+// The table with friends (/t/new, /t/{id}; docs/tables.md). No renderer of its own: the solo page
+// (main.js) draws the table, turned so that this person's seat is at the bottom. This module makes and
+// joins tables, speaks the table's WebSocket, turns each `state` / `update` message into the State the
+// solo page draws (docs/web-api.md: view, illegal, events), and carries the moves back (`tx`). It adds
+// what only a shared table has: the invite link, people's names, "computer" / "away" / "thinking" and
+// the turn timer on the seats, the host's Start and seat buttons, "I'm back".
+const $ = (sel, root = document) => root.querySelector(sel);
 
-import { cardFace, installCardDefs, sortHand } from "./cards.js";
+const SEATS_KEY = "hearts.tables";
+/** The field of a one-value move message (a new kind of decision: a field of its own name). */
+const FIELD = { moon: "choice" };
 
-const $ = (sel) => document.querySelector(sel);
-const STORE_KEY = "hearts.tables";
-const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
-
-const app = {
-  id: tableId, token: null, seat: null, waiting: null, host: false,
-  v: -1, view: null, table: null, illegal: {}, deadlines: {},
-  thinking: null, lastTrick: null, handEnd: null, selected: new Set(),
-  ws: null, retry: 0, closedByUs: false, watching: false,
-};
-
-// ------------------------------------------------------------------ storage
 function seats() {
-  try { return JSON.parse(localStorage.getItem(STORE_KEY) || "{}"); } catch (e) { return {}; }
+  try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}"); } catch (e) { return {}; }
 }
+
 function remember(id, token) {
   const all = seats();
-  all[id] = { token };
-  try { localStorage.setItem(STORE_KEY, JSON.stringify(all)); } catch (e) { /* private mode */ }
+  all[id] = { token, at: Date.now() };
+  const keep = Object.entries(all).sort((a, b) => b[1].at - a[1].at).slice(0, 20);
+  try { localStorage.setItem(SEATS_KEY, JSON.stringify(Object.fromEntries(keep))); } catch (e) { /* full */ }
 }
 
-// ------------------------------------------------------------------ http
 async function post(path, body) {
-  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) });
+  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json().catch(() => ({}));
   if (!r.ok) throw new Error((data.error && data.error.message) || `HTTP ${r.status}`);
   return data;
-}
-
-function showError(text) {
-  const el = $("#tb-error");
-  el.textContent = text;
-  el.hidden = !text;
-  if (text) setTimeout(() => { if (el.textContent === text) el.hidden = true; }, 4000);
-}
-
-// ------------------------------------------------------------------ socket
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(app.id)}/ws`);
-  app.ws = ws;
-  ws.onopen = () => {
-    ws.send(JSON.stringify({ type: "hello", token: app.token, since: app.v >= 0 ? app.v : null }));
-  };
-  ws.onmessage = (ev) => handle(JSON.parse(ev.data));
-  ws.onclose = () => {
-    if (app.ws !== ws || app.closedByUs) return;
-    const wait = Math.min(5000, 300 * 2 ** app.retry++);
-    setTimeout(connect, wait);  // resync from the last version seen
-  };
-}
-
-function send(msg) {
-  if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(msg));
-}
-
-function handle(msg) {
-  if (msg.type === "state") {
-    app.retry = 0;
-    adopt(msg);
-    app.seat = msg.seat; app.waiting = msg.waiting; app.host = msg.host;
-    for (const m of msg.missed || []) noteEvents(m.events);
-  } else if (msg.type === "update") {
-    if (msg.v <= app.v) return;  // already seen
-    if (msg.v !== app.v + 1) { app.ws.close(); return; }  // a gap: reconnect and resync
-    adopt(msg);
-    if (app.seat === null && app.waiting !== null && msg.view.seat !== null) app.seat = msg.view.seat;
-    noteEvents(msg.events);
-  } else if (msg.type === "thinking") {
-    app.thinking = msg.seat;
-  } else if (msg.type === "error") {
-    showError(msg.message);
-    if (["bad_token", "unknown_table", "no_spectators"].includes(msg.code)) {
-      app.closedByUs = true;
-      if (msg.code === "bad_token") showJoin();
-    }
-    return;
-  } else {
-    return;
-  }
-  render();
-}
-
-function adopt(msg) {
-  app.v = msg.v;
-  app.view = msg.view;
-  app.table = msg.table;
-  app.illegal = msg.illegal || {};
-  app.deadlines = msg.deadlines || {};
-}
-
-function noteEvents(events) {
-  for (const e of events) {
-    if (e.type === "play") { app.thinking = null; if (app.view.trick.length) app.lastTrick = null; }
-    if (e.type === "trick") app.lastTrick = e;
-    if (e.type === "deal") { app.handEnd = null; app.lastTrick = null; app.selected.clear(); }
-    if (e.type === "hand_end") app.handEnd = e;
-  }
-}
-
-// ------------------------------------------------------------------ rendering
-function name(seat) {
-  const s = app.table.seats[seat];
-  if (seat === app.seat) return "You";
-  return s.name || `Computer ${seat}`;
-}
-
-function place(rel, n, rx, ry) {
-  const a = Math.PI / 2 + (2 * Math.PI * rel) / n;
-  return { x: 50 + rx * Math.cos(a), y: 50 + ry * Math.sin(a) };
-}
-
-function me() { return app.seat === null || app.seat === undefined ? 0 : app.seat; }
-
-function renderSeats() {
-  const el = $("#tb-seats");
-  el.textContent = "";
-  const n = app.table.seats.length;
-  const v = app.view;
-  for (const s of app.table.seats) {
-    const rel = (s.seat - me() + n) % n;
-    const p = place(rel, n, 42, 41);
-    const d = document.createElement("div");
-    d.className = "tb-seat" + (rel === 0 ? " tb-me" : "");
-    d.dataset.seatBox = String(s.seat);
-    d.style.top = `${p.y}%`;
-    if (p.x < 20) d.classList.add("tb-edge-left");
-    else if (p.x > 80) d.classList.add("tb-edge-right");
-    else d.style.left = `${p.x}%`;
-    if (seatDue(s.seat)) d.classList.add("turn");
-    const total = v.totals[s.seat] ?? 0;
-    d.innerHTML = `<span class="tb-name"></span> <span class="tb-total" data-total-seat="${s.seat}">${total}</span>` +
-      `<span class="tb-tags"></span><span class="tb-count">${v.counts[s.seat] ?? 0} cards</span>`;
-    d.querySelector(".tb-name").textContent = name(s.seat);
-    d.querySelector(".tb-tags").textContent = seatTags(s);
-    el.appendChild(d);
-  }
-}
-
-function seatDue(seat) { return app.table.due.includes(seat) && app.table.status === "playing"; }
-
-function seatTags(s) {
-  const tags = [];
-  const due = seatDue(s.seat);
-  if (s.bot) tags.push("computer");
-  if (s.away) tags.push("away: a bot plays");
-  if (app.thinking === s.seat && due) tags.push("thinking…");
-  const left = app.deadlines[String(s.seat)];
-  if (due && left && !s.bot && !s.away) tags.push(`${Math.max(0, Math.ceil((left - Date.now()) / 1000))} s`);
-  return tags.join(" · ");
-}
-
-/** The turn timers count down in place (no new elements: clicks stay on their targets). */
-function tickSeats() {
-  for (const s of app.table.seats) {
-    const el = document.querySelector(`[data-seat-box="${s.seat}"] .tb-tags`);
-    if (el) el.textContent = seatTags(s);
-  }
-}
-
-function renderTrick() {
-  const el = $("#tb-trick");
-  el.textContent = "";
-  const n = app.table.seats.length;
-  let cards = app.view.trick;
-  let winner = null;
-  if (!cards.length && app.lastTrick && app.view.phase === "play") {
-    cards = app.lastTrick.cards;
-    winner = app.lastTrick.winner;
-  }
-  for (const { seat, card } of cards) {
-    const rel = (seat - me() + n) % n;
-    const p = place(rel, n, 17, 22);
-    const d = document.createElement("div");
-    d.className = "tb-trick-card" + (seat === winner ? " winner" : "");
-    d.dataset.trickCard = card;
-    d.dataset.seat = String(seat);
-    d.style.left = `${p.x}%`;
-    d.style.top = `${p.y}%`;
-    d.setAttribute("role", "img");
-    d.setAttribute("aria-label", `${name(seat)}: ${card}`);
-    d.appendChild(cardFace(card));
-    el.appendChild(d);
-  }
-}
-
-function myTurn() {
-  const v = app.view;
-  return app.seat !== null && v.phase === "play" && v.turn === app.seat &&
-    !app.table.seats[app.seat].away;
-}
-
-function passing() {
-  const v = app.view;
-  return app.seat !== null && v.phase === "pass" && !v.has_passed[app.seat] &&
-    !app.table.seats[app.seat].away;
-}
-
-function passCount() { return app.table.settings.options.pass_count || 3; }
-
-function renderHand() {
-  const el = $("#tb-hand");
-  el.textContent = "";
-  const hand = sortHand(app.view.hand);
-  const width = el.clientWidth || window.innerWidth;
-  const cardW = window.innerWidth < 600 ? 56 : 84;
-  const step = hand.length > 1 ? Math.min(cardW * 0.55, (width - 16 - cardW) / (hand.length - 1)) : cardW;
-  el.style.setProperty("--card-w", `${cardW}px`);
-  el.style.setProperty("--step", `${step}px`);
-  const row = document.createElement("div");
-  row.className = "hand-row";
-  const legal = new Set(app.view.legal);
-  for (const card of hand) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "card";
-    b.dataset.card = card;
-    const playable = passing() || (myTurn() && legal.has(card));
-    b.setAttribute("aria-disabled", playable ? "false" : "true");
-    if (myTurn() && !legal.has(card)) b.classList.add("illegal");
-    if (app.selected.has(card)) b.classList.add("selected");
-    b.setAttribute("aria-label", card);
-    b.appendChild(cardFace(card));
-    b.addEventListener("click", () => clickCard(card));
-    row.appendChild(b);
-  }
-  el.appendChild(row);
-}
-
-function clickCard(card) {
-  if (passing()) {
-    if (app.selected.has(card)) app.selected.delete(card);
-    else if (app.selected.size < passCount()) app.selected.add(card);
-    render();
-    return;
-  }
-  if (!myTurn()) { showError(app.view.phase === "play" ? `It is ${name(app.view.turn)}'s turn.` : "Not now."); return; }
-  if (app.illegal[card]) { showError(app.illegal[card].message); return; }
-  send({ type: "play", card, v: app.v });
-}
-
-function scoresTable(e) {
-  const rows = app.table.seats.map((s) =>
-    `<tr><th scope="row">${escapeHtml(name(s.seat))}</th><td>${e.points[s.seat]}</td><td>${e.totals[s.seat]}</td></tr>`);
-  return `<table class="tb-scores" data-dialog="hand-end"><thead><tr><th></th><th>This hand</th><th>Total</th></tr></thead>` +
-    `<tbody>${rows.join("")}</tbody></table>`;
 }
 
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
 
-function renderPanel() {
-  const panel = $("#tb-panel");
-  const text = $("#tb-panel-text");
-  const body = $("#tb-panel-body");
-  const v = app.view;
-  const t = app.table;
-  const show = (action, on) => { panel.querySelector(`[data-action="${action}"]`).hidden = !on; };
-  for (const a of ["start", "next-hand", "pass", "back"]) show(a, false);
-  body.textContent = "";
-  let msg = "";
-  const away = app.seat !== null && t.seats[app.seat].away;
-  if (app.seat === null && app.waiting) {
-    msg = "You are waiting for a seat: the host can give you a computer's seat between hands.";
-  } else if (t.status === "waiting") {
-    const people = t.seats.filter((s) => !s.bot).map((s) => s.name);
-    msg = `At the table: ${people.join(", ")}. Empty seats will be played by the computer.`;
-    if (app.host) show("start", true); else msg += " The host starts the game.";
-  } else if (away) {
-    msg = "Your time ran out, so a computer plays for you.";
-    show("back", true);
-  } else if (passing()) {
-    const to = name(v.pass_to);
-    msg = `Choose ${passCount()} cards to pass to ${to}.`;
-    show("pass", true);
-    panel.querySelector('[data-action="pass"]').disabled = app.selected.size !== passCount();
-  } else if (v.phase === "deal" && app.handEnd) {
-    msg = `Hand ${app.handEnd.hand + 1} is over.`;
-    body.innerHTML = scoresTable(app.handEnd);
-    if (app.host) {
-      show("next-hand", true);
-      const bots = t.seats.filter((s) => s.bot);
-      for (const w of t.waiting) {
-        for (const s of bots) {
-          const b = document.createElement("button");
-          b.type = "button";
-          b.dataset.action = "seat-friend";
-          b.textContent = `Give ${w.name} seat ${s.seat}`;
-          b.addEventListener("click", () => send({ type: "seat", seat: s.seat, friend: w.id, v: app.v }));
-          body.appendChild(b);
+/**
+ * Run the table page. `idPart`: "new" or the table's id; `page`: the solo page's hooks (main.js
+ * tableHooks: applyState, setSeat, adopt, toast, t, ...).
+ */
+export async function startTable(idPart, page) {
+  const { t } = page;
+  const tb = {
+    id: idPart === "new" ? null : decodeURIComponent(idPart),
+    token: null, ws: null, retry: 0, closedByUs: false,
+    v: -1, seat: null, waitingId: null, host: false,
+    table: null, options: {}, history: { tricks: [], results: [] },
+    last: null, // the last State handed to the page (re-drawn after a refused move)
+    thinking: null, deadlines: {},
+    queue: Promise.resolve(),
+  };
+  document.body.classList.add("at-table");
+
+  // -------------------------------------------------------------- what the page asks of a table
+  const adapter = {
+    seatName(seat) {
+      if (!tb.table || seat === tb.seat) return null;
+      const s = tb.table.seats[seat];
+      return s && s.name ? s.name : null; // a computer's seat: its place at the table (West, North, ...)
+    },
+    seatTags(seat) {
+      if (!tb.table || tb.table.status === "waiting") {
+        return tb.table && tb.table.seats[seat].bot ? [t("tb_computer")] : [];
+      }
+      const s = tb.table.seats[seat];
+      const out = [];
+      const due = tb.table.due.includes(seat) && tb.table.status === "playing";
+      if (s.bot) out.push(t("tb_computer"));
+      if (s.away) out.push(t("tb_away"));
+      if (tb.thinking === seat && due) out.push(t("tb_thinking"));
+      const end = tb.deadlines[String(seat)];
+      if (due && end && !s.bot && !s.away) out.push(t("tb_secs", { n: Math.max(0, Math.ceil((end - Date.now()) / 1000)) }));
+      return out;
+    },
+    status(msg) {
+      if (!tb.table) return msg;
+      if (tb.table.status === "waiting") return t(tb.host ? "tb_waiting_start" : "tb_host_starts", { names: people() });
+      if (tb.seat === null) return msg || t(tb.waitingId ? "tb_waiting_seat" : "tb_spectator");
+      if (tb.table.seats[tb.seat].away) return t("tb_away_text");
+      return msg;
+    },
+    holdsPanel() { return !$("#tb-panel").hidden; },
+    rendered,
+    action(a, btn) {
+      if (a === "start") send({ type: "start", v: tb.v });
+      else if (a === "back") send({ type: "back" });
+      else if (a === "copy-link") copyLink();
+      else if (a === "seat-friend") send({ type: "seat", seat: Number(btn.dataset.seat), friend: btn.dataset.friend, v: tb.v });
+    },
+  };
+  const moved = (msg) => { send({ ...msg, v: tb.v }); return Promise.resolve(null); };
+  const tx = {
+    pass: (cards) => moved({ type: "pass", cards }),
+    play: (card) => moved({ type: "play", card }),
+    decide: (kind, value) => moved({ type: kind, [FIELD[kind] || kind]: value }),
+    nextHand: () => moved({ type: "next" }),
+  };
+  page.adopt(adapter, tx);
+
+  function people() {
+    return tb.table.seats.filter((s) => !s.bot).map((s) => s.name).join(", ");
+  }
+
+  // -------------------------------------------------------------- the socket
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(tb.id)}/ws`);
+    tb.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: tb.token, since: tb.v >= 0 ? tb.v : null }));
+    ws.onmessage = (ev) => handle(JSON.parse(ev.data));
+    ws.onclose = () => {
+      if (tb.ws !== ws || tb.closedByUs) return;
+      setTimeout(connect, Math.min(5000, 300 * 2 ** tb.retry++)); // resync from the last version seen
+    };
+  }
+
+  function send(msg) {
+    if (tb.ws && tb.ws.readyState === WebSocket.OPEN) tb.ws.send(JSON.stringify(msg));
+  }
+
+  function handle(msg) {
+    if (msg.type === "state") {
+      tb.retry = 0;
+      tb.seat = msg.seat;
+      tb.waitingId = msg.waiting;
+      tb.host = msg.host;
+      tb.options = msg.options || tb.options;
+      tb.history = msg.history || { tricks: [], results: [] };
+      take(msg, [], false);
+    } else if (msg.type === "update") {
+      if (msg.v <= tb.v) return; // seen already
+      if (msg.v !== tb.v + 1) { tb.ws.close(); return; } // a gap: reconnect and resync
+      if (tb.seat === null && tb.waitingId !== null && msg.view.seat !== null) { tb.seat = msg.view.seat; tb.waitingId = null; }
+      note(msg.events);
+      take(msg, msg.events, true);
+    } else if (msg.type === "thinking") {
+      tb.thinking = msg.seat;
+      page.renderSeats();
+    } else if (msg.type === "error") {
+      if (["bad_token", "unknown_table", "no_spectators"].includes(msg.code)) {
+        tb.closedByUs = true;
+        page.toast(msg.message);
+        if (msg.code === "bad_token") showJoin(null);
+        return;
+      }
+      page.refused(msg.code, msg.message);
+      const again = tb.last;
+      if (again) tb.queue = tb.queue.then(() => page.applyState(structuredClone(again), { animate: false }));
+    }
+  }
+
+  /** Keep the finished tricks and hands of the history up to date from an update's events. */
+  function note(events) {
+    for (const e of events) {
+      if (e.type === "deal") tb.history.tricks = [];
+      else if (e.type === "trick") {
+        tb.history.tricks.push({ leader: e.cards[0].seat, cards: e.cards.map((c) => c.card), winner: e.winner });
+      } else if (e.type === "hand_end") {
+        tb.history.results.push({ hand: e.hand, points: e.points, tricks: e.tricks, moon: e.moon,
+          moon_kind: e.moon_kind, moon_choice: e.moon_choice, totals: e.totals });
+      } else if (e.type === "play") tb.thinking = null;
+    }
+  }
+
+  /** A message as the solo page's State; drawn in order (each update's cards move before the next). */
+  function take(msg, events, animate) {
+    tb.v = msg.v;
+    tb.table = msg.table;
+    tb.deadlines = msg.deadlines || {};
+    const n = tb.table.seats.length;
+    const s = tb.table.settings;
+    const view = { ...msg.view, players: n, tricks: tb.history.tricks.slice(), results: tb.history.results.slice() };
+    if (!view.widow) view.widow = [];
+    const state = {
+      id: tb.id, game: tb.table.deals === "public" ? s.game : null, variant: s.variant, players: n,
+      options: tb.options, level: s.level, version: msg.v, seat: tb.seat, view, illegal: msg.illegal || {},
+      events: events.filter((e) => e.type !== "pass" || e.received), score_detail: null,
+    };
+    tb.last = structuredClone({ ...state, events: [] });
+    const away = tb.seat !== null && tb.table.seats[tb.seat].away;
+    tb.queue = tb.queue.then(() => {
+      page.setSeat(tb.seat === null ? 0 : tb.seat, tb.seat === null || away);
+      return page.applyState(state, { animate });
+    }).catch((e) => console.error(e));
+  }
+
+  // -------------------------------------------------------------- the table's own parts of the page
+  function rendered() {
+    const table = tb.table;
+    if (!table) return;
+    const b = document.body.dataset;
+    const v = page.app.state.view;
+    const free = !page.app.busy && tb.seat !== null && !table.seats[tb.seat].away;
+    b.ready = "true";
+    b.status = table.status;
+    b.seat = tb.seat === null ? "" : String(tb.seat);
+    b.myTurn = String(free && v.phase === "play" && v.turn === tb.seat);
+    b.passing = String(free && v.phase === "pass" && !v.has_passed[tb.seat]);
+    b.deciding = String(free && !!v.decision && !["pass", "play"].includes(v.decision.kind));
+    $("#tb-create").hidden = true;
+    $("#tb-join").hidden = true;
+    $("#tb-bar").hidden = false;
+    $("#tb-link").value = `${location.origin}/t/${tb.id}`;
+    $("#tb-info").textContent = [t("tb_info", { id: tb.id }),
+      table.deals === "public" ? t("tb_public", { n: table.settings.game }) : t("tb_secret")].join(" · ");
+    // the panel in the middle: before the start, and for a seat a computer plays while its person is away
+    const panel = $("#tb-panel");
+    const away = tb.seat !== null && table.seats[tb.seat].away && table.status === "playing";
+    let text = "";
+    if (table.status === "waiting") text = `${t("tb_waiting_start", { names: people() })}${tb.host ? "" : ` ${t("tb_host_starts")}`}`;
+    else if (away) text = t("tb_away_text");
+    $("#tb-panel-text").textContent = text;
+    panel.querySelector('[data-action="start"]').hidden = !(table.status === "waiting" && tb.host);
+    panel.querySelector('[data-action="back"]').hidden = !away;
+    panel.hidden = !text;
+    // between hands: the host deals (and may give a computer's seat to a waiting friend); the others wait
+    const endBox = $("#hand-end-table");
+    endBox.innerHTML = "";
+    $('dialog[data-dialog="hand-end"] [data-action="next-hand"]').hidden = !tb.host;
+    if (v.phase === "deal" && v.results.length) {
+      if (!tb.host) endBox.innerHTML = `<p class="note">${escapeHtml(t("tb_host_deals"))}</p>`;
+      else {
+        for (const w of table.waiting) {
+          for (const s of table.seats.filter((x) => x.bot)) {
+            const btn = document.createElement("button");
+            btn.type = "button";
+            btn.dataset.action = "seat-friend";
+            btn.dataset.seat = String(s.seat);
+            btn.dataset.friend = w.id;
+            btn.textContent = t("tb_give_seat", { name: w.name, seat: page.name(s.seat) });
+            endBox.appendChild(btn);
+          }
         }
       }
     } else {
-      msg += " The host deals the next hand.";
+      const d = $('dialog[data-dialog="hand-end"]');
+      if (d.open) d.close(); // the host dealt on
     }
-  } else if (v.phase === "game-over") {
-    msg = `The game is over. Winner: ${v.winners.map(name).join(", ")}.`;
-    if (app.handEnd) body.innerHTML = scoresTable(app.handEnd);
+    for (const sel of ['[data-action="next-game"]', '[data-action="play-again"]']) $(sel).hidden = true;
   }
-  text.textContent = msg;
-  panel.hidden = !msg;
-}
 
-function renderStatus() {
-  const v = app.view;
-  const t = app.table;
-  let s = "";
-  if (t.status === "playing") {
-    if (v.phase === "play") s = myTurn() ? "Your turn: play a card." : `${name(v.turn)} to play.`;
-    else if (v.phase === "pass") s = passing() ? "Pass cards." : "Waiting for the others to pass.";
-    else if (v.phase === "moon-choice") s = `${name(v.turn)} shot the moon.`;
-    else if (v.phase === "deal") s = "Between hands.";
-  } else if (t.status === "over") {
-    s = "Game over.";
-  } else {
-    s = "Waiting for the host to start.";
+  function copyLink() {
+    const link = $("#tb-link");
+    link.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(link.value).catch(() => {});
   }
-  $("#tb-status").textContent = s;
-  const info = [`Table ${app.id}`, t.deals === "public" ? `game #${t.settings.game} (public deals)` : "secret deals"];
-  $("#tb-info").textContent = info.join(" · ");
-}
 
-function render() {
-  if (!app.view) return;
-  $("#tb-create").hidden = true;
-  $("#tb-join").hidden = true;
-  $("#tb-table").hidden = false;
-  $("#tb-bottom").hidden = false;
-  $("#tb-invite").hidden = false;
-  $("#tb-link").value = `${location.origin}/t/${app.id}`;
-  document.body.dataset.ready = "true";
-  document.body.dataset.busy = "false";
-  document.body.dataset.phase = app.view.phase;
-  document.body.dataset.version = String(app.v);
-  document.body.dataset.seat = app.seat === null ? "" : String(app.seat);
-  document.body.dataset.myTurn = String(myTurn());
-  document.body.dataset.passing = String(passing());
-  document.body.dataset.status = app.table.status;
-  renderSeats();
-  renderTrick();
-  renderHand();
-  renderPanel();
-  renderStatus();
-}
-
-// ------------------------------------------------------------------ forms
-function showJoin(info) {
-  $("#tb-table").hidden = true;
-  $("#tb-bottom").hidden = true;
-  $("#tb-join").hidden = false;
-  if (info) {
-    const people = info.seats.filter((s) => !s.bot).map((s) => s.name);
-    $("#tb-join-text").textContent = `${people.join(", ")} ${people.length === 1 ? "is" : "are"} at this table. ` +
-      (info.status === "waiting" ? "Take a free seat." : "The game has started: the host can give you a computer's seat between hands.");
+  function formMode(which) {
+    $("#table").hidden = true;
+    $(".bottom").hidden = true;
+    $("#tb-create").hidden = which !== "create";
+    $("#tb-join").hidden = which !== "join";
+    document.body.dataset.ready = "true";
+    document.body.dataset.busy = "false";
+    document.body.dataset.phase = which;
   }
-  document.body.dataset.ready = "true";
-  document.body.dataset.busy = "false";
-  document.body.dataset.phase = "join";
-}
 
-function bindForms() {
+  function tableMode() {
+    $("#table").hidden = false;
+    $(".bottom").hidden = false;
+    $("#tb-create").hidden = true;
+    $("#tb-join").hidden = true;
+  }
+
+  function showJoin(info) {
+    formMode("join");
+    if (info) {
+      const names = info.seats.filter((s) => !s.bot).map((s) => s.name);
+      $("#tb-join-text").textContent = `${names.join(", ")} ${names.length === 1 ? "is" : "are"} at this table. ` +
+        (info.status === "waiting" ? "Take a free seat." : "The game has started: the host can give you a computer's seat between hands.");
+    }
+  }
+
+  function fillVariants() {
+    const sel = $("#tb-variant");
+    const list = page.app.catalog.variants.length ? page.app.catalog.variants : [{ name: "standard", title: "Hearts" }];
+    sel.innerHTML = "";
+    for (const v of list) {
+      const o = document.createElement("option");
+      o.value = v.name;
+      o.textContent = v.title || v.name;
+      sel.appendChild(o);
+    }
+  }
+
   $("#tb-create-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(ev.target);
@@ -375,61 +289,40 @@ function bindForms() {
     if (f.get("game")) body.game = Number(f.get("game"));
     try {
       const out = await post("/api/tables", body);
-      app.id = out.id;
-      app.token = out.token;
+      tb.id = out.id;
+      tb.token = out.token;
       remember(out.id, out.token);
       history.replaceState(null, "", `/t/${out.id}`);
+      tableMode();
       connect();
-    } catch (e) { showError(e.message); }
+    } catch (e) { page.toast(e.message); }
   });
   $("#tb-join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(ev.target);
     try {
-      const out = await post(`/api/tables/${encodeURIComponent(app.id)}/join`, { name: f.get("name") });
-      app.token = out.token;
-      remember(app.id, out.token);
-      app.closedByUs = false;
+      const out = await post(`/api/tables/${encodeURIComponent(tb.id)}/join`, { name: f.get("name") });
+      tb.token = out.token;
+      remember(tb.id, out.token);
+      tb.closedByUs = false;
+      tableMode();
       connect();
-    } catch (e) { showError(e.message); }
+    } catch (e) { page.toast(e.message); }
   });
-  document.querySelector('[data-action="watch"]').addEventListener("click", () => {
-    app.token = null; app.closedByUs = false; connect();
+  $('[data-action="watch"]').addEventListener("click", () => {
+    tb.token = null; tb.closedByUs = false; tableMode(); connect();
   });
-  document.querySelector('[data-action="copy-link"]').addEventListener("click", () => {
-    const link = $("#tb-link");
-    link.select();
-    if (navigator.clipboard) navigator.clipboard.writeText(link.value).catch(() => {});
-  });
-  document.querySelector('[data-action="start"]').addEventListener("click", () => send({ type: "start", v: app.v }));
-  document.querySelector('[data-action="next-hand"]').addEventListener("click", () => send({ type: "next", v: app.v }));
-  document.querySelector('[data-action="back"]').addEventListener("click", () => send({ type: "back" }));
-  document.querySelector('[data-action="pass"]').addEventListener("click", () => {
-    send({ type: "pass", cards: [...app.selected], v: app.v });
-    app.selected.clear();
-  });
-  window.addEventListener("resize", () => { if (app.view) renderHand(); });
-  setInterval(() => { if (app.view && app.table.status === "playing") tickSeats(); }, 500);
-}
+  // the turn timers count down in place
+  setInterval(() => { if (tb.table && tb.table.status === "playing" && page.app.state) page.renderSeats(); }, 500);
 
-async function init() {
-  installCardDefs();
-  bindForms();
-  if (!app.id || app.id === "new") {
-    $("#tb-create").hidden = false;
-    document.body.dataset.ready = "true";
-    document.body.dataset.busy = "false";
-    document.body.dataset.phase = "create";
-    return;
-  }
-  const known = seats()[app.id];
-  if (known) { app.token = known.token; connect(); return; }
+  fillVariants();
+  if (!tb.id) { formMode("create"); return; }
+  const known = seats()[tb.id];
+  if (known) { tb.token = known.token; tableMode(); connect(); return; }
   try {
-    const r = await fetch(`/api/tables/${encodeURIComponent(app.id)}`);
+    const r = await fetch(`/api/tables/${encodeURIComponent(tb.id)}`);
     const info = await r.json();
-    if (!r.ok) { showError(info.error ? info.error.message : "No such table."); return; }
+    if (!r.ok) { formMode("join"); page.toast(info.error ? info.error.message : "No such table."); return; }
     showJoin(info);
-  } catch (e) { showError(String(e)); }
+  } catch (e) { page.toast(String(e)); }
 }
-
-init();
