@@ -226,7 +226,7 @@ def test_keep_the_high_hearts_under_a_shooters_heart_lead():
                  "2C AC 3C 4C  AS 2S QS 3S  AD 5H 2D 3D  AH", voids={2: "D"})
     assert g.turn == 2
     assert play(g) == ["3H", "3H"]
-    assert hard_cards(g, range(3)) == {"3H"}
+    assert hard_cards(g) == {"3H"}  # moon stop: steady on ten seeds
 
 
 def shooter_position(totals: list[int] | None = None) -> Game:
@@ -248,14 +248,6 @@ def test_hard_keeps_shooting_with_a_fitting_hand():
     assert g.turn == 0 and g.hearts_broken
     cards = hard_cards(g)
     assert "2H" not in cards and cards <= {"AH", "KH", "QH", "JH", "TH"}
-
-
-def test_hard_stops_a_moon_on_every_seed():
-    # The shooter's-heart-lead position of the test above, on ten seeds.
-    g = position({0: "2C 3S 3D", 1: "AC KC AS AD AH KS", 2: "3C 2S 5H KH 3H 5C 6C 7C 8C 6S 7S 4H 6H",
-                  3: "4C QS 2D"},
-                 "2C AC 3C 4C  AS 2S QS 3S  AD 5H 2D 3D  AH", voids={2: "D"})
-    assert hard_cards(g) == {"3H"}
 
 
 def test_hard_moon_choice_reads_the_standings():
