@@ -469,7 +469,7 @@ class HardBot:
 class ExpertBot(HardBot):
     """Level ``expert``: :class:`HardBot` with ten times the work (for hints and analysis).
 
-    A close call may take up to 480,000 simulated card plays and 6,000 deals, the
+    A close call may take up to 1,200,000 simulated card plays and 6,000 deals, the
     pass search 4,000 play-outs; the clock stops a card at 2 s (4 s for a pass).
     About a second a card on a close call, far less on a clear one.
     """
@@ -477,7 +477,7 @@ class ExpertBot(HardBot):
     name = "expert"
 
     def __init__(self, seed: int | None = None, **options: object) -> None:
-        opts: dict[str, object] = {"play_budget": 240000, "max_budget": 480000, "max_worlds": 6000,
+        opts: dict[str, object] = {"play_budget": 240000, "max_worlds": 6000,
                                    "time_limit": 2.0, "pass_rollouts": 4000}
         opts.update(options)
         super().__init__(seed, **opts)  # type: ignore[arg-type]
