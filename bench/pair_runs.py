@@ -3,6 +3,10 @@
 Usage (from the repository root)::
 
     .venv/bin/python bench/pair_runs.py /tmp/hard.jsonl /tmp/frozen.jsonl [--target 100]
+    .venv/bin/python bench/pair_runs.py /tmp/hard-vs-frozen.jsonl     # one run
+
+With one log (a run of ``--bot A --baseline B``) its baseline line-up plays the
+part of the second run: the same deals and seeds by construction.
 
 Each log line is one deal of a run of ``eval_bots.py`` (tested bot in one
 seat, three opponents, every seat rotation, and the baseline line-up on the
@@ -74,10 +78,15 @@ def win_rate(run: dict[int, dict[str, Any]], deals: list[int], key: str,
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     p.add_argument("first")
-    p.add_argument("second")
+    p.add_argument("second", nargs="?", default=None,
+                   help="second run's log (default: the first run's baseline line-up)")
     p.add_argument("--target", type=int, default=100)
     a = p.parse_args(argv)
-    one, two = load(a.first), load(a.second)
+    one = load(a.first)
+    two = load(a.second) if a.second else {
+        d: {"deal": d, "bot": r["baseline"], "bot_all": r["baseline_all"],
+            "bot_moons": r.get("baseline_moons", 0), "baseline": r["baseline"],
+            "baseline_all": r["baseline_all"]} for d, r in one.items()}
     deals = sorted(set(one) & set(two))
     if not deals:
         print(json.dumps({"error": "no deal in common"}))

@@ -19,7 +19,11 @@ from two places:
 card plays, up to 9,600 deals), no clock.  A position is kept when the
 deep evaluation puts its best card ahead of every other card by at least
 ``max(0.25, hand_total / 100)`` points; the kept positions, their best card
-and the deep values are written to ``bench/steady_positions.json``.
+and the deep values are written to ``bench/steady_positions.json``.  (The
+frozen hard draws its deals card by card, which is not exactly uniform under
+voids; the new evaluator at 24x with the exact draw agrees on the best card of
+every position it was run on, but some margins are smaller and unstable
+between seeds: ``bench/bots_results.md``.)
 
 Measuring (``--bots``): each bot answers each kept position with seeds
 ``0 .. S-1`` at its default budget without the wall-clock cap (so a busy

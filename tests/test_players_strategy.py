@@ -226,4 +226,52 @@ def test_keep_the_high_hearts_under_a_shooters_heart_lead():
                  "2C AC 3C 4C  AS 2S QS 3S  AD 5H 2D 3D  AH", voids={2: "D"})
     assert g.turn == 2
     assert play(g) == ["3H", "3H"]
-    assert hard_cards(g, range(3)) == {"3H"}
+    assert hard_cards(g) == {"3H"}  # moon stop: steady on ten seeds
+
+
+def shooter_position(totals: list[int] | None = None) -> Game:
+    """South has taken every point (Q♠ and 3♥) and holds only winners but 2♥; West leads
+    5♥, North plays 9♥, East 6♥: A♥ (or any heart over 9♥) keeps the moon going, 2♥
+    gives the trick and the moon away."""
+    g = position({0: "AC KC QC 2D AD KD QD AH KH QH JH TH 2H", 1: "2C 5C 9D 5H",
+                  2: "3C 3H 4D 9H", 3: "4C QS 5D 6H"},
+                 "2C 3C 4C AC  KC 5C 3H QS  2D 9D 4D 5D  5H 9H 6H", voids={2: "C", 3: "C"})
+    if totals is not None:
+        g.totals = list(totals)
+    return g
+
+
+def test_hard_keeps_shooting_with_a_fitting_hand():
+    # Every point so far is South's and every card it holds wins from here: take the
+    # trick and shoot the moon (ducking with 2♥ leaves South 14 points).
+    g = shooter_position()
+    assert g.turn == 0 and g.hearts_broken
+    cards = hard_cards(g)
+    assert "2H" not in cards and cards <= {"AH", "KH", "QH", "JH", "TH"}
+
+
+def test_hard_moon_choice_reads_the_standings():
+    # Under moon: choice the shooter adds 26 to the others or takes 26 off its own total.
+    # Adding ends the game with South lowest (a win): add.  When adding would end it with
+    # West lowest, South subtracts and the game goes on.
+    from hearts.game import PHASE_MOON
+    from hearts.players.base import get_bot
+
+    def moon_view(totals):
+        # South holds the eight top clubs and five top hearts and plays its highest
+        # legal card, so it wins every trick; the others play as medium.
+        g = position({0: "AC KC QC JC TC 9C 8C 7C AH KH QH JH TH"}, options={"moon": "choice"})
+        g.totals = list(totals)
+        other = MediumBot(0)
+        while g.phase != PHASE_MOON:
+            v = player_view(g, g.turn)
+            g.play(g.turn, max(cards_of(v.legal)) if g.turn == 0 else other.choose_play(v))
+        return player_view(g, g.turn)
+
+    v = moon_view([60, 70, 80, 90])
+    assert v.seat == 0
+    for seed in STEADY_SEEDS:
+        assert HardBot(seed).choose_moon(v) == "add"
+        assert get_bot("expert", seed).choose_moon(v) == "add"
+    v = moon_view([60, 20, 80, 90])  # adding: East and North pass 100, West (46) wins
+    assert {HardBot(seed).choose_moon(v) for seed in STEADY_SEEDS} == {"subtract"}

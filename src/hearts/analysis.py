@@ -7,7 +7,7 @@ that moment and nothing else.  They
 1. work out what the seat knew (:func:`hearts.players.sampling.infer`: its
    hand, the cards seen, the voids shown, the cards it passed and to whom);
 2. draw ``worlds`` deals of the hidden cards consistent with that
-   (:func:`hearts.players.sampling.sample_hands`), each equally likely;
+   (:class:`hearts.players.sampling.Sampler`), each equally likely;
 3. in every deal, try every legal choice and finish the hand with the fast
    play-out policy of the ``hard`` bot (:mod:`hearts.players.policy`) for
    every seat in the lean simulator :class:`hearts.players.sim.Sim`, scoring
@@ -66,7 +66,7 @@ from .game import PHASE_DECLARE, PHASE_PASS
 from .players.hard import distinct_moves, play_out, seat_points
 from .players.medium import hand_pass, hand_pass_scores
 from .players.policy import PolicyRules, policy_rules
-from .players.sampling import infer, sample_hands
+from .players.sampling import Sampler, infer
 from .players.sim import Sim
 from .record import RecordError, parse_record, replay_record
 from .rules import Rules
@@ -217,8 +217,9 @@ def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = P
             tally.add((moves[0],), 0.0)
         return _summarise("play", me, view.rules, tally, None if played is None else (played,),
                           alias, 0)
+    sampler = Sampler(know)
     for _ in range(worlds):
-        base = Sim.from_view(view, sample_hands(know, rng))
+        base = Sim.from_view(view, sampler.draw(rng))
         for m in moves:
             sim = base.copy()
             sim.play(m)
@@ -282,8 +283,9 @@ def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
     know = infer(view)
     pr = policy_rules(r)
     tally = _Tally()
+    sampler = Sampler(know)
     for _ in range(worlds):
-        hands = sample_hands(know, rng)
+        hands = sampler.draw(rng)
         passes = [0] * r.players
         for s in range(r.players):
             if s != me:

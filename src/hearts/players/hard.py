@@ -6,7 +6,7 @@ For each card to play:
    (shown voids, the cards it passed and to whom, first-trick and
    hearts-lead inferences) from its :class:`hearts.view.PlayerView` only.
 2. Up to ``worlds`` deals of the hidden cards consistent with that
-   knowledge are sampled (:func:`hearts.players.sampling.sample_hands`).
+   knowledge are sampled (:class:`hearts.players.sampling.Sampler`).
 3. In every sampled deal each candidate card is played and the hand is
    finished by every seat with the fast policy of
    :mod:`hearts.players.policy` in the lean simulator
@@ -47,8 +47,8 @@ from .medium import (
     pass_scores,
 )
 from .objective import Objective, objective
-from .policy import PolicyRules, policy_rules, rollout, rollout_card
-from .sampling import infer, sample_hands
+from .policy import PolicyRules, policy_rules, replay_misses, rollout
+from .sampling import Sampler, infer
 from .sim import Sim
 
 
@@ -88,11 +88,6 @@ def play_out(sim: Sim, pr: PolicyRules) -> None:
         rollout(sim, pr)
     else:
         sim.rollout_simple()
-
-
-def _policy_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
-    """The play-out's card for the seat to play (see :func:`play_out`)."""
-    return rollout_card(sim, legal, pr) if sim.plain else sim.simple_card(legal)
 
 
 def seat_points(sim: Sim, me: int) -> int:
@@ -197,7 +192,7 @@ class HardBot:
     ``play_budget``: simulated card plays a move costs when the decision is
     close (the search stops sooner when one card is clearly best or the
     candidates are clearly alike, and may spend up to ``max_budget`` on a close
-    call; ``max_budget=None``: twice ``play_budget``); ``max_worlds``/``min_worlds``:
+    call; ``max_budget=None``: five times ``play_budget``); ``max_worlds``/``min_worlds``:
     bounds on the number of sampled deals; ``time_limit``: wall-clock cap in seconds
     per move (``None``: none, fully reproducible); ``z``: how many standard errors
     a card must lose by before it is dropped.
@@ -205,7 +200,7 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, play_budget: int = 24000, max_worlds: int = 1200,
+    def __init__(self, seed: int | None = None, play_budget: int = 24000, max_worlds: int = 3000,
                  min_worlds: int = 24, time_limit: float | None = 0.8, pass_search: bool = True,
                  pass_rollouts: int = 900, play_search: bool = True,
                  likelihood: float = 0.2, max_budget: int | None = None, z: float = 3.0,
@@ -216,7 +211,7 @@ class HardBot:
         self.pass_rollouts = pass_rollouts
         self.play_search = play_search
         self.play_budget = play_budget
-        self.max_budget = 2 * play_budget if max_budget is None else max_budget
+        self.max_budget = 5 * play_budget if max_budget is None else max_budget
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
         self.time_limit = time_limit
@@ -276,6 +271,7 @@ class HardBot:
         random players).  Systematic resampling picks the batch.
         """
         know = infer(view)
+        sampler = Sampler(know)
         me = view.seat
         r = view.rules
         n = r.players
@@ -296,24 +292,23 @@ class HardBot:
             moves = len(set(distinct_moves(view, know.out()).values()))
             cost = max(1, sum(view.counts) * moves) + 3 * len(history)
             chunk = max(self.min_worlds, min(self.max_worlds, self.play_budget // cost))
+        seats = [s for s, _ in history]
+        cards = [c for _, c in history]
+        cap = len(history)  # no deal is dropped from the replay until eps is known
         while True:
             if not weigh:
-                yield [Sim.from_view(view, sample_hands(know, self.rng)) for _ in range(chunk)], 0
+                yield [Sim.from_view(view, sampler.draw(self.rng)) for _ in range(chunk)], 0
                 continue
             pool: list[tuple[Sim, int, int]] = []
             for _ in range(3 * chunk):
-                hands = sample_hands(know, self.rng)
+                hands = sampler.draw(self.rng)
                 base = Sim(r, [hands[s] | played_by[s] for s in range(n)], leader=first_leader)
-                miss = choices = 0
-                for s, c in history:
-                    if s != me:
-                        legal = base.legal()
-                        if legal & (legal - 1):
-                            choices += 1
-                            if _policy_card(base, legal, pr) != c:
-                                miss += 1
-                    base.play(c)
-                pool.append((base, miss, choices))
+                miss, choices = replay_misses(base, seats, cards, me, pr, cap)
+                if miss <= cap:
+                    pool.append((base, miss, choices))
+            if not pool:  # every deal missed more than the cap: weigh the next pool fully
+                cap = len(history)
+                continue
             least, most = min((m, -ch) for _, m, ch in pool)
             if first:
                 # How predictable are the others?  In the deal that explains their
@@ -327,6 +322,12 @@ class HardBot:
                     eps = eps + (1.0 - eps) * (rate - 0.1) / 0.2
                 self.last_stats["likelihood"] = eps
                 first = False
+                if eps >= 1.0:
+                    weigh = False  # every deal weighs the same: no more replays
+                else:
+                    # A deal missing this many more plays than the best weighs under
+                    # 1/1000 of it: later replays stop there and the deal is dropped.
+                    cap = least + 1 + math.ceil(math.log(1e-3) / math.log(eps))
             weights = [eps ** (m - least) for _, m, _ in pool]
             step = sum(weights) / chunk
             u = self.rng.random() * step
@@ -347,14 +348,20 @@ class HardBot:
         Steady search: every candidate is played out on the same sampled deals
         with the same (deterministic) play-out policy, so the differences
         between candidates carry no sampling noise of their own (common random
-        numbers).  Deals are added in batches of 8; from ``min_worlds`` deals on (and
-        then every quarter more) a card
-        whose mean is worse than the leader's by more than ``z`` standard errors
-        of the paired difference is dropped, and the search stops when one card
-        is left, when every card left is within a twentieth of a point of the
-        leader (``z`` standard errors included), or when ``max_budget`` plays
-        (or the clock) run out.  A dropped card keeps the mean it had; the
-        returned dict has every candidate.
+        numbers).  Deals come in batches (:meth:`_worlds`); a weighted batch
+        may hold one deal several times (resampling), and such a deal is
+        played out once and counted as often as it was drawn.  The standard
+        error of a difference treats each distinct deal as one observation
+        with that multiplicity as its weight (a deal drawn five times tells no
+        more than one drawn once, five times as loud), so duplicates do not
+        make a close call look clear.  From ``min_worlds`` distinct deals on
+        (and then every quarter more) a card whose mean is worse than the
+        leader's by more than ``z`` standard errors of the paired difference
+        is dropped, and the search stops when one card is left, when every
+        card left is within a twentieth of a point of the leader (``z``
+        standard errors included), or when ``max_budget`` plays,
+        ``max_worlds`` distinct deals (or the clock) run out.  A dropped card
+        keeps the mean it had; the returned dict has every candidate.
         """
         start = time.perf_counter()
         self.last_stats = {}
@@ -363,33 +370,34 @@ class HardBot:
         value, unit = self._objective(view)
         pr = policy_rules(view.rules)
         remaining = max(1, sum(view.counts))
+        # One entry per distinct deal: its value per candidate, and how often it was drawn.
         vals: dict[int, list[float]] = {m: [] for m in moves}
+        mult: list[int] = []
         alive = moves[:]
         used = 0
-        worlds = 0
         chunk = 8
         tie = 0.05 * unit
         budget = self.max_budget
-        check = self.min_worlds  # tests at 24, 32, 40, 48, 56, 64, 80... deals
+        check = self.min_worlds  # tests at 24, 32, 40, 48, 56, 64, 80... distinct deals
         stop = False
         for pool, cost in self._worlds(view, chunk):
             used += cost
-            seen: dict[int, dict[int, float]] = {}
+            seen: dict[int, int] = {}
             for i in range(0, len(pool), chunk):
                 for base in pool[i:i + chunk]:
-                    got = seen.get(id(base))
-                    if got is None:
-                        got = {}
-                        for m in alive:
-                            sim = base.copy()
-                            sim.play(m)
-                            play_out(sim, pr)
-                            got[m] = value(sim)
-                        seen[id(base)] = got
-                        used += remaining * len(alive)
+                    j = seen.get(id(base))
+                    if j is not None:
+                        mult[j] += 1
+                        continue
                     for m in alive:
-                        vals[m].append(got[m])
-                    worlds += 1
+                        sim = base.copy()
+                        sim.play(m)
+                        play_out(sim, pr)
+                        vals[m].append(value(sim))
+                    seen[id(base)] = len(mult)
+                    mult.append(1)
+                    used += remaining * len(alive)
+                worlds = len(mult)
                 stop = (worlds >= self.max_worlds or used >= budget or len(alive) == 1
                         or (self.time_limit is not None
                             and time.perf_counter() - start > self.time_limit))
@@ -398,23 +406,33 @@ class HardBot:
                 if worlds < check:
                     continue
                 check = max(check + chunk, int(check * 1.25) // chunk * chunk)
-                alive, stop = self._prune(alive, vals, worlds, tie)
+                alive, stop = self._prune(alive, vals, mult, tie)
                 if stop:
                     break
             if stop:
                 break
-        self.last_stats.update({"worlds": worlds, "moves": len(moves), "alive": len(alive),
-                                "plays": used, "seconds": time.perf_counter() - start})
+        drawn = sum(mult)
+        self.last_stats.update({"worlds": len(mult), "drawn": drawn, "moves": len(moves),
+                                "alive": len(alive), "plays": used,
+                                "seconds": time.perf_counter() - start})
         self.alive = alive
-        return {m: sum(v) / len(v) if v else math.inf for m, v in vals.items()}
+        out = {}
+        for m, v in vals.items():
+            w = mult[:len(v)] if len(v) < len(mult) else mult
+            out[m] = sum(k * x for k, x in zip(w, v, strict=True)) / sum(w) if v else math.inf
+        return out
 
-    def _prune(self, alive: list[int], vals: dict[int, list[float]], worlds: int,
+    def _prune(self, alive: list[int], vals: dict[int, list[float]], mult: list[int],
                tie: float) -> tuple[list[int], bool]:
         """Drop the candidates clearly worse than the leader (by ``z`` standard errors of
-        the paired difference); also says whether the search may stop (one left, or all
-        left within ``tie`` of the leader)."""
+        the paired difference, each distinct deal one observation weighted by ``mult``);
+        also says whether the search may stop (one left, or all left within ``tie`` of the
+        leader)."""
         z = self.z
-        means = {m: sum(vals[m]) / worlds for m in alive}
+        units = len(mult)
+        total = sum(mult)
+        means = {m: sum(k * x for k, x in zip(mult, vals[m], strict=True)) / total
+                 for m in alive}
         lead = min(alive, key=lambda m: (means[m], m))
         lv = vals[lead]
         keep = [lead]
@@ -423,8 +441,9 @@ class HardBot:
             if m == lead:
                 continue
             mean = means[m] - means[lead]
-            var = sum((a - b - mean) ** 2 for a, b in zip(vals[m], lv, strict=True)) / (worlds - 1)
-            se = math.sqrt(var / worlds)
+            var = sum((k * (a - b - mean)) ** 2
+                      for k, a, b in zip(mult, vals[m], lv, strict=True)) / total ** 2
+            se = math.sqrt(var * units / (units - 1))
             if mean - z * se > 0 and mean > 0.2 * tie:
                 continue  # clearly worse: drop it
             keep.append(m)
@@ -465,7 +484,7 @@ class HardBot:
 class ExpertBot(HardBot):
     """Level ``expert``: :class:`HardBot` with ten times the work (for hints and analysis).
 
-    A close call may take up to 480,000 simulated card plays and 6,000 deals, the
+    A close call may take up to 1,200,000 simulated card plays and 6,000 deals, the
     pass search 4,000 play-outs; the clock stops a card at 2 s (4 s for a pass).
     About a second a card on a close call, far less on a clear one.
     """

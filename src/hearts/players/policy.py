@@ -380,4 +380,32 @@ def rollout(sim: Sim, pr: PolicyRules) -> None:
         sim.play(rollout_card(sim, sim.legal(), pr))
 
 
-__all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout"]
+def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: PolicyRules,
+                  cap: int) -> tuple[int, int]:
+    """Replay ``cards`` (played by ``seats``, in order) on ``sim`` from the hand's start and
+    count the plays of seats other than ``me`` that had a choice (``choices``) and that the
+    play-out policy would not have made (``misses``): ``(misses, choices)``.
+
+    The policy is :func:`rollout_card` in plain one-pack games and the simulator's plain
+    choice (``Sim.simple_card``) otherwise.  The replay stops early, leaving ``sim``
+    part-way, once ``misses`` exceeds ``cap`` (the caller then drops the deal).
+    """
+    miss = 0
+    choices = 0
+    plain = sim.plain
+    for i in range(len(cards)):
+        c = cards[i]
+        if seats[i] != me:
+            legal = sim.legal()
+            if legal & (legal - 1):
+                choices += 1
+                pick = rollout_card(sim, legal, pr) if plain else sim.simple_card(legal)
+                if pick != c:
+                    miss += 1
+                    if miss > cap:
+                        return miss, choices
+        sim.play(c)
+    return miss, choices
+
+
+__all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout", "replay_misses"]
