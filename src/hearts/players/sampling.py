@@ -119,7 +119,8 @@ def infer(view: PlayerView) -> Knowledge:
                 allowed[s] &= ~(led_mask & ~r.penalty_mask)
         for c in cards:
             played |= 1 << c
-    if r.first_lead == "lowest-club" and tricks:
+    if r.first_lead == "lowest-club" and tricks and not r.deck >> PACK2:
+        # (With two packs the 2♣ nearest eldest hand leads: the other copy may be anywhere.)
         # The opening card's holder leads the first trick (eldest hand when no hand
         # holds it: it lies in a widow), so no other seat holds it, nor the leader
         # when it led another card.
@@ -143,6 +144,14 @@ def infer(view: PlayerView) -> Knowledge:
     room = sum(view.counts[s] - known[s].bit_count() for s in range(n) if s != me)
     return Knowledge(me, view.hand, free, tuple(known), tuple(allowed), tuple(voids),
                      view.counts, max(0, free.bit_count() - room))
+
+
+TABLE_LIMIT = 20_000
+"""Entries of :class:`Sampler`'s count table past which it draws card by card instead."""
+
+
+class _TooMany(Exception):
+    """The count table passed :data:`TABLE_LIMIT`."""
 
 
 class Sampler:
@@ -192,8 +201,16 @@ class Sampler:
         self.seats = [[j for j in range(k) if m >> j & 1] for m, _ in self.classes]
         self._table: dict[tuple[int, tuple[int, ...]],
                           tuple[list[tuple[int, ...]], list[int], int]] = {}
-        if self.ways(0, self.rem0) == 0:
-            raise ValueError("no deal fits what this seat knows")
+        self.exact = True
+        try:
+            if self.ways(0, self.rem0) == 0:
+                raise ValueError("no deal fits what this seat knows")
+        except _TooMany:
+            # Many seats and many classes (Cancellation Hearts at 11): the count table
+            # would grow without bound; draw card by card instead (near-uniform).
+            self.exact = False
+            self._table = {}
+            self.draw(random.Random(0))  # raises ValueError when no deal is found
 
     def _splits(self, i: int, rooms: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """Every way to split class ``i``'s card count over its seats within ``rooms``."""
@@ -227,6 +244,8 @@ class Sampler:
         key = (i, rooms)
         got = self._table.get(key)
         if got is None:
+            if len(self._table) >= TABLE_LIMIT:
+                raise _TooMany
             size = len(self.classes[i][1])
             splits: list[tuple[int, ...]] = []
             cum: list[int] = []
@@ -246,6 +265,8 @@ class Sampler:
 
     def draw(self, rng: random.Random) -> list[int]:
         """One deal: a card-set bitmask per seat (this seat's own hand included)."""
+        if not self.exact:
+            return self._draw_by_card(rng)
         hands = self.known[:]
         others = self.others
         rooms = self.rem0
@@ -264,6 +285,39 @@ class Sampler:
                     pos += v
             rooms = tuple(r - v for r, v in zip(rooms, x, strict=True))
         return hands[:self.n]
+
+
+    def _draw_by_card(self, rng: random.Random, tries: int = 500) -> list[int]:
+        """A deal drawn card by card, the most constrained classes first, each card to
+        a seat that may hold it in proportion to its room; a dead end starts again.
+        Near-uniform (not exact under voids); used when the count table is too large.
+        Raises ``ValueError`` after ``tries`` dead ends."""
+        order = sorted(range(len(self.classes)), key=lambda i: len(self.seats[i]))
+        for _ in range(tries):
+            hands = self.known[:]
+            rooms = list(self.rem0)
+            ok = True
+            for i in order:
+                pile = self.classes[i][1][:]
+                rng.shuffle(pile)
+                seats = self.seats[i]
+                for c in pile:
+                    room = sum(rooms[j] for j in seats)
+                    if not room:
+                        ok = False
+                        break
+                    x = rng.randrange(room)
+                    for j in seats:
+                        if x < rooms[j]:
+                            break
+                        x -= rooms[j]
+                    rooms[j] -= 1
+                    hands[self.others[j]] |= 1 << c
+                if not ok:
+                    break
+            if ok:
+                return hands[:self.n]
+        raise ValueError("no deal fits what this seat knows")
 
 
 def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:
