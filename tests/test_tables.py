@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import aio
 import httpx
 import pytest
 from tables_client import TableClient, act, cards_in, create_table, join_table, truth_at
@@ -428,7 +429,7 @@ def test_bot_moves_run_in_worker_processes() -> None:
     st.apply(["deal", secret_deal(st.rules)])
     pool = SearchPool(workers=1)
     try:
-        answer = asyncio.run(asyncio.to_thread(pool.decide, table_job(st, 1, "pass", 3)))
+        answer = aio.run(asyncio.to_thread(pool.decide, table_job(st, 1, "pass", 3)))
         pids = pool.worker_pids()
     finally:
         pool.close()

@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import aio
 import pytest
 from tables_client import TableClient, create_table, join_table, truth_at
 from test_tables import check_secrecy, drive, hand_over, start
@@ -197,4 +198,4 @@ def test_redis_lock_one_holder_at_a_time_and_the_version_read_with_it(
         await b.close()
         return order
 
-    assert asyncio.run(main()) == [("a", 1, 0), ("a", 2, 1), ("b", 1, 1), ("b", 2, 2)]
+    assert aio.run(main()) == [("a", 1, 0), ("a", 2, 1), ("b", 1, 1), ("b", 2, 2)]

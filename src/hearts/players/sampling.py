@@ -120,7 +120,6 @@ def infer(view: PlayerView) -> Knowledge:
         for c in cards:
             played |= 1 << c
     if r.first_lead == "lowest-club" and tricks and not r.deck >> PACK2:
-        # (With two packs the 2♣ nearest eldest hand leads: the other copy may be anywhere.)
         # The opening card's holder leads the first trick (eldest hand when no hand
         # holds it: it lies in a widow), so no other seat holds it, nor the leader
         # when it led another card.
@@ -129,6 +128,16 @@ def infer(view: PlayerView) -> Knowledge:
         for s in range(n):
             if s != leader or cards[0] != r.opening_card:
                 allowed[s] &= ~bit
+    elif r.first_lead == "lowest-club" and tricks:
+        # Two packs: the holder of either copy nearest eldest hand (going left) leads,
+        # so the seats from eldest hand up to the leader held neither copy; the
+        # other copy may lie with the leader or any seat after it.
+        bits = (1 << r.opening_card) | (1 << (r.opening_card + PACK2))
+        leader = tricks[0][0]
+        s = view.hand_index % n
+        while s != leader:
+            allowed[s] &= ~bits
+            s = (s + 1) % n
     known = [0] * n
     me = view.seat
     known[me] = view.hand
@@ -151,7 +160,8 @@ TABLE_LIMIT = 20_000
 
 
 class _TooMany(Exception):
-    """The count table passed :data:`TABLE_LIMIT`."""
+    """The count table passed :data:`TABLE_LIMIT` entries, or building it would take
+    more than :data:`TABLE_LIMIT` splits of one class or in all."""
 
 
 class Sampler:
@@ -202,6 +212,7 @@ class Sampler:
         self._table: dict[tuple[int, tuple[int, ...]],
                           tuple[list[tuple[int, ...]], list[int], int]] = {}
         self.exact = True
+        self._work = 0
         try:
             if self.ways(0, self.rem0) == 0:
                 raise ValueError("no deal fits what this seat knows")
@@ -247,10 +258,15 @@ class Sampler:
             if len(self._table) >= TABLE_LIMIT:
                 raise _TooMany
             size = len(self.classes[i][1])
+            if math.comb(size + len(self.seats[i]) - 1, len(self.seats[i]) - 1) > TABLE_LIMIT:
+                raise _TooMany  # one class alone has too many splits (many seats, many cards)
             splits: list[tuple[int, ...]] = []
             cum: list[int] = []
             total = 0
             for x in self._splits(i, rooms):
+                self._work += 1
+                if self._work > 10 * TABLE_LIMIT:
+                    raise _TooMany
                 w = math.factorial(size)
                 for v in x:
                     w //= math.factorial(v)

@@ -610,6 +610,9 @@ class TableHub:
                 raise TableError("stale", "This message answers a version the table never had.")
             if kind in ("start", "seat", "next") and seat != HOST_SEAT:
                 raise TableError("not_host", "Only the host can do that.", 403)
+            if kind == "seat" and st.started and not st.between_hands():
+                # Mid-hand the answer is the same at any version: say why, not "stale".
+                raise TableError("wrong_phase", "A seat changes hands between hands only.")
             if kind in ("start", "seat") and v != st.version:
                 raise TableError("stale", "The table changed since; look again and retry.")
             if (kind in MOVE_FIELDS or kind == "next") and v is not None \
