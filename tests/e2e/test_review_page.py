@@ -47,18 +47,27 @@ def play_hand_recklessly(table: Any) -> None:
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     table = new_table(width=size[0], height=size[1])
-    table.open("deal=4242")
-    play_hand_recklessly(table)
     page = table.page
-    version = table.version
-    stats_before = table.local("hearts.stats")
-    page.locator('dialog[data-dialog="hand-end"] [data-action-review]').click()
     dialog = 'dialog[data-dialog="review"][open]'
-    page.wait_for_selector(dialog)
-    # the progress shows while the server works, inside the viewport
-    assert in_viewport(page, f"{dialog} [data-review-progress]")
-    page.wait_for_selector(f"{dialog} .rv-marks h3, {dialog} .rv-marks p", timeout=120_000)
-    assert not page.locator(f"{dialog} [data-review-progress]").is_visible()
+    # The bots' seeds are secret, so a reckless hand now and then turns out well (about one
+    # deal 4242 in ten takes only the pass as a mistake, e.g. when seat 0 shoots the moon):
+    # then the next deal is played, up to four.
+    for deal in (4242, 4243, 4244, 4245):
+        table.open(f"deal={deal}")
+        play_hand_recklessly(table)
+        version = table.version
+        stats_before = table.local("hearts.stats")
+        page.locator('dialog[data-dialog="hand-end"] [data-action-review]').click()
+        page.wait_for_selector(dialog)
+        # the progress shows while the server works, inside the viewport
+        assert in_viewport(page, f"{dialog} [data-review-progress]")
+        page.wait_for_selector(f"{dialog} .rv-marks h3, {dialog} .rv-marks p", timeout=120_000)
+        assert not page.locator(f"{dialog} [data-review-progress]").is_visible()
+        marked = page.locator(f"{dialog} [data-review-decision]")
+        if any(marked.nth(i).get_attribute("data-review-decision") != "0"
+               for i in range(marked.count())):
+            break
+        page.locator(f"{dialog} .dialog-x").click()
     # step 0: the deal, every hand face up, with the cards passed
     assert page.locator(f"{dialog} .rv-seat").count() == 4
     assert page.locator(f"{dialog} [data-review-card]").count() == 52
