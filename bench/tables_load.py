@@ -32,7 +32,6 @@ import json
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -336,6 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--servers", type=int, default=1, choices=(1, 2),
                     help="server processes (2: through a throw-away redis-server)")
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    ap.add_argument("--pg", action="store_true",
+                    help="start a throw-away PostgreSQL cluster (fsync on) and use it")
     args = ap.parse_args(argv)
     tables = max(1, min(args.tables, MAX_TABLES))
     seconds = max(10.0, min(args.seconds, MAX_SECONDS))
@@ -343,25 +344,27 @@ def main(argv: list[str] | None = None) -> int:
     think = (parts[0], parts[-1]) if parts[-1] > 0 else (0.0, 0.0)
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    from hearts.cli.serve import ServerProcess, free_port
+    from hearts.cli.serve import ServerProcess
+    from hearts.cli.throwaway import PgCluster, RedisServer, pg_bindir
 
     tmp = tempfile.mkdtemp(prefix="hearts-tables-load-")
-    db = args.db or f"sqlite:///{tmp}/load.db"
-    redis_proc = None
-    redis_url = None
+    redis = None
+    pg = None
     servers: list[ServerProcess] = []
     try:
+        if args.pg:
+            bindir = pg_bindir()
+            if bindir is None:
+                ap.error("--pg needs PostgreSQL (Debian package postgresql; make system-deps)")
+            pg = PgCluster(bindir, fsync=True).start()
+            db = pg.create_database("hearts_load")
+        else:
+            db = args.db or f"sqlite:///{tmp}/load.db"
         if args.servers == 2:
-            port = free_port()
-            redis_proc = subprocess.Popen(
-                [shutil.which("redis-server") or "/usr/bin/redis-server", "--port", str(port),
-                 "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", tmp],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-            redis_url = f"redis://127.0.0.1:{port}/0"
-            time.sleep(0.5)
+            redis = RedisServer().start()
         for i in range(args.servers):
             servers.append(ServerProcess(db, log_path=f"{tmp}/serve{i}.log",
-                                         redis_url=redis_url).start())
+                                         redis_url=redis.url if redis else None).start())
         time.sleep(2)  # bot workers warm up
         cpu0 = [cpu_seconds(s.proc.pid) for s in servers]
         client0 = time.process_time()
@@ -369,19 +372,22 @@ def main(argv: list[str] | None = None) -> int:
         client_cpu = time.process_time() - client0
         server_cpu = [cpu_seconds(s.proc.pid) - c for s, c in zip(servers, cpu0, strict=True)]
         memory = [memory_of(s.proc.pid) for s in servers]
+        stored = stored_plays(db, stats.tables)
     finally:
         for s in servers:
             s.stop()
-        if redis_proc is not None:
-            redis_proc.terminate()
-            redis_proc.wait(timeout=20)
-    stored = stored_plays(db, stats.tables)
+        if redis is not None:
+            redis.stop()
+        if pg is not None:
+            pg.stop()
     seen = sum(stats.plays_seen.values())
     if stored != seen:
         stats.error(f"plays: {stored} stored, {seen} seen by the clients")
     out: dict[str, Any] = {
         "tables_at_once": tables, "clients": tables * 4, "servers": args.servers,
-        "redis": bool(redis_url), "think_s": list(think), "elapsed_s": round(elapsed, 1),
+        "redis": redis is not None,
+        "database": "postgresql" if pg else db.split(":", 1)[0],
+        "think_s": list(think), "elapsed_s": round(elapsed, 1),
         "tables_played": len(stats.tables), "games_finished": stats.games,
         "hands_finished": stats.hands,
         "plays": stats.plays, "plays_per_s": round(stats.plays / elapsed, 1),
@@ -398,8 +404,11 @@ def main(argv: list[str] | None = None) -> int:
     }
     if stats.errors:
         out["first_errors"] = [e for e in stats.errors if e][:5]
+    if stats.errors:
+        out["server_logs"] = [f"{tmp}/serve{i}.log" for i in range(args.servers)]
     print(json.dumps(out, indent=2))
-    shutil.rmtree(tmp, ignore_errors=True)
+    if not stats.errors:
+        shutil.rmtree(tmp, ignore_errors=True)
     return 0 if not stats.errors else 1
 
 

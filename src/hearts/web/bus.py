@@ -36,6 +36,12 @@ Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
 LOCK_SECONDS = 15.0
 """A table lock expires after this long (a process that died holding it)."""
 
+REDIS_CONNECTIONS = 64
+"""Most connections one process opens to Redis (the listener's included).  A command
+past them waits for a free one (up to ``LOCK_SECONDS``): redis-py's default pool instead
+refuses a command past 100 connections in use with ``MaxConnectionsError``, which a
+process serving a few hundred clients reaches whenever their moves come together."""
+
 _ACQUIRE = """
 if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return {1, redis.call('get', KEYS[2]) or '0'}
@@ -79,7 +85,8 @@ class LocalBus:
 
 class RedisBus:
     """Locks, versions and fan-out through the Redis server at ``url``
-    (``redis://host:port/db``), with redis-py's asyncio client."""
+    (``redis://host:port/db``), with redis-py's asyncio client over at most
+    :data:`REDIS_CONNECTIONS` connections."""
 
     shared = True
 
@@ -88,7 +95,10 @@ class RedisBus:
 
         self.url = url
         self.prefix = prefix
-        self.redis = aioredis.from_url(url, decode_responses=True)
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=REDIS_CONNECTIONS,
+            timeout=LOCK_SECONDS)
+        self.redis = aioredis.Redis.from_pool(pool)
         self._task: asyncio.Task[None] | None = None
         self._pubsub: Any = None
         self._acquire = self.redis.register_script(_ACQUIRE)
