@@ -33,6 +33,7 @@ import gc
 import json
 import os
 import random
+import re
 import shutil
 import sys
 import tempfile
@@ -68,6 +69,7 @@ class Stats:
         self.latency: list[float] = []
         self.act_delay: list[float] = []
         self.errors: list[str] = []
+        self.error_kinds: dict[str, int] = {}
         self.messages = 0
         self.plays = 0
         self.games = 0
@@ -77,6 +79,8 @@ class Stats:
         self.sent: dict[tuple[str, int, str], float] = {}
 
     def error(self, text: str) -> None:
+        kind = re.sub(r"\d+", "N", text.split(":", 1)[0] + ":" + text.split(":", 2)[-1])[:120]
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
         if len(self.errors) < 50:
             self.errors.append(text[:300])
         else:
@@ -433,6 +437,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     if stats.errors:
         out["first_errors"] = [e for e in stats.errors if e][:5]
+        out["errors_by_kind"] = stats.error_kinds
     if stats.errors:
         out["server_logs"] = [f"{tmp}/serve{i}.log" for i in range(args.servers)]
     print(json.dumps(out, indent=2))
