@@ -332,6 +332,17 @@ def memory_of(pid: int) -> dict[str, float]:
     return out
 
 
+def runqueue_wait(pid: int) -> float:
+    """Seconds the threads of process ``pid`` (alive now) have spent runnable but waiting
+    for a CPU (``/proc/<pid>/task/*/schedstat``, second field): how much the other jobs
+    on the machine held this process back."""
+    total = 0
+    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int(stat.read_text().split()[1])
+    return total / 1e9
+
+
 def cpu_seconds(pid: int) -> float:
     """User plus system CPU time a process has used so far, in seconds."""
     try:
@@ -398,11 +409,14 @@ def main(argv: list[str] | None = None) -> int:
                                          redis_url=redis.url if redis else None).start())
         time.sleep(2)  # bot workers warm up
         cpu0 = [cpu_seconds(s.proc.pid) for s in servers]
+        wait0 = [runqueue_wait(s.proc.pid) for s in servers] + [runqueue_wait(os.getpid())]
         client0 = time.process_time()
         gc.freeze()  # the client allocates as much per play as the server: collect rarely
         gc.set_threshold(20_000, 20, 10)
         stats, elapsed = run_loop(run_load([s.url for s in servers], tables, seconds, think))
         client_cpu = time.process_time() - client0
+        waits = [runqueue_wait(p) - w for p, w in zip(
+            [*(s.proc.pid for s in servers), os.getpid()], wait0, strict=True)]
         server_cpu = [cpu_seconds(s.proc.pid) - c for s, c in zip(servers, cpu0, strict=True)]
         memory = [memory_of(s.proc.pid) for s in servers]
         stored = stored_plays(db, stats.tables)
@@ -433,6 +447,8 @@ def main(argv: list[str] | None = None) -> int:
         "server_cpu_s": [round(c, 1) for c in server_cpu],
         "plays_per_server_cpu_s": round(stats.plays / max(sum(server_cpu), 1e-9), 1),
         "client_cpu_s": round(client_cpu, 1),
+        "waited_for_cpu_s": {"servers": [round(w, 1) for w in waits[:-1]],
+                             "client": round(waits[-1], 1)},
         "cpus": os.cpu_count(), "load_average": list(os.getloadavg()),
     }
     if stats.errors:
