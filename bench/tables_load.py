@@ -13,15 +13,24 @@ is followed by a new table.  Measured on the clients (one asyncio process):
 - every client checks that the versions it receives are contiguous (no loss, no
   duplicate) and the four clients of a table must see the same plays in the same
   order; the plays stored in the database are counted and compared at the end;
-- server memory: resident set size (VmRSS, VmHWM) of each server process at the end.
+- server memory: resident set size (VmRSS, VmHWM) of each server process at the end;
+- CPU: seconds used by each server and by the client, and the seconds they spent runnable
+  but waiting for a CPU (``waited_for_cpu_s``, from ``/proc/<pid>/task/*/schedstat``):
+  when the waits are larger than the CPU used, the other jobs on the machine set the pace,
+  not this code.
 
-Prints one JSON object.  With ``--servers 2`` a throw-away ``redis-server`` is started
-and the two processes serve the same tables (seats 0 and 2 of a table on one process,
-1 and 3 on the other).  The database is a temporary SQLite file unless ``--db``.
+Prints one JSON object (with ``errors_by_kind`` and the server logs' paths, kept, when
+anything failed).  With ``--servers 2`` a throw-away ``redis-server`` is started and the
+two processes serve the same tables (seats 0 and 2 of a table on one process, 1 and 3 on
+the other).  The database is a temporary SQLite file, or ``--db URL``, or with ``--pg`` a
+throw-away PostgreSQL cluster (``initdb`` in a temporary folder, fsync on, like a
+deployment; ``hearts.cli.throwaway``, the one the tests use).  ``make bench-tables`` runs
+the three runs of bench/tables_results.md.
 
     .venv/bin/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2
-    .venv/bin/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2 --servers 2
-    .venv/bin/python bench/tables_load.py --tables 100 --seconds 60 --think 0   # flat out
+    .venv/bin/python bench/tables_load.py --tables 200 --seconds 90 --think 0   # flat out
+    .venv/bin/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2 \
+        --servers 2 --pg
 """
 
 from __future__ import annotations
