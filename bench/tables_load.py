@@ -76,6 +76,9 @@ def summary(ms: list[float]) -> dict[str, Any]:
 class Stats:
     def __init__(self) -> None:
         self.latency: list[float] = []
+        self.latency_at: list[float] = []  # perf_counter of each latency sample
+        self.play_at: list[float] = []  # perf_counter of each play seen by its player
+        self.started: list[float] = []  # perf_counter of each table's start
         self.act_delay: list[float] = []
         self.errors: list[str] = []
         self.error_kinds: dict[str, int] = {}
@@ -86,6 +89,23 @@ class Stats:
         self.tables: list[str] = []
         self.plays_seen: dict[str, int] = {}
         self.sent: dict[tuple[str, int, str], float] = {}
+        self.t0 = self.deadline = 0.0
+
+    def steady(self, tables: int) -> dict[str, Any]:
+        """The figures between the moment the first ``tables`` tables have all started and
+        the deadline (table creation, joins and handshakes left out)."""
+        if len(self.started) < tables:
+            return {}
+        since = sorted(self.started)[tables - 1]
+        span = self.deadline - since
+        if span <= 1:
+            return {}
+        plays = sum(1 for t in self.play_at if since <= t <= self.deadline)
+        lat = [ms for ms, t in zip(self.latency, self.latency_at, strict=True)
+               if since <= t <= self.deadline]
+        return {"from_s": round(since - self.t0, 1), "seconds": round(span, 1),
+                "plays": plays, "plays_per_s": round(plays / span, 1),
+                "latency_play_to_others": summary(lat)}
 
     def error(self, text: str) -> None:
         kind = re.sub(r"\d+", "N", text.split(":", 1)[0] + ":" + text.split(":", 2)[-1])[:120]
@@ -170,10 +190,12 @@ class Client:
                     self.plays.append((e["seat"], e["card"]))
                     if e["seat"] == self.seat:
                         st.plays += 1
+                        st.play_at.append(now)
                     else:
                         t0 = st.sent.get((self.table_id, e["seat"], e["card"]))
                         if t0 is not None:
                             st.latency.append((now - t0) * 1000)
+                            st.latency_at.append(now)
                 elif e["type"] == "hand_end" and self.seat == 0:
                     st.hands += 1
                 elif e["type"] == "game_over":
@@ -291,6 +313,7 @@ async def _table_loop(index: int, urls: list[str], stats: Stats, think: tuple[fl
             await asyncio.sleep(0.02)
         if clients[0].ws is not None and not clients[0].over.is_set():
             await clients[0].ws.send(orjson.dumps({"type": "start", "v": clients[0].v}).decode())
+            stats.started.append(time.perf_counter())
         watch = asyncio.create_task(quiet_watch(clients, deadline))
         await asyncio.gather(*tasks)
         watch.cancel()
@@ -306,6 +329,8 @@ async def run_load(urls: list[str], tables: int, seconds: float,
 
     stats = Stats()
     t0 = time.monotonic()
+    stats.t0 = time.perf_counter()
+    stats.deadline = stats.t0 + seconds
     deadline = t0 + seconds
     # Kept-alive connections expire before uvicorn's 5 s keep-alive timeout closes them.
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50, keepalive_expiry=2)
@@ -451,6 +476,7 @@ def main(argv: list[str] | None = None) -> int:
         "messages_per_s": round(stats.messages / elapsed, 1),
         "plays_stored": stored, "plays_seen": seen,
         "latency_play_to_others": summary(stats.latency),
+        "steady": stats.steady(tables),
         "act_delay": summary(stats.act_delay),
         "errors": len(stats.errors), "server_memory_mb": memory,
         "server_cpu_s": [round(c, 1) for c in server_cpu],
