@@ -1,7 +1,9 @@
 """Load test of shared tables: many tables with four simulated people each, live over
 WebSocket, against ``hearts serve`` processes this script starts on loopback.
 
-Each table has four clients (no bots).  A client acts when its seat is due (passes
+Each table has four clients (no bots); ``--seconds`` count from the moment all
+``--tables`` tables have been created, joined and started (the ``steady`` figures cover
+exactly that span; the top-level ones include the setup).  A client acts when its seat is due (passes
 its first cards, plays its first legal card, the host deals the next hand) after a
 pause drawn from ``--think`` (seconds, ``lo,hi``; ``0`` is flat out).  A finished game
 is followed by a new table.  Measured on the clients (one asyncio process):
@@ -52,10 +54,17 @@ from typing import Any
 
 import orjson  # the client reads 4 updates a play: its JSON must not be what limits the run
 
+SETUP_LIMIT = 300.0
+"""Seconds the tables may take to be created, joined and started; the run's ``--seconds``
+count from the moment they all have (or from this limit)."""
+
 MAX_TABLES = 400
 MAX_SECONDS = 900.0
 DRAIN_QUIET = 3.0
 """After the run, a client stops reading once its table has been quiet this long."""
+
+DRAIN_LIMIT = 30.0
+"""... and at the latest this long after the deadline."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -93,7 +102,7 @@ class Stats:
 
     def steady(self, tables: int) -> dict[str, Any]:
         """The figures between the moment the first ``tables`` tables have all started and
-        the deadline (table creation, joins and handshakes left out)."""
+        the deadline (table creation, joins and handshakes left out): the run proper."""
         if len(self.started) < tables:
             return {}
         since = sorted(self.started)[tables - 1]
@@ -116,11 +125,31 @@ class Stats:
             self.errors.append("")
 
 
+class Deadline:
+    """When the clients stop acting (``at``, ``time.monotonic``): ``seconds`` after the
+    ``tables``-th table started (:meth:`table_started`), or after :data:`SETUP_LIMIT`
+    plus ``seconds`` when they never all do."""
+
+    def __init__(self, seconds: float, tables: int, stats: Stats) -> None:
+        self.seconds = seconds
+        self.tables = tables
+        self.stats = stats
+        self.at = time.monotonic() + SETUP_LIMIT + seconds
+        stats.deadline = time.perf_counter() + SETUP_LIMIT + seconds
+
+    def table_started(self) -> None:
+        stats = self.stats
+        stats.started.append(time.perf_counter())
+        if len(stats.started) == self.tables:
+            self.at = time.monotonic() + self.seconds
+            stats.deadline = time.perf_counter() + self.seconds
+
+
 class Client:
     """One simulated person at one seat."""
 
     def __init__(self, stats: Stats, table_id: str, seat: int, url: str, token: str,
-                 think: tuple[float, float], rng: random.Random, deadline: float) -> None:
+                 think: tuple[float, float], rng: random.Random, deadline: Deadline) -> None:
         self.stats = stats
         self.table_id = table_id
         self.seat = seat
@@ -212,7 +241,7 @@ class Client:
         table, view = m["table"], m["view"]
         if self.seat not in table["due"] or table["status"] != "playing":
             return
-        if time.monotonic() >= self.deadline:
+        if time.monotonic() >= self.deadline.at:
             return
         if self.awaiting or (self.pending is not None and not self.pending.done()):
             return
@@ -241,14 +270,18 @@ class Client:
         await self.ws.send(orjson.dumps(msg).decode())
 
 
-async def quiet_watch(clients: list[Client], deadline: float) -> None:
-    """After the deadline, end a table's clients once none has heard anything for
-    :data:`DRAIN_QUIET` seconds (a closed socket ends a client's read loop, not counted
-    as an error)."""
+async def quiet_watch(clients: list[Client], deadline: Deadline) -> None:
+    """After the deadline, end a table's clients once none waits for the answer to a move
+    it sent and none has heard anything for :data:`DRAIN_QUIET` seconds, or
+    :data:`DRAIN_LIMIT` seconds after the deadline (a closed socket ends a client's read
+    loop, not counted as an error).  A move sent just before the deadline may take longer
+    than the quiet time to come back when the machine is loaded: counted, not cut off."""
     while not all(c.over.is_set() for c in clients):
         await asyncio.sleep(0.5)
         now = time.monotonic()
-        if now >= deadline and now - max(c.last_rx for c in clients) >= DRAIN_QUIET:
+        quiet = now - max(c.last_rx for c in clients) >= DRAIN_QUIET \
+            and not any(c.awaiting for c in clients)
+        if now >= deadline.at and (quiet or now >= deadline.at + DRAIN_LIMIT):
             for c in clients:
                 c.over.set()
             for c in clients:
@@ -274,7 +307,7 @@ async def post(http: Any, url: str, body: dict[str, Any]) -> Any:
 
 
 async def table_loop(index: int, urls: list[str], stats: Stats, think: tuple[float, float],
-                     deadline: float, http: Any) -> None:
+                     deadline: Deadline, http: Any) -> None:
     """Play tables one after another (a new one after each game) until the deadline."""
     try:
         await _table_loop(index, urls, stats, think, deadline, http)
@@ -283,10 +316,10 @@ async def table_loop(index: int, urls: list[str], stats: Stats, think: tuple[flo
 
 
 async def _table_loop(index: int, urls: list[str], stats: Stats, think: tuple[float, float],
-                      deadline: float, http: Any) -> None:
+                      deadline: Deadline, http: Any) -> None:
     rng = random.Random(index)
     home = urls[index % len(urls)]
-    while time.monotonic() < deadline - 5:
+    while time.monotonic() < deadline.at - 5:
         r = await post(http, home + "/api/tables", {"name": f"p{index}", "level": "random",
                                                     "turn_seconds": 120})
         if r.status_code != 201:
@@ -313,7 +346,7 @@ async def _table_loop(index: int, urls: list[str], stats: Stats, think: tuple[fl
             await asyncio.sleep(0.02)
         if clients[0].ws is not None and not clients[0].over.is_set():
             await clients[0].ws.send(orjson.dumps({"type": "start", "v": clients[0].v}).decode())
-            stats.started.append(time.perf_counter())
+            deadline.table_started()
         watch = asyncio.create_task(quiet_watch(clients, deadline))
         await asyncio.gather(*tasks)
         watch.cancel()
@@ -330,8 +363,7 @@ async def run_load(urls: list[str], tables: int, seconds: float,
     stats = Stats()
     t0 = time.monotonic()
     stats.t0 = time.perf_counter()
-    stats.deadline = stats.t0 + seconds
-    deadline = t0 + seconds
+    deadline = Deadline(seconds, tables, stats)
     # Kept-alive connections expire before uvicorn's 5 s keep-alive timeout closes them.
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50, keepalive_expiry=2)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
@@ -405,7 +437,9 @@ def stored_plays(db_url: str, table_ids: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=200, help=f"tables at once (max {MAX_TABLES})")
-    ap.add_argument("--seconds", type=float, default=120.0, help="length of the run")
+    ap.add_argument("--seconds", type=float, default=120.0,
+                    help="length of the run, counted from the moment every table has "
+                    "started (creating, joining and starting 200 tables takes a while)")
     ap.add_argument("--think", default="0.05,0.2",
                     help="a client's pause before acting, seconds lo,hi (0: flat out)")
     ap.add_argument("--servers", type=int, default=1, choices=(1, 2),

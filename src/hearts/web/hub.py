@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+import starlette.websockets
 from starlette.websockets import WebSocketDisconnect
 
 from ..actions import KINDS, Action
@@ -68,6 +69,11 @@ from .tables import (
 )
 
 log = logging.getLogger("hearts.web")
+
+_GONE: tuple[type[Exception], ...] = (
+    WebSocketDisconnect, getattr(starlette.websockets, "WebSocketDisconnected", WebSocketDisconnect))
+"""What a client that went away raises in a session (Starlette 1 adds
+``WebSocketDisconnected`` for a socket whose send already failed)."""
 
 QUEUE_LIMIT = 2000
 """Messages waiting for one slow client before it is cut off (it may reconnect)."""
@@ -732,9 +738,9 @@ class TableHub:
                                       "v": live.state.version}))
                     continue
                 await self._safe_act(conn, table_id, msg)
-        except WebSocketDisconnect:
+        except _GONE:
             pass
-        except Exception:  # a dead socket; or a bug: say so, and close with a reason
+        except Exception:  # a bug (or a failure of the server): say so, close with a reason
             log.exception("table %s: session of seat %s", table_id, where)
             with contextlib.suppress(Exception):
                 await ws.close(1011)
