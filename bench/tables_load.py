@@ -87,6 +87,7 @@ class Stats:
         self.latency: list[float] = []
         self.latency_at: list[float] = []  # perf_counter of each latency sample
         self.play_at: list[float] = []  # perf_counter of each play seen by its player
+        self.message_at: list[float] = []  # perf_counter of each message received
         self.started: list[float] = []  # perf_counter of each table's start
         self.act_delay: list[float] = []
         self.errors: list[str] = []
@@ -110,10 +111,12 @@ class Stats:
         if span <= 1:
             return {}
         plays = sum(1 for t in self.play_at if since <= t <= self.deadline)
+        messages = sum(1 for t in self.message_at if since <= t <= self.deadline)
         lat = [ms for ms, t in zip(self.latency, self.latency_at, strict=True)
                if since <= t <= self.deadline]
         return {"from_s": round(since - self.t0, 1), "seconds": round(span, 1),
                 "plays": plays, "plays_per_s": round(plays / span, 1),
+                "messages_per_s": round(messages / span, 1),
                 "latency_play_to_others": summary(lat)}
 
     def error(self, text: str) -> None:
@@ -198,6 +201,7 @@ class Client:
         now = time.perf_counter()
         st = self.stats
         st.messages += 1
+        st.message_at.append(now)
         kind = m["type"]
         if kind == "error":
             st.error(f"seat {self.seat} v{self.v}: {m.get('code')}: {m.get('message')}")
