@@ -5,6 +5,9 @@
 #                Debian when missing), then ruff, mypy and pytest
 #   make lint    ruff and mypy only
 #   make bench   hearts bench engine and hearts bench bots
+#   make bench-tables  the shared tables' load runs of bench/tables_results.md (about 12 min:
+#                one process on SQLite, flat out, two processes with a throw-away Redis and
+#                PostgreSQL); output as JSON under bench/out/
 #   make clean   remove caches and build output, the compiled engine included (keeps .venv;
 #                `make distclean` removes it too)
 
@@ -33,7 +36,7 @@ TEST_STAMP := $(VENV)/.installed-test
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test lint bench clean distclean venv install install-test system-deps pytest
+.PHONY: run test lint bench bench-tables clean distclean venv install install-test system-deps pytest
 
 run: $(RUN_STAMP)
 	$(BIN)/hearts serve --host $(HOST) --port $(PORT)
@@ -57,6 +60,15 @@ pytest: $(TEST_STAMP) system-deps
 bench: $(RUN_STAMP)
 	$(BIN)/hearts bench engine
 	$(BIN)/hearts bench bots
+
+# A failing run (errors > 0) stops the target; its server logs are kept (paths in the JSON).
+bench-tables: $(TEST_STAMP) system-deps
+	mkdir -p bench/out
+	$(BIN)/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2 > bench/out/tables_one.json
+	$(BIN)/python bench/tables_load.py --tables 200 --seconds 90 --think 0 > bench/out/tables_flat.json
+	$(BIN)/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2 --servers 2 --pg > bench/out/tables_two_pg.json
+	$(BIN)/python bench/tables_hotpath.py --tables 200 --moves 40000 > bench/out/tables_hotpath.json
+	@echo "figures in bench/out/tables_*.json"
 
 install: $(RUN_STAMP)
 install-test: $(TEST_STAMP)

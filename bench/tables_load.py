@@ -1,7 +1,9 @@
 """Load test of shared tables: many tables with four simulated people each, live over
 WebSocket, against ``hearts serve`` processes this script starts on loopback.
 
-Each table has four clients (no bots).  A client acts when its seat is due (passes
+Each table has four clients (no bots); ``--seconds`` count from the moment all
+``--tables`` tables have been created, joined and started (the ``steady`` figures cover
+exactly that span; the top-level ones include the setup).  A client acts when its seat is due (passes
 its first cards, plays its first legal card, the host deals the next hand) after a
 pause drawn from ``--think`` (seconds, ``lo,hi``; ``0`` is flat out).  A finished game
 is followed by a new table.  Measured on the clients (one asyncio process):
@@ -13,26 +15,37 @@ is followed by a new table.  Measured on the clients (one asyncio process):
 - every client checks that the versions it receives are contiguous (no loss, no
   duplicate) and the four clients of a table must see the same plays in the same
   order; the plays stored in the database are counted and compared at the end;
-- server memory: resident set size (VmRSS, VmHWM) of each server process at the end.
+- server memory: resident set size (VmRSS, VmHWM) of each server process at the end;
+- CPU: seconds used by each server and by the client, and the seconds they spent runnable
+  but waiting for a CPU (``waited_for_cpu_s``, from ``/proc/<pid>/task/*/schedstat``):
+  when the waits are larger than the CPU used, the other jobs on the machine set the pace,
+  not this code.
 
-Prints one JSON object.  With ``--servers 2`` a throw-away ``redis-server`` is started
-and the two processes serve the same tables (seats 0 and 2 of a table on one process,
-1 and 3 on the other).  The database is a temporary SQLite file unless ``--db``.
+Prints one JSON object (with ``errors_by_kind`` and the server logs' paths, kept, when
+anything failed).  With ``--servers 2`` a throw-away ``redis-server`` is started and the
+two processes serve the same tables (seats 0 and 2 of a table on one process, 1 and 3 on
+the other).  The database is a temporary SQLite file, or ``--db URL``, or with ``--pg`` a
+throw-away PostgreSQL cluster (``initdb`` in a temporary folder, fsync on, like a
+deployment; ``hearts.cli.throwaway``, the one the tests use).  ``make bench-tables`` runs
+the three runs of bench/tables_results.md.
 
     .venv/bin/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2
-    .venv/bin/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2 --servers 2
-    .venv/bin/python bench/tables_load.py --tables 100 --seconds 60 --think 0   # flat out
+    .venv/bin/python bench/tables_load.py --tables 200 --seconds 90 --think 0   # flat out
+    .venv/bin/python bench/tables_load.py --tables 200 --seconds 120 --think 0.05,0.2 \
+        --servers 2 --pg
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
 import json
 import os
 import random
+import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,10 +54,17 @@ from typing import Any
 
 import orjson  # the client reads 4 updates a play: its JSON must not be what limits the run
 
+SETUP_LIMIT = 300.0
+"""Seconds the tables may take to be created, joined and started; the run's ``--seconds``
+count from the moment they all have (or from this limit)."""
+
 MAX_TABLES = 400
 MAX_SECONDS = 900.0
 DRAIN_QUIET = 3.0
 """After the run, a client stops reading once its table has been quiet this long."""
+
+DRAIN_LIMIT = 30.0
+"""... and at the latest this long after the deadline."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -65,8 +85,13 @@ def summary(ms: list[float]) -> dict[str, Any]:
 class Stats:
     def __init__(self) -> None:
         self.latency: list[float] = []
+        self.latency_at: list[float] = []  # perf_counter of each latency sample
+        self.play_at: list[float] = []  # perf_counter of each play seen by its player
+        self.message_at: list[float] = []  # perf_counter of each message received
+        self.started: list[float] = []  # perf_counter of each table's start
         self.act_delay: list[float] = []
         self.errors: list[str] = []
+        self.error_kinds: dict[str, int] = {}
         self.messages = 0
         self.plays = 0
         self.games = 0
@@ -74,19 +99,60 @@ class Stats:
         self.tables: list[str] = []
         self.plays_seen: dict[str, int] = {}
         self.sent: dict[tuple[str, int, str], float] = {}
+        self.t0 = self.deadline = 0.0
+
+    def steady(self, tables: int) -> dict[str, Any]:
+        """The figures between the moment the first ``tables`` tables have all started and
+        the deadline (table creation, joins and handshakes left out): the run proper."""
+        if len(self.started) < tables:
+            return {}
+        since = sorted(self.started)[tables - 1]
+        span = self.deadline - since
+        if span <= 1:
+            return {}
+        plays = sum(1 for t in self.play_at if since <= t <= self.deadline)
+        messages = sum(1 for t in self.message_at if since <= t <= self.deadline)
+        lat = [ms for ms, t in zip(self.latency, self.latency_at, strict=True)
+               if since <= t <= self.deadline]
+        return {"from_s": round(since - self.t0, 1), "seconds": round(span, 1),
+                "plays": plays, "plays_per_s": round(plays / span, 1),
+                "messages_per_s": round(messages / span, 1),
+                "latency_play_to_others": summary(lat)}
 
     def error(self, text: str) -> None:
+        kind = re.sub(r"\d+", "N", text.split(":", 1)[0] + ":" + text.split(":", 2)[-1])[:120]
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
         if len(self.errors) < 50:
             self.errors.append(text[:300])
         else:
             self.errors.append("")
 
 
+class Deadline:
+    """When the clients stop acting (``at``, ``time.monotonic``): ``seconds`` after the
+    ``tables``-th table started (:meth:`table_started`), or after :data:`SETUP_LIMIT`
+    plus ``seconds`` when they never all do."""
+
+    def __init__(self, seconds: float, tables: int, stats: Stats) -> None:
+        self.seconds = seconds
+        self.tables = tables
+        self.stats = stats
+        self.at = time.monotonic() + SETUP_LIMIT + seconds
+        stats.deadline = time.perf_counter() + SETUP_LIMIT + seconds
+
+    def table_started(self) -> None:
+        stats = self.stats
+        stats.started.append(time.perf_counter())
+        if len(stats.started) == self.tables:
+            self.at = time.monotonic() + self.seconds
+            stats.deadline = time.perf_counter() + self.seconds
+
+
 class Client:
     """One simulated person at one seat."""
 
     def __init__(self, stats: Stats, table_id: str, seat: int, url: str, token: str,
-                 think: tuple[float, float], rng: random.Random, deadline: float) -> None:
+                 think: tuple[float, float], rng: random.Random, deadline: Deadline) -> None:
         self.stats = stats
         self.table_id = table_id
         self.seat = seat
@@ -102,6 +168,7 @@ class Client:
         self.last: dict[str, Any] | None = None
         self.over = asyncio.Event()
         self.ws: Any = None
+        self.last_rx = time.monotonic()
 
     async def run(self, ready: asyncio.Event) -> None:
         from websockets.asyncio.client import connect
@@ -111,19 +178,15 @@ class Client:
             # like a browser, the client offers permessage-deflate (the server declines it)
             async with connect(ws_url, max_size=2**22, open_timeout=60) as ws:
                 self.ws = ws
-                await ws.send(json.dumps({"type": "hello", "token": self.token}))
+                await ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
                 ready.set()
+                # After the deadline nobody acts; the client reads what is still on its way
+                # until the table is quiet (``quiet_watch`` then closes the socket), so that
+                # every committed play is counted.  No timeout per message: a timer for
+                # each of 1,600 messages a second cost the client more than the parsing.
                 while not self.over.is_set():
-                    left = self.deadline - time.monotonic()
-                    # After the deadline nobody acts; read what is still on its way until
-                    # the table is quiet, so that every committed play is counted.
-                    wait = left if left > 0 else DRAIN_QUIET
-                    try:
-                        text = await asyncio.wait_for(ws.recv(), wait)
-                    except TimeoutError:
-                        if left > 0:
-                            continue
-                        break
+                    text = await ws.recv()
+                    self.last_rx = time.monotonic()
                     self.on_message(orjson.loads(text))
         except Exception as exc:
             if not self.over.is_set():
@@ -138,6 +201,7 @@ class Client:
         now = time.perf_counter()
         st = self.stats
         st.messages += 1
+        st.message_at.append(now)
         kind = m["type"]
         if kind == "error":
             st.error(f"seat {self.seat} v{self.v}: {m.get('code')}: {m.get('message')}")
@@ -159,10 +223,12 @@ class Client:
                     self.plays.append((e["seat"], e["card"]))
                     if e["seat"] == self.seat:
                         st.plays += 1
+                        st.play_at.append(now)
                     else:
                         t0 = st.sent.get((self.table_id, e["seat"], e["card"]))
                         if t0 is not None:
                             st.latency.append((now - t0) * 1000)
+                            st.latency_at.append(now)
                 elif e["type"] == "hand_end" and self.seat == 0:
                     st.hands += 1
                 elif e["type"] == "game_over":
@@ -179,7 +245,7 @@ class Client:
         table, view = m["table"], m["view"]
         if self.seat not in table["due"] or table["status"] != "playing":
             return
-        if time.monotonic() >= self.deadline:
+        if time.monotonic() >= self.deadline.at:
             return
         if self.awaiting or (self.pending is not None and not self.pending.done()):
             return
@@ -205,7 +271,28 @@ class Client:
         self.stats.act_delay.append((t - since) * 1000)
         if msg["type"] == "play":
             self.stats.sent[(self.table_id, self.seat, msg["card"])] = t
-        await self.ws.send(json.dumps(msg))
+        await self.ws.send(orjson.dumps(msg).decode())
+
+
+async def quiet_watch(clients: list[Client], deadline: Deadline) -> None:
+    """After the deadline, end a table's clients once none waits for the answer to a move
+    it sent and none has heard anything for :data:`DRAIN_QUIET` seconds, or
+    :data:`DRAIN_LIMIT` seconds after the deadline (a closed socket ends a client's read
+    loop, not counted as an error).  A move sent just before the deadline may take longer
+    than the quiet time to come back when the machine is loaded: counted, not cut off."""
+    while not all(c.over.is_set() for c in clients):
+        await asyncio.sleep(0.5)
+        now = time.monotonic()
+        quiet = now - max(c.last_rx for c in clients) >= DRAIN_QUIET \
+            and not any(c.awaiting for c in clients)
+        if now >= deadline.at and (quiet or now >= deadline.at + DRAIN_LIMIT):
+            for c in clients:
+                c.over.set()
+            for c in clients:
+                if c.ws is not None:
+                    with contextlib.suppress(Exception):
+                        await c.ws.close()
+            return
 
 
 async def post(http: Any, url: str, body: dict[str, Any]) -> Any:
@@ -224,7 +311,7 @@ async def post(http: Any, url: str, body: dict[str, Any]) -> Any:
 
 
 async def table_loop(index: int, urls: list[str], stats: Stats, think: tuple[float, float],
-                     deadline: float, http: Any) -> None:
+                     deadline: Deadline, http: Any) -> None:
     """Play tables one after another (a new one after each game) until the deadline."""
     try:
         await _table_loop(index, urls, stats, think, deadline, http)
@@ -233,10 +320,10 @@ async def table_loop(index: int, urls: list[str], stats: Stats, think: tuple[flo
 
 
 async def _table_loop(index: int, urls: list[str], stats: Stats, think: tuple[float, float],
-                      deadline: float, http: Any) -> None:
+                      deadline: Deadline, http: Any) -> None:
     rng = random.Random(index)
     home = urls[index % len(urls)]
-    while time.monotonic() < deadline - 5:
+    while time.monotonic() < deadline.at - 5:
         r = await post(http, home + "/api/tables", {"name": f"p{index}", "level": "random",
                                                     "turn_seconds": 120})
         if r.status_code != 201:
@@ -262,8 +349,11 @@ async def _table_loop(index: int, urls: list[str], stats: Stats, think: tuple[fl
         while clients[0].v < 0 and not clients[0].over.is_set():
             await asyncio.sleep(0.02)
         if clients[0].ws is not None and not clients[0].over.is_set():
-            await clients[0].ws.send(json.dumps({"type": "start", "v": clients[0].v}))
+            await clients[0].ws.send(orjson.dumps({"type": "start", "v": clients[0].v}).decode())
+            deadline.table_started()
+        watch = asyncio.create_task(quiet_watch(clients, deadline))
         await asyncio.gather(*tasks)
+        watch.cancel()
         shortest = min(len(c.plays) for c in clients)
         if any(c.plays[:shortest] != clients[0].plays[:shortest] for c in clients):
             stats.error(f"table {tid}: the clients saw different plays")
@@ -276,7 +366,8 @@ async def run_load(urls: list[str], tables: int, seconds: float,
 
     stats = Stats()
     t0 = time.monotonic()
-    deadline = t0 + seconds
+    stats.t0 = time.perf_counter()
+    deadline = Deadline(seconds, tables, stats)
     # Kept-alive connections expire before uvicorn's 5 s keep-alive timeout closes them.
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50, keepalive_expiry=2)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
@@ -287,6 +378,15 @@ async def run_load(urls: list[str], tables: int, seconds: float,
                 await asyncio.sleep(0.05)  # stagger the start a little
         await asyncio.gather(*loops)
     return stats, time.monotonic() - t0
+
+
+def run_loop(coro: Any) -> Any:
+    """``asyncio.run`` on uvloop (the server's loop too) when it is installed."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    return uvloop.run(coro)
 
 
 def memory_of(pid: int) -> dict[str, float]:
@@ -300,6 +400,17 @@ def memory_of(pid: int) -> dict[str, float]:
     except OSError:
         pass
     return out
+
+
+def runqueue_wait(pid: int) -> float:
+    """Seconds the threads of process ``pid`` (alive now) have spent runnable but waiting
+    for a CPU (``/proc/<pid>/task/*/schedstat``, second field): how much the other jobs
+    on the machine held this process back."""
+    total = 0
+    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int(stat.read_text().split()[1])
+    return total / 1e9
 
 
 def cpu_seconds(pid: int) -> float:
@@ -330,12 +441,16 @@ def stored_plays(db_url: str, table_ids: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=200, help=f"tables at once (max {MAX_TABLES})")
-    ap.add_argument("--seconds", type=float, default=120.0, help="length of the run")
+    ap.add_argument("--seconds", type=float, default=120.0,
+                    help="length of the run, counted from the moment every table has "
+                    "started (creating, joining and starting 200 tables takes a while)")
     ap.add_argument("--think", default="0.05,0.2",
                     help="a client's pause before acting, seconds lo,hi (0: flat out)")
     ap.add_argument("--servers", type=int, default=1, choices=(1, 2),
                     help="server processes (2: through a throw-away redis-server)")
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    ap.add_argument("--pg", action="store_true",
+                    help="start a throw-away PostgreSQL cluster (fsync on) and use it")
     args = ap.parse_args(argv)
     tables = max(1, min(args.tables, MAX_TABLES))
     seconds = max(10.0, min(args.seconds, MAX_SECONDS))
@@ -343,45 +458,55 @@ def main(argv: list[str] | None = None) -> int:
     think = (parts[0], parts[-1]) if parts[-1] > 0 else (0.0, 0.0)
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    from hearts.cli.serve import ServerProcess, free_port
+    from hearts.cli.serve import ServerProcess
+    from hearts.cli.throwaway import PgCluster, RedisServer, pg_bindir
 
     tmp = tempfile.mkdtemp(prefix="hearts-tables-load-")
-    db = args.db or f"sqlite:///{tmp}/load.db"
-    redis_proc = None
-    redis_url = None
+    redis = None
+    pg = None
     servers: list[ServerProcess] = []
     try:
+        if args.pg:
+            bindir = pg_bindir()
+            if bindir is None:
+                ap.error("--pg needs PostgreSQL (Debian package postgresql; make system-deps)")
+            pg = PgCluster(bindir, fsync=True).start()
+            db = pg.create_database("hearts_load")
+        else:
+            db = args.db or f"sqlite:///{tmp}/load.db"
         if args.servers == 2:
-            port = free_port()
-            redis_proc = subprocess.Popen(
-                [shutil.which("redis-server") or "/usr/bin/redis-server", "--port", str(port),
-                 "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", tmp],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-            redis_url = f"redis://127.0.0.1:{port}/0"
-            time.sleep(0.5)
+            redis = RedisServer().start()
         for i in range(args.servers):
             servers.append(ServerProcess(db, log_path=f"{tmp}/serve{i}.log",
-                                         redis_url=redis_url).start())
+                                         redis_url=redis.url if redis else None).start())
         time.sleep(2)  # bot workers warm up
         cpu0 = [cpu_seconds(s.proc.pid) for s in servers]
+        wait0 = [runqueue_wait(s.proc.pid) for s in servers] + [runqueue_wait(os.getpid())]
         client0 = time.process_time()
-        stats, elapsed = asyncio.run(run_load([s.url for s in servers], tables, seconds, think))
+        gc.freeze()  # the client allocates as much per play as the server: collect rarely
+        gc.set_threshold(20_000, 20, 10)
+        stats, elapsed = run_loop(run_load([s.url for s in servers], tables, seconds, think))
         client_cpu = time.process_time() - client0
+        waits = [runqueue_wait(p) - w for p, w in zip(
+            [*(s.proc.pid for s in servers), os.getpid()], wait0, strict=True)]
         server_cpu = [cpu_seconds(s.proc.pid) - c for s, c in zip(servers, cpu0, strict=True)]
         memory = [memory_of(s.proc.pid) for s in servers]
+        stored = stored_plays(db, stats.tables)
     finally:
         for s in servers:
             s.stop()
-        if redis_proc is not None:
-            redis_proc.terminate()
-            redis_proc.wait(timeout=20)
-    stored = stored_plays(db, stats.tables)
+        if redis is not None:
+            redis.stop()
+        if pg is not None:
+            pg.stop()
     seen = sum(stats.plays_seen.values())
     if stored != seen:
         stats.error(f"plays: {stored} stored, {seen} seen by the clients")
     out: dict[str, Any] = {
         "tables_at_once": tables, "clients": tables * 4, "servers": args.servers,
-        "redis": bool(redis_url), "think_s": list(think), "elapsed_s": round(elapsed, 1),
+        "redis": redis is not None,
+        "database": "postgresql" if pg else db.split(":", 1)[0],
+        "think_s": list(think), "elapsed_s": round(elapsed, 1),
         "tables_played": len(stats.tables), "games_finished": stats.games,
         "hands_finished": stats.hands,
         "plays": stats.plays, "plays_per_s": round(stats.plays / elapsed, 1),
@@ -389,17 +514,24 @@ def main(argv: list[str] | None = None) -> int:
         "messages_per_s": round(stats.messages / elapsed, 1),
         "plays_stored": stored, "plays_seen": seen,
         "latency_play_to_others": summary(stats.latency),
+        "steady": stats.steady(tables),
         "act_delay": summary(stats.act_delay),
         "errors": len(stats.errors), "server_memory_mb": memory,
         "server_cpu_s": [round(c, 1) for c in server_cpu],
         "plays_per_server_cpu_s": round(stats.plays / max(sum(server_cpu), 1e-9), 1),
         "client_cpu_s": round(client_cpu, 1),
+        "waited_for_cpu_s": {"servers": [round(w, 1) for w in waits[:-1]],
+                             "client": round(waits[-1], 1)},
         "cpus": os.cpu_count(), "load_average": list(os.getloadavg()),
     }
     if stats.errors:
         out["first_errors"] = [e for e in stats.errors if e][:5]
+        out["errors_by_kind"] = stats.error_kinds
+    if stats.errors:
+        out["server_logs"] = [f"{tmp}/serve{i}.log" for i in range(args.servers)]
     print(json.dumps(out, indent=2))
-    shutil.rmtree(tmp, ignore_errors=True)
+    if not stats.errors:
+        shutil.rmtree(tmp, ignore_errors=True)
     return 0 if not stats.errors else 1
 
 

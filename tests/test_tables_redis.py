@@ -11,10 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
-import subprocess
-import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,51 +18,15 @@ import aio
 import pytest
 from tables_client import TableClient, create_table, join_table, truth_at
 from test_tables import check_secrecy, drive, hand_over, start
-from test_web_storage import PgCluster, pg_cluster  # noqa: F401 - the fixture
+from test_web_storage import pg_cluster  # noqa: F401 - the fixture
 
 from hearts.cli.serve import ServerProcess, free_port
-
-
-class RedisServer:
-    """``redis-server`` on a free loopback port, no persistence, in a temporary folder."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.dir = tempfile.mkdtemp(prefix="hearts-redis-")
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> RedisServer:
-        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-        with open(os.path.join(self.dir, "log"), "wb") as log:
-            self.proc = subprocess.Popen(
-                [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                 "--appendonly", "no", "--dir", self.dir, "--daemonize", "no"],
-                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        import redis
-
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            with contextlib.suppress(redis.exceptions.ConnectionError):
-                if redis.Redis(port=self.port).ping():
-                    return self
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=20)
-        shutil.rmtree(self.dir, ignore_errors=True)
+from hearts.cli.throwaway import PgCluster, RedisServer, redis_binary
 
 
 @pytest.fixture(scope="module")
 def redis_server() -> Iterator[RedisServer]:
-    if not (shutil.which("redis-server") or Path("/usr/bin/redis-server").exists()):
+    if redis_binary() is None:
         # `make test` installs it; under CI its absence is a failure, not a skip.
         (pytest.fail if os.environ.get("CI") else pytest.skip)(
             "redis-server is not installed (Debian package: redis-server)")
@@ -199,3 +159,70 @@ def test_redis_lock_one_holder_at_a_time_and_the_version_read_with_it(
         return order
 
     assert aio.run(main()) == [("a", 1, 0), ("a", 2, 1), ("b", 1, 1), ("b", 2, 2)]
+
+
+def test_many_tables_moving_at_once_all_get_the_lock_and_publish(
+        redis_server: RedisServer) -> None:
+    """Hundreds of tables of one process take their locks and publish at the same moment
+    (a server with 400 clients does): every one succeeds, waiting for a Redis connection
+    rather than failing.  redis-py's pool refused past 100 connections in use
+    ("Too many connections"), which ended those clients' sessions without a close frame
+    (the drops of bench/tables_results.md)."""
+    import asyncio
+
+    from hearts.web.bus import REDIS_CONNECTIONS, RedisBus
+
+    tables = 3 * REDIS_CONNECTIONS
+
+    async def main() -> list[int | None]:
+        bus = RedisBus(redis_server.url, prefix="t-many")
+
+        async def move(i: int) -> int | None:
+            async with bus.lock(f"T{i}"):
+                v = await bus.version(f"T{i}")
+                await asyncio.sleep(0.05)  # the database commit
+                await bus.publish(f"T{i}", {"v": (v or 0) + 1}, (v or 0) + 1)
+            return await bus.version(f"T{i}")
+
+        try:
+            return await asyncio.gather(*(move(i) for i in range(tables)))
+        finally:
+            await bus.close()
+
+    assert aio.run(main()) == [1] * tables
+
+
+def test_redis_gone_refuses_the_move_with_a_json_error_and_keeps_the_connection(
+        tmp_path: Path) -> None:
+    """Redis stops under a running server: a move is answered with a ``server_error``
+    message and the connection stays open (it used to end without a close frame); once
+    Redis is back the same move goes through."""
+    if redis_binary() is None:
+        (pytest.fail if os.environ.get("CI") else pytest.skip)("redis-server is not installed")
+    redis = RedisServer().start()
+    server = ServerProcess(f"sqlite:///{tmp_path}/t.db", log_path=str(tmp_path / "s.log"),
+                           redis_url=redis.url).start()
+    host = None
+    try:
+        t = create_table(server.url, "Ann", level="random")
+        host = TableClient(server.url, t["id"], t["token"], name="host")
+        start(host)
+        host.wait(lambda ms: host.view["phase"] == "pass")
+        move = {"type": "pass", "cards": host.view["hand"][:3], "v": host.v}
+        redis.pause()
+        host.send(move)
+        err = host.wait_error(1)
+        assert err["code"] == "server_error" and "send it again" in err["message"]
+        host.send({"type": "ping"})
+        host.wait(lambda ms: ms[-1]["type"] == "pong")
+        assert not host.closed
+        redis.start()
+        host.send(move)
+        host.wait(lambda ms: host.view["has_passed"][0], timeout=60)
+        assert [e["code"] for e in host.errors()] == ["server_error"]
+    finally:
+        if host is not None:
+            with contextlib.suppress(Exception):
+                host.drop()
+        server.stop()
+        redis.stop()

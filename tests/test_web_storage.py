@@ -10,13 +10,9 @@ them the PostgreSQL cases are skipped with that reason.
 
 from __future__ import annotations
 
-import glob
 import os
 import pwd
 import random
-import shutil
-import subprocess
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +20,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from hearts.cli.serve import ServerProcess, free_port
+from hearts.cli.serve import ServerProcess
+from hearts.cli.throwaway import PgCluster, pg_bindir
 from hearts.web.service import GameService, WebError, replay
 from hearts.web.storage import (
     GameStore,
@@ -37,76 +34,11 @@ from hearts.web.storage import (
 
 
 # ------------------------------------------------------------- PostgreSQL
-def _pg_bindir() -> Path | None:
-    found = shutil.which("pg_ctl")
-    if found and (Path(found).resolve().parent / "initdb").exists():
-        return Path(found).resolve().parent
-    for cand in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
-        if os.path.exists(os.path.join(cand, "initdb")):
-            return Path(cand)
-    return None
-
-
-class PgCluster:
-    """A temporary PostgreSQL cluster owned by a non-root user."""
-
-    def __init__(self, bindir: Path) -> None:
-        self.bindir = bindir
-        self.root = Path(tempfile.mkdtemp(prefix="hearts-pg-"))
-        self.prefix: list[str] = []
-        if os.geteuid() == 0:
-            user = pwd.getpwnam("postgres")
-            os.chown(self.root, user.pw_uid, user.pw_gid)
-            self.prefix = ["runuser", "-u", "postgres", "--"]
-        self.data = self.root / "data"
-        self.port = free_port()
-
-    def run(self, *args: str) -> None:
-        subprocess.run([*self.prefix, *args], check=True, capture_output=True, timeout=120,
-                       stdin=subprocess.DEVNULL)
-
-    def start(self) -> None:
-        self.run(str(self.bindir / "initdb"), "-D", str(self.data), "-U", "hearts",
-                 "-A", "trust", "-E", "UTF8", "--no-sync")
-        self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
-                 str(self.root / "server.log"), "-w", "-t", "60", "-o",
-                 f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-                 "-c fsync=off -c max_connections=200", "start")
-
-    def pause(self) -> None:
-        """Stop the server, keeping its data (as when PostgreSQL is stopped under us)."""
-        self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
-
-    def resume(self) -> None:
-        """Start the server again after :meth:`pause`."""
-        self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
-                 str(self.root / "server.log"), "-w", "-t", "60", "-o",
-                 f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-                 "-c fsync=off -c max_connections=200", "start")
-
-    def stop(self) -> None:
-        try:
-            self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
-        finally:
-            shutil.rmtree(self.root, ignore_errors=True)
-
-    def url(self, dbname: str = "postgres") -> str:
-        return f"postgresql+psycopg://hearts@127.0.0.1:{self.port}/{dbname}"
-
-    def create_database(self, name: str) -> str:
-        import psycopg
-
-        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=hearts dbname=postgres",
-                             autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        return self.url(name)
-
-
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[PgCluster]:
     # `make test` installs PostgreSQL; under CI a missing server is a failure, not a skip.
     give_up = pytest.fail if os.environ.get("CI") else pytest.skip
-    bindir = _pg_bindir()
+    bindir = pg_bindir()
     if bindir is None:
         give_up("PostgreSQL is not installed (Debian package: postgresql)")
     if os.geteuid() == 0:

@@ -106,12 +106,13 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         "ws_per_message_deflate": False,
     }
     if workers == 1:
-        from ..web.app import create_app
+        from ..web.app import create_app, tune_gc
 
         try:
             app = create_app(url, settings, redis_url)
         except Exception as exc:
             raise _db_error(url, exc) from None
+        tune_gc()
         uvicorn.run(app, **server_options)
         return
     _check_db(url)  # the workers open it themselves: say now, once, if it cannot be opened

@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+import starlette.websockets
+from starlette.websockets import WebSocketDisconnect
 
 from ..actions import KINDS, Action
 from ..drive import decide
@@ -67,6 +69,11 @@ from .tables import (
 )
 
 log = logging.getLogger("hearts.web")
+
+_GONE: tuple[type[Exception], ...] = (
+    WebSocketDisconnect, getattr(starlette.websockets, "WebSocketDisconnected", WebSocketDisconnect))
+"""What a client that went away raises in a session (Starlette 1 adds
+``WebSocketDisconnected`` for a socket whose send already failed)."""
 
 QUEUE_LIMIT = 2000
 """Messages waiting for one slow client before it is cut off (it may reconnect)."""
@@ -734,20 +741,35 @@ class TableHub:
                                       "v": live.state.version}))
                     continue
                 await self._safe_act(conn, table_id, msg)
-        except Exception:  # disconnect (WebSocketDisconnect) or a dead socket
+        except _GONE:
             pass
+        except Exception:  # a bug (or a failure of the server): say so, close with a reason
+            log.exception("table %s: session of seat %s", table_id, where)
+            with contextlib.suppress(Exception):
+                await ws.close(1011)
         finally:
             live.conns.discard(conn)
             pump.cancel()
 
     async def _safe_act(self, conn: Conn, table_id: str, msg: dict[str, Any]) -> None:
+        """:meth:`act`, its refusal (or a failure of the database or Redis) answered with
+        an ``error`` message on the connection, which stays open."""
         try:
             await self.act(conn, table_id, msg)
         except TableError as exc:
-            live = self._tables.get(table_id)
-            conn.send(_dumps({"type": "error", "code": exc.code, "message": exc.message,
-                              "v": live.state.version if live else None,
-                              **({"ref": msg["ref"]} if "ref" in msg else {})}))
+            self._refuse(conn, table_id, msg, exc)
+        except Exception:
+            log.exception("table %s: message %r of seat %s", table_id, msg.get("type"),
+                          conn.seat)
+            self._refuse(conn, table_id, msg, TableError(
+                "server_error", "The server could not handle this message (the failure is "
+                "logged); if the table does not show it, send it again.", 503))
+
+    def _refuse(self, conn: Conn, table_id: str, msg: dict[str, Any], exc: TableError) -> None:
+        live = self._tables.get(table_id)
+        conn.send(_dumps({"type": "error", "code": exc.code, "message": exc.message,
+                          "v": live.state.version if live else None,
+                          **({"ref": msg["ref"]} if "ref" in msg else {})}))
 
 
 __all__ = ["Conn", "LiveTable", "TableHub"]
