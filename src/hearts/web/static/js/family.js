@@ -55,8 +55,9 @@ export function generalResult(result, general) {
 }
 
 /** The sentence for generalResult(...), names by `name(seat)`. */
-export function generalText(g, name) {
-  return g ? t(`general_${g.kind}`, { name: name(g.seat), p: g.p }) : "";
+export function generalText(g, name, me) {
+  if (!g) return "";
+  return t(g.seat === me ? `general_${g.kind}_you` : `general_${g.kind}`, { name: name(g.seat), p: g.p });
 }
 
 /** How many cards each seat drew from the stock this hand. */
@@ -64,17 +65,6 @@ export function drawCounts(v) {
   const out = new Array(v.counts.length).fill(0);
   for (const d of v.draws || []) out[d.seat] += 1;
   return out;
-}
-
-/** The last seat to draw and how many it drew in that go: {seat, n, cards} (cards: the viewer's own), or null. */
-export function lastDraw(v) {
-  const draws = v.draws || [];
-  if (!draws.length) return null;
-  const seat = draws.at(-1).seat;
-  let i = draws.length;
-  while (i > 0 && draws[i - 1].seat === seat) i -= 1;
-  const mine = draws.slice(i).map((d) => d.card).filter(Boolean);
-  return { seat, n: draws.length - i, cards: mine };
 }
 
 /** The seats of `seat`'s team but itself ([] without teams). */
@@ -153,13 +143,13 @@ export function outcomeText(o, name, winner) {
 /**
  * The notes shown in the middle of the table about the last finished trick and the stock: [{kind, text}].
  * kind "cancel" (the last trick's twins cancelled, or the whole trick), "carry" (cards waiting for the next
- * winner), "draw" (the last draw from the stock: who drew how many).
+ * winner), "draw" (`draw`, the last draw from the stock seen: {seat, n, cards}: who drew how many).
  */
-export function trickNotes(v, name, me) {
+export function trickNotes(v, name, me, draw = null) {
   const notes = [];
   if (v.phase !== "play") return notes;
   const tricks = v.tricks || [];
-  if (tricks.length && !v.trick.length) {
+  if (tricks.length) { // the last finished trick, until the next one is finished
     const last = tricks.at(-1);
     const before = carried({ tricks: tricks.slice(0, -1) }).n;
     const o = trickOutcome(last, before);
@@ -170,8 +160,8 @@ export function trickNotes(v, name, me) {
   }
   const c = carried(v);
   if (c.n) notes.push({ kind: "carry", text: t("carry_chip", { n: c.n }) });
-  const d = lastDraw(v);
-  if (d) {
+  const d = draw; // (the view lists the hand's draws, not when each was made: the page keeps the last one)
+  if (d && d.n) {
     const text = d.seat === me && d.cards.length ? t("you_drew", { cards: d.cards.map(cardShort).join(" ") })
       : t("last_draw", { name: name(d.seat), n: d.n });
     notes.push({ kind: "draw", text });

@@ -55,6 +55,7 @@ const app = {
   watching: false, // true for a spectator, a friend waiting for a seat, or a seat a bot plays while away
   table: null, // at a table with friends: the adapter of table.js (names, tags, host controls)
   tx: null, // how moves reach the server: the solo game's HTTP API, or the table's WebSocket
+  lastDraw: null, // Domino Hearts: the last draw from the stock seen ({seat, n, cards}: the viewer's own cards)
 };
 
 /** The solo game's moves: each answers with the new State. */
@@ -120,9 +121,9 @@ function placeToast() {
   const tops = [$("#status").getBoundingClientRect().top];
   const mine = $(".seat.me");
   if (mine) tops.push(mine.getBoundingClientRect().top);
-  const panel = $("#pass-panel");
   const felt = $(".felt").getBoundingClientRect();
-  if (!panel.hidden) {
+  for (const panel of [$("#pass-panel"), $("#decide-panel")]) { // a panel at the bottom of the table (phone)
+    if (panel.hidden) continue;
     const r = panel.getBoundingClientRect();
     if (r.bottom > felt.top + 0.7 * felt.height) tops.push(r.top);
   }
@@ -316,8 +317,9 @@ function drawTrick({ animateCard = null, winner = null } = {}) {
     if (card === animateCard && pace().play > 0) d.classList.add("enter");
     if (winner !== null && seat === winner) d.classList.add("winner");
     d.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
-    if (twin.has(card)) { // the second of a name is the other pack's (the server says which when it can)
-      const k = pack || (seen.has(card) ? 2 : 1);
+    if (twin.has(card)) { // a twin: the other pack's copy than its pair's (the server says which when it can)
+      const other = app.shown.find((x) => x.card === card && x.seat !== seat);
+      const k = pack || (other && other.pack ? 3 - other.pack : seen.has(card) ? 2 : 1);
       seen.add(card);
       d.dataset.pack = String(k);
       d.classList.add("twin");
@@ -589,7 +591,7 @@ function renderPots(v) {
 /** Notes in the middle of the table: a cancelled pair or trick, the cards carried over, the last draw. */
 function renderTrickNotes(v) {
   const box = $("#trick-note");
-  const notes = app.busy ? [] : trickNotes(v, name, me());
+  const notes = app.busy ? [] : trickNotes(v, name, me(), app.lastDraw);
   box.innerHTML = notes.map((x) => `<span class="note-line" data-note="${x.kind}">${x.text}</span>`).join("");
   box.hidden = !notes.length;
 }
@@ -668,7 +670,7 @@ function teamRow(v) {
 function handNotes(result) {
   const lines = [];
   const vr = app.catalog.variants.find((x) => x.name === app.state.variant);
-  const gtext = generalText(generalResult(result, !!(vr && vr.declarations && vr.declarations.length)), name);
+  const gtext = generalText(generalResult(result, !!(vr && vr.declarations && vr.declarations.length)), name, me());
   if (gtext) lines.push(`<p class="hand-note" data-general="${generalResult(result, true).kind}">${gtext}</p>`);
   if (result.out_order && result.out_order.length) {
     lines.push(`<p class="hand-note" data-out-order="${result.out_order.join(",")}">` +
@@ -844,6 +846,7 @@ async function animateEvents(events, gen, carry0 = 0) {
   const p = pace();
   const list = events || [];
   let carry = carry0; // cards of cancelled tricks waiting for the next trick's winner (two packs)
+  if (list.some((ev) => ev.type === "deal")) app.lastDraw = null;
   for (let i = 0; i < list.length; i++) {
     const ev = list[i];
     if (gen !== app.gen) return;
@@ -909,6 +912,7 @@ async function animateEvents(events, gen, carry0 = 0) {
         ? t("you_drew", { cards: ev.cards.map(cardShort).join(" ") }) : t("drew_n", { name: name(ev.seat), n: ev.count });
       toast(text, "info", "draw");
       announce(text);
+      app.lastDraw = { seat: ev.seat, n: ev.count, cards: ev.seat === me() ? ev.cards || [] : [] };
       if (ev.seat === me()) renderHand();
       if (p.play) await sleep(p.play);
     } else if (ev.type === "declare" && ev.declare) { // the General, before the first lead
@@ -1185,6 +1189,7 @@ async function newGame(settings, { fromForm = false } = {}) {
   setBusy(true);
   app.selected = [];
   app.shown = [];
+  app.lastDraw = null;
   drawTrick();
   try {
     const state = await api.create({
