@@ -39,7 +39,8 @@ def _first_cards(variant: str, number: int, k: int = 3) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_four_queens_declare_the_general_and_its_result(new_table: Any, size: tuple[int, int]) -> None:
+def test_four_queens_declare_the_general_and_its_result(new_table: Any,
+                                                        size: tuple[int, int]) -> None:
     """We declare the General on the panel, it is shown on our seat and the table, and at the
     hand's end the dialog says whether it was made or failed, with the points it gave."""
     t = new_table(*size).open("deal=3&variant=four-queens&level=random")
@@ -48,7 +49,8 @@ def test_four_queens_declare_the_general_and_its_result(new_table: Any, size: tu
     panel = '#decide-panel[data-decision="declare"]'
     t.see(panel, uncovered=False)
     assert "General" in (t.page.text_content(panel) or "")
-    values = t.page.eval_on_selector_all(f'{panel} [data-action="decide"]', "els => els.map(e => e.dataset.value)")
+    values = t.page.eval_on_selector_all(f'{panel} [data-action="decide"]',
+                                         "els => els.map(e => e.dataset.value)")
     assert values == ["null", '"general"']
     t.page.screenshot(path=f"/tmp/mech-general-panel-{size[0]}.png")
     _decide(t, "declare", "general")
@@ -165,7 +167,8 @@ def test_partnership_partner_marked_and_team_totals(new_table: Any, size: tuple[
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_cancellation_eleven_seats_twins_and_cancelled_tricks(new_table: Any, size: tuple[int, int]) -> None:
+def test_cancellation_eleven_seats_twins_and_cancelled_tricks(new_table: Any,
+                                                             size: tuple[int, int]) -> None:
     """Two packs at 11 seats: every seat's panel is in view and none overlaps another; a card
     played onto its twin shows both with their pack marks; a cancelled trick is said on the
     table with the cards carried over, until a trick is won; the hand plays to its end."""
@@ -178,7 +181,8 @@ def test_cancellation_eleven_seats_twins_and_cancelled_tricks(new_table: Any, si
     seen = {"twin": 0, "carry": 0}
 
     def play_twin(t: Table) -> bool:  # play a card onto its twin: the pair cancels
-        on_table = set(t.page.eval_on_selector_all("[data-trick-card]", "els => els.map(e => e.dataset.trickCard)"))
+        on_table = set(t.page.eval_on_selector_all("[data-trick-card]",
+                                                   "els => els.map(e => e.dataset.trickCard)"))
         twin = next((c for c in t.playable() if c in on_table), None)
         if twin is None:
             return False
