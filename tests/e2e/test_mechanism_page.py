@@ -248,3 +248,31 @@ STATE_JS = """async () => {
   return s.view.tricks;
 }"""
 """The finished tricks of the hand on the table, as the server has them (to know what to expect)."""
+
+
+@pytest.mark.parametrize("locale,headings,choices", [
+    ("en-US", ["Cancellation Hearts", "The French four-queens game", "Domino Hearts", "Partnership Hearts"],
+     ["here its cards go to that trick's leader", "the usual Hearts pass is kept here",
+      "whoever takes that trick takes the rest of the stock"]),
+    ("ja-JP", ["キャンセレーション・ハーツ", "フランスの4クイーン", "ドミノ・ハーツ",
+               "パートナーシップ・ハーツ"],
+     ["そのトリックをリードした人が取ることにしています", "ふつうのハーツと同じように渡します",
+      "そのトリックを取った人が山札の残りも取ります"]),
+])
+@pytest.mark.parametrize("size", SIZES)
+def test_variants_page_has_the_mechanism_games(new_table: Any, size: tuple[int, int], locale: str,
+                                               headings: list[str], choices: list[str]) -> None:
+    """The rules of each mechanism game on the variants page, in both languages, each heading
+    readable once scrolled to; where the sources are silent the page says what we chose."""
+    t = new_table(*size, locale=locale).open(path="/variants")
+    body = t.page.locator("#help-body")
+    body.wait_for(state="visible")
+    for h in headings:
+        head = body.locator("h3", has_text=h)
+        head.scroll_into_view_if_needed()
+        t.see(head, uncovered=False)
+    text = body.inner_text()
+    for c in choices:
+        assert c in text, c
+    if size[0] < 500:
+        t.page.screenshot(path=f"/tmp/mech-variants-{locale}-{size[0]}.png")

@@ -8,11 +8,13 @@ import { SUIT_SYMBOLS, t } from "./i18n.js";
 const KINDS = {
   bid: {
     question: (v) => {
+      // a slam bid (true: to take every counting card) rather than chips
+      if (v.decision && (v.decision.options || []).includes(true)) return t("slam_q");
       const high = Math.max(0, ...(v.bids || []).map((b) => (typeof b.bid === "number" ? b.bid : 0)));
       return high ? t("bid_q_high", { n: high }) : t("bid_q");
     },
-    label: (o) => (o === null ? t("bid_none") : t("bid_n", { n: o })),
-    aria: (o) => (o === null ? t("bid_none") : t("bid_n_label", { n: o })),
+    label: (o) => (o === null ? t("bid_none") : o === true ? t("bid_slam") : t("bid_n", { n: o })),
+    aria: (o) => (o === null ? t("bid_none") : o === true ? t("bid_slam") : t("bid_n_label", { n: o })),
     status: { mine: "your_bid", other: "waiting_bid" },
   },
   declare: { // the French four-queens game: the General, declared before the first lead

@@ -154,8 +154,8 @@ export function trickNotes(v, name, me, draw = null) {
     const before = carried({ tricks: tricks.slice(0, -1) }).n;
     const o = trickOutcome(last, before);
     if (o.cancelled || o.pairs.length) {
-      notes.push({ kind: "cancel", text: o.cancelled ? t("cancelled_trick") : o.pairs.map((c) =>
-        t("cancelled_pair", { card: cardShort(c) })).join(" ") });
+      notes.push({ kind: "cancel", text: o.cancelled ? t("note_cancelled_trick") : o.pairs.map((c) =>
+        t("note_cancelled_pair", { card: cardShort(c) })).join(" ") });
     }
   }
   const c = carried(v);
