@@ -251,10 +251,12 @@ STATE_JS = """async () => {
 
 
 @pytest.mark.parametrize("locale,headings,choices", [
-    ("en-US", ["Cancellation Hearts", "The French four-queens game", "Domino Hearts", "Partnership Hearts"],
+    ("en-US", ["Auction Hearts", "Heartsette", "Joker Hearts", "Cancellation Hearts",
+               "The French four-queens game", "Domino Hearts", "Partnership Hearts"],
      ["here its cards go to that trick's leader", "the usual Hearts pass is kept here",
       "whoever takes that trick takes the rest of the stock"]),
-    ("ja-JP", ["キャンセレーション・ハーツ", "フランスの4クイーン", "ドミノ・ハーツ",
+    ("ja-JP", ["オークション・ハーツ", "ハーツェット", "ジョーカー・ハーツ", "キャンセレーション・ハーツ",
+               "フランスの4クイーン", "ドミノ・ハーツ",
                "パートナーシップ・ハーツ"],
      ["そのトリックをリードした人が取ることにしています", "ふつうのハーツと同じように渡します",
       "そのトリックを取った人が山札の残りも取ります"]),
@@ -262,7 +264,8 @@ STATE_JS = """async () => {
 @pytest.mark.parametrize("size", SIZES)
 def test_variants_page_has_the_mechanism_games(new_table: Any, size: tuple[int, int], locale: str,
                                                headings: list[str], choices: list[str]) -> None:
-    """The rules of each mechanism game on the variants page, in both languages, each heading
+    """The rules of each family game with a mechanism of its own (bidding, the widow, jokers,
+    two packs, the General, the stock, partners) on the variants page, in both languages, each heading
     readable once scrolled to; where the sources are silent the page says what we chose."""
     t = new_table(*size, locale=locale).open(path="/variants")
     body = t.page.locator("#help-body")

@@ -179,6 +179,23 @@ the bonus card; the jack is the common house rule and the default here. The gene
 standard Hearts with options: a fixed number of deals, the final totals settled against the average, and
 “running”, the old name for the moon: the player who took every penalty card takes the maximum off the own
 total or adds it to everyone else (the moon option: shooter chooses, subtract or add).</p>
+<h3>Auction Hearts</h3>
+<p>From an 1897 book. Nobody passes. After the deal each player in turn, starting left of the dealer and ending
+with the dealer, may bid chips once (up to 10, each bid above the last) for the right to name the penalty suit.
+The highest bidder pays the bid into the pool, names the suit and leads the first trick; every card of that suit
+then costs 1, and there is no queen of spades. If nobody bids, hearts stay the penalty suit. The book says only that
+the winner pays into the pool; the rest follows the usual pool game of the time: everyone pays one chip into the
+pool per penalty card taken, and the players who took none share the pool (what does not divide stays in it, and a
+hand in which everyone took some carries it over). Four deals make a game; the most chips wins.</p>
+<h3>Heartsette</h3>
+<p>Standard Hearts with a widow: a few cards dealt to nobody. With four players the 2${S} leaves the pack, each
+player gets 12 cards and 3 lie face down; with five, 10 each and 2; with six, 8 each and 4. For three players the
+books give 16 each and 3 or 4 in the widow; here it is 4. Whoever wins the first trick takes the widow with any
+penalty cards in it, may look at it and shows it to nobody; only that player sees it on the table.</p>
+<h3>Joker Hearts</h3>
+<p>From the same 1897 book: one joker joins the pack (the <i>Jokers</i> option allows two). A joker may be played
+at any time, whether or not you could follow suit; it never wins a trick and costs nothing. Low cards leave the
+pack so that it still deals evenly (2${D}, 2${C}, 2${S}, 3${C} and so on, in that order).</p>
 <h3>Cancellation Hearts</h3>
 <p>A game from 1950 for big tables: 6 to 11 players share two full packs shuffled together, so every card is there
 twice. Low diamonds and spades leave in pairs (2${D} and 2${S} first, then the threes, then the fours) until the
@@ -295,6 +312,22 @@ Q${S}を取ることで、達成者はそのハンドの点を自分の合計か
 最近の本にある一般的なハーツは、標準のハーツにオプションを付けたものです。決まった回数のハンドで終える、最後の合計を平均点と比べて精算する、
 そして「ランニング」（ムーンの古い呼び名）：失点カードを全部取った人が、最大の点を自分の合計から引くか、ほかの全員に足します
 （ムーンのオプションの「達成者が選ぶ」「引く」「足す」）。</p>
+<h3>オークション・ハーツ</h3>
+<p>1897年の本にあるゲームです。カードは渡しません。配り終えたら、親の左隣から順に親まで、1人1回ずつ、ペナルティのスートを決める
+権利にチップを賭けられます（10枚まで、前の人より多く）。いちばん多く賭けた人がそのチップをプールに払い、スートを決めて最初の
+トリックをリードします。そのスートのカードが1枚1点になり、スペードのクイーンはありません。誰も賭けなければハートのままです。
+本には勝った人がプールに払うことしか書かれていないので、残りは当時のふつうのプール・ゲームに従います。全員が取った失点カード
+1枚につき1枚をプールに払い、1枚も取らなかった人たちでプールを分けます（割り切れない分は残り、全員が取ったハンドでは次へ
+持ち越し）。4ハンドで1ゲーム、チップのいちばん多い人が勝ちです。</p>
+<h3>ハーツェット</h3>
+<p>標準のハーツに、誰にも配らないカード（ウィドー）を加えたものです。4人なら${S}2を抜いて1人12枚、残り3枚を伏せて置きます。
+5人は10枚ずつと2枚、6人は8枚ずつと4枚です。3人については16枚ずつでウィドー3枚か4枚と資料が分かれるため、ここでは4枚にしています。
+最初のトリックを取った人が、中の失点カードごとウィドーを取ります。その人だけが中を見られ、誰にも見せません。テーブルでもその人にだけ
+表示されます。</p>
+<h3>ジョーカー・ハーツ</h3>
+<p>同じ1897年の本から。ジョーカーを1枚加えます（「ジョーカー」オプションで2枚にもできます）。ジョーカーは、リードされたスートを
+出せるときでも、いつでも出せます。トリックを取ることはなく、点もありません。全員に同じ枚数が配れるように、低いカードを順に抜きます
+（${D}2、${C}2、${S}2、${C}3…の順）。</p>
 <h3>キャンセレーション・ハーツ</h3>
 <p>1950年の本に載っている、大人数向けのゲームです。6〜11人で、2組のトランプを混ぜて使うので、同じカードが2枚ずつあります。
 全員に同じ枚数が配れるように、ダイヤとスペードの低いカードを2枚ずつ抜きます（まず${D}2と${S}2、次に3、次に4）。クラブは抜かないので、
