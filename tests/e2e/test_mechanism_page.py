@@ -31,6 +31,12 @@ GENERAL_DEAL = 25
 CANCEL_DEAL = 5
 
 
+def cardshort(card: str) -> str:
+    """The page's short name of a card: "10♥" for "TH"."""
+    rank, suit = card[:-1], card[-1]
+    return ("10" if rank == "T" else rank) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[suit]
+
+
 def _first_cards(variant: str, number: int, k: int = 3) -> list[str]:
     """Seat 0's first ``k`` cards of the numbered deal in card order (what the API lists first)."""
     game = Game(make_rules(variant, None, {}), number)
@@ -119,7 +125,15 @@ def test_domino_stock_draws_seats_out_and_the_hand_end(new_table: Any, size: tup
             if t.page.locator('[data-note="draw"]').count():  # the last draw: who drew how many
                 box = t.see('[data-note="draw"]', uncovered=False)
                 assert box["width"] > 0
-                assert "drew" in (t.page.text_content('[data-note="draw"]') or "")
+                note = t.page.text_content('[data-note="draw"]') or ""
+                assert "drew" in note
+                if note.startswith("You drew"):  # our own draw: the cards named and marked in the hand
+                    drawn = t.page.eval_on_selector_all('#hand [data-drawn="true"]',
+                                                        "els => els.map(e => e.dataset.card)")
+                    assert drawn and set(drawn) <= set(t.hand()), (drawn, note)
+                    for c in drawn:
+                        assert cardshort(c) in note, (c, note)
+                    seen["own"] = seen.get("own", 0) + 1
                 seen["draw"] += 1
             for s in range(1, 4):  # a seat out of cards: dimmed and tagged, still in view
                 el = t.page.locator(f'[data-seat-box="{s}"].out')

@@ -378,6 +378,8 @@ function renderHand() {
   hand.innerHTML = "";
   if (!v) return;
   const received = receivedMarks(v);
+  const d = app.lastDraw;
+  const drawn = new Set(d && d.seat === me() && v.phase === "play" ? d.cards : []);
   const playing = canPlayNow();
   const selecting = canSelectNow();
   const cards = sortHand(v.hand);
@@ -418,6 +420,10 @@ function renderHand() {
     if (received.has(card)) {
       b.classList.add("received");
       b.title = t("received_mark");
+    } else if (drawn.has(card)) { // Domino Hearts: just drawn from the stock, marked as received cards are
+      b.classList.add("received", "drawn");
+      b.dataset.drawn = "true";
+      b.title = t("drawn_mark");
     }
     if (app.hinted.has(card)) {
       b.classList.add("hinted");
