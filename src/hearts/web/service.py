@@ -423,7 +423,8 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
     (any other penalty card, e.g. K♠ and A♠ in Black Maria), ``{"kind": "bonus", "card":
     "JD", "points": -10}``, and once the hand is scored (``scored``) ``{"kind":
     "no_tricks", "points": -5}`` and ``{"kind": "moon", "seat": shooter, "points": p}``,
-    the moon's change to the seat's card points; then a seat's items add up to its
+    the moon's change to the seat's card points (a General declared, the four-queens game:
+    ``{"kind": "general", "seat": declarer, "points": p}``, its change); then a seat's items add up to its
     ``points`` of the hand's result.  ``None`` before the first deal.  A widow
     (Heartsette) counts in its taker's cards only in the taker's own eyes (``viewer``)
     until the hand is scored: nobody else has seen it.
@@ -474,7 +475,9 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
             if rules.no_tricks_bonus and game.tricks_won[seat] == 0:
                 mine.append({"kind": "no_tricks", "points": rules.no_tricks_bonus})
             rest = result.points[seat] - sum(x["points"] for x in mine)
-            if result.moon is not None and rest:
+            if rest and game.general() >= 0:  # the General's outcome replaces the cards' points
+                mine.append({"kind": "general", "seat": game.general(), "points": rest})
+            elif result.moon is not None and rest:
                 mine.append({"kind": "moon", "seat": result.moon, "points": rest})
         items.append(mine)
     return {"hand": game.hand_index, "scored": result is not None, "taken": taken,

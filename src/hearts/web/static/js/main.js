@@ -694,6 +694,7 @@ function breakdownItem(x) {
   else if (x.kind === "card" || x.kind === "bonus") label = cardShort(x.card);
   else if (x.kind === "no_tricks") label = t("bd_no_tricks");
   else if (x.kind === "moon") label = t(x.points < 0 ? "bd_moon_own" : "bd_moon", { name: name(x.seat) });
+  else if (x.kind === "general") label = t("bd_general", { name: name(x.seat) });
   else label = x.kind;
   const pts = ["hearts", "suit", "card"].includes(x.kind) ? String(x.points) : signed(x.points);
   return `<span class="bd-item" data-kind="${x.kind}" data-points="${x.points}">${label} <b>${pts}</b></span>`;
