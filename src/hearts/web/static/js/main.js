@@ -598,8 +598,14 @@ function renderPots(v) {
 function renderTrickNotes(v) {
   const box = $("#trick-note");
   const notes = app.busy ? [] : trickNotes(v, name, me(), app.lastDraw);
-  box.innerHTML = notes.map((x) => `<span class="note-line" data-note="${x.kind}">${x.text}</span>`).join("");
+  box.innerHTML = `<div class="note-stack">${notes.map((x) =>
+    `<span class="note-line" data-note="${x.kind}">${x.text}</span>`).join("")}</div>`;
   box.hidden = !notes.length;
+  // clear of the trick's cards: with 3 seats below the two others' cards, with 4 on a phone between
+  // North's card and the row of West's and East's (the middle is free from 5 seats on)
+  const n = players();
+  const phone = window.matchMedia("(max-width: 720px)").matches;
+  box.style.setProperty("--note-y", n === 3 ? "62%" : n === 4 && phone ? "34%" : "50%");
 }
 
 /** Answer the viewer's one-value decision (a bid, the penalty suit, ...). */
