@@ -222,6 +222,24 @@ def test_cancellation_eleven_seats_twins_and_cancelled_tricks(new_table: Any,
         t.idle()
         return True
 
+    for hand in range(3):  # the bots play at random: a second hand if the first showed too little
+        if hand:
+            t.page.locator('[data-action="next-hand"]').click()
+        _cancellation_hand(t, seen, play_twin, size)
+        assert t.dialog_open("hand-end") or t.dialog_open("game-over")
+        if seen["twin"] and seen["carry"]:
+            break
+    assert t.dialog_open("hand-end") or t.dialog_open("game-over")
+    assert seen["twin"], "no card was ever played onto its twin"
+    assert seen["carry"], "no cancelled trick was seen"
+    t.see('dialog[data-dialog="hand-end"]', uncovered=False)
+    assert len(boxes(t.page, 'dialog[data-dialog="hand-end"] [data-hand-total-seat]')) == 11
+    t.page.screenshot(path=f"/tmp/mech-cancel-end-{size[0]}.png")
+    assert t.errors == []
+
+
+def _cancellation_hand(t: Table, seen: dict[str, int], play_twin: Any, size: tuple[int, int]) -> None:
+    """Click through one Cancellation hand, checking the carried cards' note on each turn."""
     for _ in range(300):
         t.idle()
         if t.dialog_open("hand-end") or t.dialog_open("game-over"):
@@ -247,13 +265,6 @@ def test_cancellation_eleven_seats_twins_and_cancelled_tricks(new_table: Any,
             if play_twin(t):
                 continue
         t.step()
-    assert t.dialog_open("hand-end") or t.dialog_open("game-over")
-    assert seen["twin"], "no card was ever played onto its twin"
-    assert seen["carry"], "no cancelled trick was seen"
-    t.see('dialog[data-dialog="hand-end"]', uncovered=False)
-    assert len(boxes(t.page, 'dialog[data-dialog="hand-end"] [data-hand-total-seat]')) == 11
-    t.page.screenshot(path=f"/tmp/mech-cancel-end-{size[0]}.png")
-    assert t.errors == []
 
 
 STATE_JS = """async () => {
