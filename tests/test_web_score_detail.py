@@ -88,3 +88,34 @@ def test_the_widow_is_in_its_takers_cards_for_the_taker_alone():
         _play_hand(game, random.Random(number))
         assert widow <= set(score_detail(game, (taker + 1) % game.n)["taken"][taker])  # scored
     assert checked >= 5
+
+
+@pytest.mark.parametrize("declare", ["general", None])
+def test_items_add_up_with_the_general(declare):
+    """The four-queens game: with the General declared its outcome is an item of its own
+    (kind ``general``: made, each opponent's 64 less its cards; failed, the declarer's 64 less
+    its cards), so each seat's items still add up to its points; a General made without
+    declaring is the moon's item."""
+    rules = make_rules("four-queens", None, {})
+    kinds = set()
+    for number in range(1, 31):
+        game = Game(rules, number)
+        game.start_hand()
+        rng = random.Random(number)
+        for s in range(game.n):
+            game.pass_cards(s, cards_of(game.hands[s])[:game.rules.pass_count])
+        while game.phase == "declare":
+            game.declare(game.turn, declare if game.turn == 0 else None)
+        _play_hand(game, rng)
+        detail = score_detail(game)
+        assert detail is not None and detail["scored"]
+        result = game.results[-1]
+        for seat in range(game.n):
+            items = detail["items"][seat]
+            assert sum(x["points"] for x in items) == result.points[seat]
+            kinds |= {x["kind"] for x in items}
+            if declare is None:
+                assert not any(x["kind"] == "general" for x in items)
+            else:
+                assert all(x["seat"] == 0 for x in items if x["kind"] == "general")
+    assert ("general" in kinds) == (declare is not None)

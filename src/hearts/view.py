@@ -12,10 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SUIT_LETTERS, card_str, cards_of
+from .cards import PACK2, SUIT_LETTERS, card_str, cards_of
 from .game import PHASE_PLAY, Game, HandResult, Trick
 from .rules import Rules
 from .settle import uses_chips
+
+
+def pack_of(card: int) -> int:
+    """The pack (1 or 2) a card id belongs to (pack two's ids are ``id + 128``)."""
+    return 2 if card >= PACK2 else 1
 
 
 @dataclass(frozen=True)
@@ -122,7 +127,10 @@ class PlayerView:
         return self.rules.deck & ~self.hand & ~self.played & ~passed & ~self.widow
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict of the view (cards in ``interfaces.md`` notation)."""
+        """A JSON-ready dict of the view (cards in ``interfaces.md`` notation).  With two
+        packs (Cancellation Hearts) each card on the table also says its pack (1 or 2):
+        ``pack`` in ``trick``, ``packs`` in ``tricks``, so that twins can be told apart."""
+        two = self.rules.deck >> PACK2 != 0
         return {
             "seat": self.seat, "phase": self.phase, "hand_index": self.hand_index,
             "game": self.game_number, "players": self.players,
@@ -134,9 +142,11 @@ class PlayerView:
             if self.hand_index >= 0 else "none",
             "has_passed": list(self.has_passed),
             "tricks": [{"leader": t.leader, "cards": [card_str(c) for c in t.cards],
-                        "winner": t.winner, **({"seats": list(t.seats)} if t.seats else {})}
+                        "winner": t.winner, **({"seats": list(t.seats)} if t.seats else {}),
+                        **({"packs": [pack_of(c) for c in t.cards]} if two else {})}
                        for t in self.tricks],
-            "trick": [{"seat": s, "card": card_str(c)} for s, c in self.trick],
+            "trick": [{"seat": s, "card": card_str(c), **({"pack": pack_of(c)} if two else {})}
+                      for s, c in self.trick],
             "leader": self.leader, "turn": self.turn,
             "legal": [card_str(c) for c in cards_of(self.legal)],
             "hearts_broken": self.hearts_broken, "counts": list(self.counts),
@@ -145,7 +155,9 @@ class PlayerView:
             "totals": list(self.totals),
             "results": [{"hand": h.hand, "points": list(h.points), "tricks": list(h.tricks),
                          "moon": h.moon, "moon_kind": h.moon_kind,
-                         "moon_choice": h.moon_choice, "totals": list(h.totals)}
+                         "moon_choice": h.moon_choice, "totals": list(h.totals),
+                         "declarations": [{"seat": d, "name": x} for d, x in h.declarations],
+                         "out_order": list(h.out_order)}
                         for h in self.results],
             "winners": list(self.winners), "moon_pending": self.moon_pending,
             "bids": [{"seat": s, "bid": b} for s, b in self.bids],

@@ -199,6 +199,11 @@ class Table:
         """Cards in the user's hand, in the order shown."""
         return self.page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
 
+    def keys(self) -> list[str]:
+        """The hand's buttons by key, in the order shown: the card, or ``"QS~2"`` for the second
+        copy of a name held twice (two packs)."""
+        return self.page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.key)")
+
     def playable(self) -> list[str]:
         """Cards the page offers (no ``aria-disabled="true"``)."""
         return self.page.eval_on_selector_all(
@@ -249,7 +254,9 @@ class Table:
         ``force`` clicks a dimmed card (``aria-disabled``), which Playwright would
         otherwise wait on: a user can still tap it to learn why it is dimmed.
         """
-        self.page.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 34}, force=force)
+        # with two packs a name may be held twice: "QS~2" is the second copy's button (data-key)
+        sel = f'#hand [data-key="{card}"]' if "~" in card else f'#hand [data-card="{card}"]'
+        self.page.locator(sel).first.click(position={"x": 6, "y": 34}, force=force)
 
     def click_action(self, action: str, confirm: bool = True) -> None:
         """Click a ``data-action`` button; if the page asks before leaving an unfinished
@@ -266,7 +273,7 @@ class Table:
         """Select three cards (default: the first three shown) and press the pass button."""
         k = int(self.page.evaluate("JSON.parse(localStorage.getItem('hearts.current')).options"
                                    ".pass_count || 3"))
-        cards = cards or self.hand()[:k]
+        cards = cards or self.keys()[:k]
         for c in cards:
             self.click_card(c)
         self.click_action("pass")

@@ -165,6 +165,18 @@ def main() -> None:
                 s.pass_cards()
                 until_trick_on_table(s, 3)
                 shot(s, "phone-six-players")
+                # The mechanism games: 11 seats and two packs, the General's panel, the stock.
+                for size, tag in ((PHONE, "phone"), (DESKTOP, "desktop")):
+                    c = table(browser, url, size).open("deal=5&variant=cancellation&players=11&level=random")
+                    until_trick_on_table(c, 4)
+                    shot(c, f"{tag}-cancellation-11")
+                f = table(browser, url, PHONE).open("deal=3&variant=four-queens&level=random")
+                f.pass_cards()
+                f.page.wait_for_timeout(3600)  # the message about the cards received has gone
+                shot(f, "phone-four-queens-general")
+                m = table(browser, url, PHONE).open("deal=3&variant=domino&level=random")
+                until_trick_on_table(m, 1)
+                shot(m, "phone-domino")
                 browser.close()
             print("\n".join(shots))
         finally:

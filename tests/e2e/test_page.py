@@ -683,15 +683,21 @@ def test_about_page_and_icon(table):
     assert table.page.locator('link[rel="icon"]').count() == 1
 
 
-def test_options_offer_the_family_games_the_page_draws(table):
-    # The page draws bids and the named suit (Auction), the widow (Heartsette) and jokers
-    # (Joker Hearts): the menu offers them beside the four one-pack games.
+def test_options_offer_every_game_with_its_player_counts(table):
+    # The page draws every phase and mechanism (bids, the named suit, the widow, jokers, the
+    # General, the stock, teams, two packs): the menu offers every variant the server has,
+    # each with the player counts it allows.
+    import httpx
+    catalog = httpx.get(table.base + "/api/variants").json()["variants"]
     table.open("deal=111")
     page = table.page
     table.click_action("options")
     names = page.eval_on_selector_all("#f-variant option", "els => els.map(e => e.value)")
-    assert {"standard", "black-maria", "spot-hearts", "omnibus"} <= set(names)
-    assert {"auction", "heartsette", "joker"} <= set(names), names
-    # Not the mechanism games yet: two packs, a stock, teams, the General (issue 9).
-    assert not {"cancellation", "domino", "partnership", "partnership-separate",
-                "four-queens"} & set(names), names
+    assert sorted(names) == sorted(v["name"] for v in catalog), names
+    for v in catalog:
+        if v["name"] not in ("cancellation", "partnership", "domino"):
+            continue
+        page.select_option("#f-variant", v["name"])
+        counts = page.eval_on_selector_all("#f-players option", "els => els.map(e => Number(e.value))")
+        assert counts == v["players"], (v["name"], counts)
+        assert page.input_value("#f-players") == str(v["default_players"])

@@ -55,7 +55,7 @@ from typing import Any
 
 from .. import scoring
 from ..actions import KINDS, Action, ActionError, Decision
-from ..cards import HEARTS, SUIT_LETTERS, CardError, card_str, cards_of, parse_card, suit_of
+from ..cards import HEARTS, PACK2, SUIT_LETTERS, CardError, card_str, cards_of, parse_card, suit_of
 from ..deal import check_game_number, daily_number
 from ..drive import decide, drive
 from ..game import (
@@ -71,7 +71,7 @@ from ..game import (
 )
 from ..record import record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
-from ..view import PlayerView, player_view
+from ..view import PlayerView, pack_of, player_view
 from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
 from .limits import excerpt, shorten
 from .storage import GameRow, GameStore, UnknownGame, VersionConflict, hash_token, token_matches
@@ -272,6 +272,25 @@ def _hand_end_event(game: Game) -> dict[str, Any]:
             "moon_choice": h.moon_choice, "totals": list(h.totals)}
 
 
+def _draw_events(game: Game, since: int) -> list[dict[str, Any]]:
+    """Domino Hearts: the draws from the stock after draw ``since`` of this hand, one event
+    per seat that drew (``{"type": "draw", "seat": s, "count": k, "stock": left}``; the
+    cards too, ``"cards"``, when the drawer is seat 0: the others see only how many)."""
+    out: list[dict[str, Any]] = []
+    for seat, card in game.draws[since:]:
+        if not out or out[-1]["seat"] != seat:
+            out.append({"type": "draw", "seat": seat, "count": 0,
+                        **({"cards": []} if seat == USER_SEAT else {})})
+        out[-1]["count"] += 1
+        if seat == USER_SEAT:
+            out[-1]["cards"].append(card_str(card))
+    left = len(game.stock)
+    for ev in reversed(out):  # the stock's size after each seat's draws
+        ev["stock"] = left
+        left += ev["count"]
+    return out
+
+
 def step(live: LiveGame, action: list[Any], events: list[dict[str, Any]]) -> None:
     """Apply ``action`` to the live game, append it to the action list and append
     what seat 0 may see of it to ``events``.  Raises :class:`IllegalAction` (nothing
@@ -279,6 +298,7 @@ def step(live: LiveGame, action: list[Any], events: list[dict[str, Any]]) -> Non
     game = live.game
     results_before = len(game.results)
     phase_before = game.phase
+    draws_before = len(game.draws)
     record = apply_action(game, action)
     live.actions.append(action)
     kind = action[0]
@@ -295,19 +315,23 @@ def step(live: LiveGame, action: list[Any], events: list[dict[str, Any]]) -> Non
                            "received": [card_str(c) for c in cards_of(game.received[USER_SEAT])]})
     elif kind == "play":
         assert isinstance(record, PlayAction)
-        events.append({"type": "play", "seat": record.seat, "card": card_str(record.card)})
+        two = game.rules.deck >> PACK2 != 0  # two packs: each card says which (the twins)
+        events.append({"type": "play", "seat": record.seat, "card": card_str(record.card),
+                       **({"pack": pack_of(record.card)} if two else {})})
         if record.winner is not None:
             trick = game.tricks[record.trick] if record.hand == game.hand_index \
                 and record.trick < len(game.tricks) else None
             if trick is not None:
                 events.append({
                     "type": "trick", "trick": record.trick, "winner": trick.winner,
-                    "cards": [{"seat": seat, "card": card_str(c)} for seat, c in
+                    "cards": [{"seat": seat, "card": card_str(c),
+                               **({"pack": pack_of(c)} if two else {})} for seat, c in
                               zip(trick_seats(trick, game.n), trick.cards, strict=True)],
                     "points": sum(game.rules.penalty[c] for c in trick.cards)})
+        events.extend(_draw_events(game, draws_before if record.hand == game.hand_index else 0))
     elif kind == "moon":
         events.append({"type": "moon_choice", "seat": int(action[1]), "choice": action[2]})
-    elif kind in ("bid", "suit"):
+    elif kind in ("bid", "suit", "declare"):
         events.append({"type": kind, "seat": int(action[1]), kind: action[2]})
     if game.phase == PHASE_MOON and phase_before != PHASE_MOON:
         events.append({"type": "moon", "seat": game.turn})
@@ -399,7 +423,8 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
     (any other penalty card, e.g. K♠ and A♠ in Black Maria), ``{"kind": "bonus", "card":
     "JD", "points": -10}``, and once the hand is scored (``scored``) ``{"kind":
     "no_tricks", "points": -5}`` and ``{"kind": "moon", "seat": shooter, "points": p}``,
-    the moon's change to the seat's card points; then a seat's items add up to its
+    the moon's change to the seat's card points (a General declared, the four-queens game:
+    ``{"kind": "general", "seat": declarer, "points": p}``, its change); then a seat's items add up to its
     ``points`` of the hand's result.  ``None`` before the first deal.  A widow
     (Heartsette) counts in its taker's cards only in the taker's own eyes (``viewer``)
     until the hand is scored: nobody else has seen it.
@@ -450,7 +475,9 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
             if rules.no_tricks_bonus and game.tricks_won[seat] == 0:
                 mine.append({"kind": "no_tricks", "points": rules.no_tricks_bonus})
             rest = result.points[seat] - sum(x["points"] for x in mine)
-            if result.moon is not None and rest:
+            if rest and game.general() >= 0:  # the General's outcome replaces the cards' points
+                mine.append({"kind": "general", "seat": game.general(), "points": rest})
+            elif result.moon is not None and rest:
                 mine.append({"kind": "moon", "seat": result.moon, "points": rest})
         items.append(mine)
     return {"hand": game.hand_index, "scored": result is not None, "taken": taken,
@@ -666,7 +693,8 @@ class GameService:
         ids = _parse_cards(cards)
 
         def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
-            live.game.verify_pass(USER_SEAT, ids)
+            # by name: with two packs either copy held is meant (Game.verify resolves it)
+            live.game.verify(Action("pass", USER_SEAT, tuple(ids)))
             step(live, ["pass", USER_SEAT, *(card_str(c) for c in ids)], events)
 
         return self._mutate(game_id, token, op)
@@ -676,7 +704,7 @@ class GameService:
         cid = _parse_cards([card])[0]
 
         def op(live: LiveGame, events: list[dict[str, Any]]) -> None:
-            live.game.verify_play(USER_SEAT, cid)
+            live.game.verify(Action("play", USER_SEAT, cid))  # either copy held, by name
             step(live, ["play", USER_SEAT, card_str(cid)], events)
 
         return self._mutate(game_id, token, op)

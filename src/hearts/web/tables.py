@@ -42,12 +42,13 @@ from typing import Any
 import orjson
 
 from ..actions import KINDS, Action, ActionError, Decision
-from ..cards import SUIT_LETTERS, CardError, card_str, card_tuple, cards_of
+from ..cards import PACK2, SUIT_LETTERS, CardError, card_str, card_tuple, cards_of
 from ..deal import check_game_number, random_deal
 from ..game import Game, IllegalAction, trick_seats
 from ..record import record_from_game
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
+from ..view import pack_of
 
 
 def _encode(obj: Any) -> str:
@@ -394,12 +395,14 @@ class TableState:
         """The part of :meth:`view_json` every seat sees alike."""
         game = self.game
         full = _auction_json(game)
+        two = self.rules.deck >> PACK2 != 0  # two packs: each card on the table says its pack
         return {
             "phase": game.phase, "hand_index": game.hand_index, "game": game.game_number,
             "pass_direction": self.rules.pass_name(game.hand_index)
             if game.hand_index >= 0 else "none",
             "has_passed": [p is not None for p in game.passes],
-            "trick": [{"seat": seat, "card": _NAME[c] or card_str(c)}
+            "trick": [{"seat": seat, "card": _NAME[c] or card_str(c),
+                       **({"pack": pack_of(c)} if two else {})}
                       for seat, c in game.trick_seats()],
             "trick_index": len(game.tricks), "leader": game.leader, "turn": game.turn,
             "hearts_broken": game.hearts_broken,
@@ -585,12 +588,15 @@ class TableState:
                         "received": _names(game.received[s])})
             return [{"type": "passed", "seat": seat, **tag}]
         if kind == "play":
-            out = [{"type": "play", "seat": seat, "card": card_str(rec.card), **tag}]
+            two = self.rules.deck >> PACK2 != 0  # two packs: which copy (the twins)
+            out = [{"type": "play", "seat": seat, "card": card_str(rec.card),
+                    **({"pack": pack_of(rec.card)} if two else {}), **tag}]
             if rec.winner is not None and rec.hand == game.hand_index \
                     and rec.trick < len(game.tricks):
                 t = game.tricks[rec.trick]
                 out.append({"type": "trick", "trick": rec.trick, "winner": t.winner,
-                            "cards": [{"seat": seat, "card": card_str(c)} for seat, c in
+                            "cards": [{"seat": seat, "card": card_str(c),
+                                       **({"pack": pack_of(c)} if two else {})} for seat, c in
                                       zip(trick_seats(t, self.n), t.cards, strict=True)],
                             "points": sum(game.hand_rules.penalty[c] for c in t.cards)})
             return out

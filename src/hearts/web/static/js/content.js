@@ -179,6 +179,63 @@ the bonus card; the jack is the common house rule and the default here. The gene
 standard Hearts with options: a fixed number of deals, the final totals settled against the average, and
 “running”, the old name for the moon: the player who took every penalty card takes the maximum off the own
 total or adds it to everyone else (the moon option: shooter chooses, subtract or add).</p>
+<h3>Auction Hearts</h3>
+<p>From an 1897 book. Nobody passes. After the deal each player in turn, starting left of the dealer and ending
+with the dealer, may bid chips once (up to 10, each bid above the last) for the right to name the penalty suit.
+The highest bidder pays the bid into the pool, names the suit and leads the first trick; every card of that suit
+then costs 1, and there is no queen of spades. If nobody bids, hearts stay the penalty suit. The book says only that
+the winner pays into the pool; the rest follows the usual pool game of the time: everyone pays one chip into the
+pool per penalty card taken, and the players who took none share the pool (what does not divide stays in it, and a
+hand in which everyone took some carries it over). Four deals make a game; the most chips wins.</p>
+<h3>Heartsette</h3>
+<p>Standard Hearts with a widow: a few cards dealt to nobody. With four players the 2${S} leaves the pack, each
+player gets 12 cards and 3 lie face down; with five, 10 each and 2; with six, 8 each and 4. For three players the
+books give 16 each and 3 or 4 in the widow; here it is 4. Whoever wins the first trick takes the widow with any
+penalty cards in it, may look at it and shows it to nobody; only that player sees it on the table.</p>
+<h3>Joker Hearts</h3>
+<p>From the same 1897 book: one joker joins the pack (the <i>Jokers</i> option allows two). A joker may be played
+at any time, whether or not you could follow suit; it never wins a trick and costs nothing. Low cards leave the
+pack so that it still deals evenly (2${D}, 2${C}, 2${S}, 3${C} and so on, in that order).</p>
+<h3>Cancellation Hearts</h3>
+<p>A game from 1950 for big tables: 6 to 11 players share two full packs shuffled together, so every card is there
+twice. Low diamonds and spades leave in pairs (2${D} and 2${S} first, then the threes, then the fours) until the
+cards deal out evenly; no club leaves, so a 2${C} still opens the first trick (either copy). The penalty cards are
+the usual ones: 1 a heart, 13 a queen of spades, and both copies count. When the two copies of one card fall into
+the same trick they <em>cancel</em>: neither can win it, and the highest other card of the suit led takes the trick.
+On the table each of the two carries a small mark with the number of its pack. If two such pairs fall into one
+trick, the whole trick is cancelled: nobody takes it, its leader leads again, and its cards wait in the middle for
+the winner of the next trick. The source does not say what happens when the last trick of a hand is cancelled;
+here its cards go to that trick's leader. The moon needs every heart and both queens of spades.</p>
+<h3>The French four-queens game</h3>
+<p>For 3 to 6 players, four being the best number. Every queen costs 13 and every other heart 1, so 64 points are
+at stake in a hand. After the pass and before the first lead each player in turn, starting left of the dealer,
+may declare <b>General</b>: a promise to take every queen and every heart. Once someone has declared, nobody else
+may. If the General is made, each opponent scores 64 and the declarer nothing; if it fails, the declarer scores 64
+and the others keep what they took. Taking everything without having declared also counts, but less: each
+opponent scores 54. The books describe the scoring and the declaration but not the pass, so the usual Hearts pass
+is kept here (the <i>Passing</i> option can turn it off).</p>
+<h3>Domino Hearts</h3>
+<p>Described in 1909. Each player gets only six cards; the rest of the pack is laid face down as a stock. There is
+no pass and no queen of spades: each heart costs 1. The player left of the dealer leads any card. A player who
+cannot follow suit must draw from the top of the stock, one card at a time, until able to follow; once the stock is
+empty, any card may be played. A player whose hand runs out drops out of the hand, and the tricks go on among the
+others. The last player still holding cards adds them, with whatever is left of the stock, to the tricks they took.
+The game ends when someone reaches 31, and the lowest total wins. The table shows how many cards the stock holds,
+who drew how many, and who has gone out. The source does not cover every player running out in the same trick; here
+whoever takes that trick takes the rest of the stock.</p>
+<h3>Partnership Hearts</h3>
+<p>Four players in two teams, partners sitting opposite (you and North against West and East); your partner's panel
+has a dashed border, and the score sheet adds the team totals. There are two ways to keep score.</p>
+<ul>
+<li><b>Joint scores</b>: a team's points are added together. If the two partners take every heart and the queen of
+spades between them, the team has shot the moon and each opponent scores 26 (52 in all). The game ends when a team
+reaches 100, and the lower team wins.</li>
+<li><b>Separate scores</b>: everyone scores alone, and only one player alone can shoot the moon (the partner then
+scores nothing, the opponents 26 each). When someone reaches 100 the partners' totals are combined and the lower
+team wins.</li>
+</ul>
+<p>The sources describe a third version, Omnibus Hearts with a slam bid in which the holder of the ten of diamonds
+silently partners the bidder; it is listed in the menu once it plays here.</p>
 <h3>House rules</h3>
 <ul>
 <li><b>Shooting the moon</b>: everyone else +26 (default); the shooter −26; the shooter chooses; or no moon at all.</li>
@@ -255,6 +312,56 @@ Q${S}を取ることで、達成者はそのハンドの点を自分の合計か
 最近の本にある一般的なハーツは、標準のハーツにオプションを付けたものです。決まった回数のハンドで終える、最後の合計を平均点と比べて精算する、
 そして「ランニング」（ムーンの古い呼び名）：失点カードを全部取った人が、最大の点を自分の合計から引くか、ほかの全員に足します
 （ムーンのオプションの「達成者が選ぶ」「引く」「足す」）。</p>
+<h3>オークション・ハーツ</h3>
+<p>1897年の本にあるゲームです。カードは渡しません。配り終えたら、親の左隣から順に親まで、1人1回ずつ、ペナルティのスートを決める
+権利にチップを賭けられます（10枚まで、前の人より多く）。いちばん多く賭けた人がそのチップをプールに払い、スートを決めて最初の
+トリックをリードします。そのスートのカードが1枚1点になり、スペードのクイーンはありません。誰も賭けなければハートのままです。
+本には勝った人がプールに払うことしか書かれていないので、残りは当時のふつうのプール・ゲームに従います。全員が取った失点カード
+1枚につき1枚をプールに払い、1枚も取らなかった人たちでプールを分けます（割り切れない分は残り、全員が取ったハンドでは次へ
+持ち越し）。4ハンドで1ゲーム、チップのいちばん多い人が勝ちです。</p>
+<h3>ハーツェット</h3>
+<p>標準のハーツに、誰にも配らないカード（ウィドー）を加えたものです。4人なら${S}2を抜いて1人12枚、残り3枚を伏せて置きます。
+5人は10枚ずつと2枚、6人は8枚ずつと4枚です。3人については16枚ずつでウィドー3枚か4枚と資料が分かれるため、ここでは4枚にしています。
+最初のトリックを取った人が、中の失点カードごとウィドーを取ります。その人だけが中を見られ、誰にも見せません。テーブルでもその人にだけ
+表示されます。</p>
+<h3>ジョーカー・ハーツ</h3>
+<p>同じ1897年の本から。ジョーカーを1枚加えます（「ジョーカー」オプションで2枚にもできます）。ジョーカーは、リードされたスートを
+出せるときでも、いつでも出せます。トリックを取ることはなく、点もありません。全員に同じ枚数が配れるように、低いカードを順に抜きます
+（${D}2、${C}2、${S}2、${C}3…の順）。</p>
+<h3>キャンセレーション・ハーツ</h3>
+<p>1950年の本に載っている、大人数向けのゲームです。6〜11人で、2組のトランプを混ぜて使うので、同じカードが2枚ずつあります。
+全員に同じ枚数が配れるように、ダイヤとスペードの低いカードを2枚ずつ抜きます（まず${D}2と${S}2、次に3、次に4）。クラブは抜かないので、
+最初のトリックはこれまでどおり${C}2（どちらの1枚でも）から始まります。失点はふつうと同じで、ハート1点、スペードのクイーン13点、
+どちらの組のカードも数えます。同じカード2枚が同じトリックに出ると、<em>打ち消し合い</em>ます。どちらもトリックを取れず、
+リードされたスートのほかのいちばん高いカードが取ります。テーブルではその2枚に、何組目のカードかを示す小さな印が付きます。
+打ち消し合う組が1つのトリックに2つ出ると、そのトリックは無効です。誰も取らず、同じ人がもう一度リードし、カードは中央に残って
+次のトリックの勝者のものになります。ハンドの最後のトリックが無効になった場合について資料は何も書いていないので、ここでは
+そのトリックをリードした人が取ることにしています。シュート・ザ・ムーンにはハート全部とスペードのクイーン2枚が必要です。</p>
+<h3>フランスの4クイーン</h3>
+<p>3〜6人で遊べますが、4人がいちばんよいとされます。クイーンは4枚とも13点、ほかのハートは1点で、1ハンドに64点が懸かります。
+カードを渡したあと、最初のリードの前に、親の左隣から順に<b>ジェネラル</b>を宣言できます。クイーンとハートを全部取るという約束です。
+誰かが宣言したら、ほかの人はもう宣言できません。成功すれば相手それぞれに64点、宣言した人は0点。失敗すれば宣言した人が64点で、
+ほかの人は取った分だけの点です。宣言せずに全部取った場合も認められますが、少し安く、相手それぞれに54点です。資料は点の数え方と
+宣言を説明していますが、カードを渡すかどうかには触れていないため、ここではふつうのハーツと同じように渡します
+（「カードの渡し方」オプションでなしにできます）。</p>
+<h3>ドミノ・ハーツ</h3>
+<p>1909年の本にあるゲームです。配るのは1人6枚だけで、残りは伏せて山札にします。カードは渡さず、スペードのクイーンもなく、
+ハートが1枚1点です。親の左隣が好きなカードでリードします。リードされたスートを出せない人は、出せるようになるまで山札の上から
+1枚ずつ引かなければなりません。山札がなくなったら、どのカードを出してもかまいません。手札がなくなった人はそのハンドから抜け、
+残りの人でトリックを続けます。最後まで手札が残った人は、その手札と山札の残りを自分の取ったカードに加えます。誰かが31点に
+達したらゲーム終了で、合計のいちばん低い人が勝ちです。テーブルには山札の残り枚数、誰が何枚引いたか、誰が抜けたかが表示されます。
+全員の手札が同じトリックでなくなる場合は資料に書かれていないので、ここではそのトリックを取った人が山札の残りも取ります。</p>
+<h3>パートナーシップ・ハーツ</h3>
+<p>4人が2チームに分かれ、パートナーは向かい合って座ります（あなたと北、西と東）。パートナーの枠は点線で表示され、得点表には
+チームの合計が加わります。点の数え方は2通りです。</p>
+<ul>
+<li><b>チームの得点</b>：2人の点を合わせて数えます。2人でハート全部とスペードのクイーンを取るとチームのシュート・ザ・ムーンで、
+相手それぞれに26点（合わせて52点）が入ります。どちらかのチームが100点に達したら終了で、低いチームの勝ちです。</li>
+<li><b>個人の得点</b>：点は1人ずつ数え、シュート・ザ・ムーンは1人で達成したときだけです（パートナーは0点、相手はそれぞれ26点）。
+誰かが100点に達したら、パートナーどうしの合計を比べ、低いチームの勝ちです。</li>
+</ul>
+<p>資料にはもう1つ、スラムを宣言するオムニバス・ハーツの形があり、ダイヤの10を持つ人が黙って宣言者のパートナーになります。
+ここで遊べるようになったらメニューに加わります。</p>
 <h3>ハウスルール</h3>
 <ul>
 <li><b>シュート・ザ・ムーン</b>：ほかの全員に＋26（標準）、達成者から−26、達成者が選ぶ、またはムーンなし。</li>

@@ -1,5 +1,5 @@
 // Controls for the decisions of Game.pending() that are answered with one value (docs/web-page.md):
-// a bid in an auction, the penalty suit its winner names, and any such kind the engine adds. Each kind
+// a bid in an auction, the penalty suit its winner names, a declaration (the General), and any such kind the engine adds. Each kind
 // is an entry of KINDS: the question, and a label for each legal option the server lists in
 // `view.decision.options`. A kind without an entry still gets a panel (the options as they are), so a
 // new kind of decision can be answered at once and given proper words by adding its entry here.
@@ -8,12 +8,20 @@ import { SUIT_SYMBOLS, t } from "./i18n.js";
 const KINDS = {
   bid: {
     question: (v) => {
+      // a slam bid (true: to take every counting card) rather than chips
+      if (v.decision && (v.decision.options || []).includes(true)) return t("slam_q");
       const high = Math.max(0, ...(v.bids || []).map((b) => (typeof b.bid === "number" ? b.bid : 0)));
       return high ? t("bid_q_high", { n: high }) : t("bid_q");
     },
-    label: (o) => (o === null ? t("bid_none") : t("bid_n", { n: o })),
-    aria: (o) => (o === null ? t("bid_none") : t("bid_n_label", { n: o })),
+    label: (o) => (o === null ? t("bid_none") : o === true ? t("bid_slam") : t("bid_n", { n: o })),
+    aria: (o) => (o === null ? t("bid_none") : o === true ? t("bid_slam") : t("bid_n_label", { n: o })),
     status: { mine: "your_bid", other: "waiting_bid" },
+  },
+  declare: { // the French four-queens game: the General, declared before the first lead
+    question: () => t("declare_q"),
+    label: (o) => (o === null ? t("declare_none") : t(`declare_${o}`)),
+    aria: (o) => (o === null ? t("declare_none_label") : t(`declare_${o}_label`)),
+    status: { mine: "your_declare", other: "waiting_declare" },
   },
   suit: {
     question: () => t("suit_q"),

@@ -15,6 +15,10 @@ import {
   variantName,
 } from "./options.js";
 import { renderHelp } from "./content.js";
+import {
+  BIG, carried, declaration, familyTags, generalResult, generalText, outcomeText, partnersOf, seatSpot, teamTotals,
+  trickNotes, trickOutcome, twins,
+} from "./family.js";
 import * as sound from "./sound.js";
 import * as store from "./store.js";
 
@@ -51,6 +55,7 @@ const app = {
   watching: false, // true for a spectator, a friend waiting for a seat, or a seat a bot plays while away
   table: null, // at a table with friends: the adapter of table.js (names, tags, host controls)
   tx: null, // how moves reach the server: the solo game's HTTP API, or the table's WebSocket
+  lastDraw: null, // Domino Hearts: the last draw from the stock seen ({seat, n, cards}: the viewer's own cards)
 };
 
 /** The solo game's moves: each answers with the new State. */
@@ -116,9 +121,9 @@ function placeToast() {
   const tops = [$("#status").getBoundingClientRect().top];
   const mine = $(".seat.me");
   if (mine) tops.push(mine.getBoundingClientRect().top);
-  const panel = $("#pass-panel");
   const felt = $(".felt").getBoundingClientRect();
-  if (!panel.hidden) {
+  for (const panel of [$("#pass-panel"), $("#decide-panel")]) { // a panel at the bottom of the table (phone)
+    if (panel.hidden) continue;
     const r = panel.getBoundingClientRect();
     if (r.bottom > felt.top + 0.7 * felt.height) tops.push(r.top);
   }
@@ -148,6 +153,7 @@ function announce(text) {
   setTimeout(() => { el.textContent = text; }, 30);
 }
 
+/** The direction (radians) of place `seat` round the trick: evenly spaced, the viewer at the bottom. */
 function seatAngle(seat, n) { return ((90 + (seat * 360) / n) * Math.PI) / 180; }
 
 /** Reason code (from the State's `illegal` map or a 409) → a sentence in the page's language. */
@@ -191,6 +197,7 @@ function renderSeats() {
   const n = players();
   const box = $("#seats");
   $("#table").dataset.players = String(n);
+  if (n >= BIG) $("#table").dataset.big = "true"; else delete $("#table").dataset.big;
   if (box.children.length !== n || box.dataset.me !== String(app.me)) {
     box.innerHTML = "";
     box.dataset.me = String(app.me);
@@ -199,12 +206,10 @@ function renderSeats() {
       const el = document.createElement("section");
       el.className = r === 0 ? "seat me" : "seat";
       el.dataset.seatBox = String(seat);
-      const a = seatAngle(r, n);
-      const x = 50 + 41 * Math.cos(a);
-      const y = 50 + 39 * Math.sin(a);
+      const { x, y, edge } = seatSpot(r, n);
       if (r === 0) { /* placed by CSS: bottom-left corner */ }
-      else if (x < 30) { el.style.left = "8px"; el.classList.add("edge-left"); }
-      else if (x > 70) { el.style.right = "8px"; el.classList.add("edge-right"); }
+      else if (edge === "left") { el.style.left = "8px"; el.classList.add("edge-left"); }
+      else if (edge === "right") { el.style.right = "8px"; el.classList.add("edge-right"); }
       else el.style.left = `${x}%`;
       if (r) el.style.top = `${y}%`;
       el.innerHTML = `<div class="name"></div>` + (r ? `<div class="backs" aria-hidden="true"></div>` : "") +
@@ -217,6 +222,11 @@ function renderSeats() {
     $(".name", el).textContent = name(seat);
     el.classList.toggle("turn", isTurn(seat));
     if (!v) continue;
+    el.classList.toggle("partner", partnersOf(v, me()).includes(seat));
+    el.classList.toggle("out", v.phase === "play" && (v.out_order || []).includes(seat));
+    if (v.phase === "play" && (v.out_order || []).includes(seat)) {
+      el.title = t("out_title", { k: v.out_order.indexOf(seat) + 1 });
+    } else el.removeAttribute("title");
     $(".total", el).textContent = String(v.totals[seat]);
     // once a hand is scored, show what it scored (after a moon: 0 for the shooter, not the 26 taken)
     const r = scoredHand(v);
@@ -224,7 +234,8 @@ function renderSeats() {
     const moon = r && r.moon === seat;
     $(".sub", el).innerHTML = `<span class="pts" data-points-seat="${seat}">${t("points_n", { n: pts })}` +
       `${moon ? ` <span class="moon-mark">${t("moon_mark")}</span>` : ""}</span>` +
-      `<span class="sep"> · </span><span class="tr">${t("tricks_n", { n: v.tricks_won[seat] })}</span>`;
+      `<span class="sep"> · </span><span class="tr">${t("tricks_n", { n: v.tricks_won[seat] })}</span>` +
+      (n >= BIG && seat !== me() ? `<span class="cl">${t("cards_left", { n: v.counts[seat] })}</span>` : "");
     const tags = seatTags(v, seat);
     $(".tags", el).textContent = tags;
     el.setAttribute("aria-label", `${name(seat)}: ${t("total")} ${v.totals[seat]}, ` +
@@ -257,6 +268,7 @@ function seatTags(v, seat) {
     out.push(bid.bid === null ? t("tag_no_bid") : t("tag_bid", { n: bid.bid === true ? "★" : bid.bid }));
   }
   if (v.chips && v.chips.length) out.push(t("chips_n", { n: v.chips[seat] }));
+  out.push(...familyTags(v, seat, me()));
   if (app.table) out.push(...app.table.seatTags(seat));
   return out.join(" · ");
 }
@@ -288,7 +300,9 @@ function drawTrick({ animateCard = null, winner = null } = {}) {
   const n = players();
   el.classList.remove("collect");
   el.innerHTML = "";
-  for (const { seat, card } of app.shown) {
+  const twin = twins(app.shown); // two packs: identical cards, told apart by a pack mark; they cancel
+  const seen = new Set();
+  for (const { seat, card, pack } of app.shown) {
     const p = trickPos(seat, n);
     const d = document.createElement("div");
     d.className = "tcard";
@@ -303,6 +317,19 @@ function drawTrick({ animateCard = null, winner = null } = {}) {
     if (card === animateCard && pace().play > 0) d.classList.add("enter");
     if (winner !== null && seat === winner) d.classList.add("winner");
     d.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
+    if (twin.has(card)) { // a twin: the other pack's copy than its pair's (the server says which when it can)
+      const other = app.shown.find((x) => x.card === card && x.seat !== seat);
+      const k = pack || (other && other.pack ? 3 - other.pack : seen.has(card) ? 2 : 1);
+      seen.add(card);
+      d.dataset.pack = String(k);
+      d.classList.add("twin");
+      const m = document.createElement("span");
+      m.className = "pack-mark";
+      m.textContent = String(k);
+      m.title = t("pack_mark", { k });
+      d.append(m);
+      d.setAttribute("aria-label", `${name(seat)}: ${cardName(card)} (${t("pack_mark", { k })}, ${t("cancelled_mark")})`);
+    }
     el.appendChild(d);
   }
 }
@@ -351,6 +378,8 @@ function renderHand() {
   hand.innerHTML = "";
   if (!v) return;
   const received = receivedMarks(v);
+  const d = app.lastDraw;
+  const drawn = new Set(d && d.seat === me() && v.phase === "play" ? d.cards : []);
   const playing = canPlayNow();
   const selecting = canSelectNow();
   const cards = sortHand(v.hand);
@@ -365,16 +394,20 @@ function renderHand() {
     hand.appendChild(r);
     return r;
   });
+  const copies = {};
   cards.forEach((card, i) => {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "card";
     b.dataset.card = card;
+    // two packs: a name may be held twice; each copy is its own button (key "QS", then "QS~2")
+    copies[card] = (copies[card] || 0) + 1;
+    b.dataset.key = copies[card] > 1 ? `${card}~${copies[card]}` : card;
     b.setAttribute("aria-label", cardName(card));
     let enabled;
     if (selecting) {
       enabled = true;
-      const sel = app.selected.includes(card);
+      const sel = app.selected.includes(b.dataset.key);
       b.setAttribute("aria-pressed", sel ? "true" : "false");
       b.classList.toggle("selected", sel);
     } else if (playing) {
@@ -387,6 +420,10 @@ function renderHand() {
     if (received.has(card)) {
       b.classList.add("received");
       b.title = t("received_mark");
+    } else if (drawn.has(card)) { // Domino Hearts: just drawn from the stock, marked as received cards are
+      b.classList.add("received", "drawn");
+      b.dataset.drawn = "true";
+      b.title = t("drawn_mark");
     }
     if (app.hinted.has(card)) {
       b.classList.add("hinted");
@@ -529,7 +566,16 @@ function renderPots(v) {
     else if (v.widow_taker !== me() || !(v.widow && v.widow.length)) bits.push(chip("widow", t("widow_taken", { name: name(v.widow_taker) })));
   }
   if (v.jokers_played && v.jokers_played.length) bits.push(chip("jokers", t("jokers_played", { n: v.jokers_played.length })));
+  const vr = app.catalog.variants.find((x) => x.name === app.state.variant);
+  if (vr && vr.hand_size && v.hand_index >= 0 && v.phase !== "game-over") { // a stock (Domino Hearts)
+    bits.push(chip("stock", t("stock_n", { n: v.stock_size }), t("stock_help")));
+  }
+  const g = declaration(v);
+  if (g && v.phase !== "deal" && v.phase !== "game-over") bits.push(chip("general", t("general_chip", { name: name(g.seat) })));
+  const target = app.state.options && app.state.options.target_score;
+  if (target && target !== 100 && !app.state.options.deals) bits.push(chip("target", t("target_chip", { n: target })));
   box.innerHTML = bits.join("");
+  renderTrickNotes(v);
   const widow = $("#widow-view");
   const mine = v.widow && v.widow.length && v.widow_taker === me() && v.phase !== "game-over";
   widow.hidden = !mine;
@@ -546,6 +592,20 @@ function renderPots(v) {
     }
   }
   box.hidden = !bits.length;
+}
+
+/** Notes in the middle of the table: a cancelled pair or trick, the cards carried over, the last draw. */
+function renderTrickNotes(v) {
+  const box = $("#trick-note");
+  const notes = app.busy ? [] : trickNotes(v, name, me(), app.lastDraw);
+  box.innerHTML = `<div class="note-stack">${notes.map((x) =>
+    `<span class="note-line" data-note="${x.kind}">${x.text}</span>`).join("")}</div>`;
+  box.hidden = !notes.length;
+  // clear of the trick's cards: with 3 seats below the two others' cards, with 4 on a phone between
+  // North's card and the row of West's and East's (the middle is free from 5 seats on)
+  const n = players();
+  const phone = window.matchMedia("(max-width: 720px)").matches;
+  box.style.setProperty("--note-y", n === 3 ? "62%" : n === 4 && phone ? "34%" : "50%");
 }
 
 /** Answer the viewer's one-value decision (a bid, the penalty suit, ...). */
@@ -602,8 +662,33 @@ function scoreSheet(v, highlightLast = false) {
   const totals = v.totals.map((x) => `<td class="${x === min ? "best" : ""}">${x}</td>`).join("");
   const head = Array.from({ length: n }, (_, s) => `<th scope="col">${name(s)}</th>`).join("");
   return `<div class="scores-wrap"><table class="scores"><thead><tr><th scope="col">${t("hand_col")}</th>${head}` +
-    `</tr></thead><tbody>${rows}</tbody><tfoot><tr class="totals"><td>${t("total")}</td>${totals}</tr></tfoot>` +
-    `</table></div>`;
+    `</tr></thead><tbody>${rows}</tbody><tfoot><tr class="totals"><td>${t("total")}</td>${totals}</tr>` +
+    `${teamRow(v)}</tfoot></table></div>`;
+}
+
+/** Partnerships: a row of the score table with each seat's team total (partners share one number). */
+function teamRow(v) {
+  const teams = teamTotals(v);
+  if (!teams.length) return "";
+  const best = Math.min(...teams.map((x) => x.total));
+  const cells = Array.from({ length: players() }, (_, s) => {
+    const team = teams.find((x) => x.seats.includes(s));
+    return team ? `<td class="${team.total === best ? "best" : ""}" data-team-total-seat="${s}">${team.total}</td>` : "<td></td>";
+  }).join("");
+  return `<tr class="team-totals"><td>${t("team_totals")}</td>${cells}</tr>`;
+}
+
+/** What the family games add to the end of a hand: the General's outcome, the order of going out. */
+function handNotes(result) {
+  const lines = [];
+  const vr = app.catalog.variants.find((x) => x.name === app.state.variant);
+  const gtext = generalText(generalResult(result, !!(vr && vr.declarations && vr.declarations.length)), name, me());
+  if (gtext) lines.push(`<p class="hand-note" data-general="${generalResult(result, true).kind}">${gtext}</p>`);
+  if (result.out_order && result.out_order.length) {
+    lines.push(`<p class="hand-note" data-out-order="${result.out_order.join(",")}">` +
+      `${t("out_order", { names: joinNames(result.out_order) })}</p>`);
+  }
+  return lines.join("");
 }
 
 /** One item of a seat's breakdown ("♥ ×3: 3", "Q♠: 13", "J♦: −10", "moon: +26") as HTML. */
@@ -615,6 +700,7 @@ function breakdownItem(x) {
   else if (x.kind === "card" || x.kind === "bonus") label = cardShort(x.card);
   else if (x.kind === "no_tricks") label = t("bd_no_tricks");
   else if (x.kind === "moon") label = t(x.points < 0 ? "bd_moon_own" : "bd_moon", { name: name(x.seat) });
+  else if (x.kind === "general") label = t("bd_general", { name: name(x.seat) });
   else label = x.kind;
   const pts = ["hearts", "suit", "card"].includes(x.kind) ? String(x.points) : signed(x.points);
   return `<span class="bd-item" data-kind="${x.kind}" data-points="${x.points}">${label} <b>${pts}</b></span>`;
@@ -692,6 +778,8 @@ function totalsChart(v) {
 
 function moonText(result) {
   if (result.moon === null || result.moon === undefined) return "";
+  const vr = app.catalog.variants.find((x) => x.name === app.state.variant);
+  if (vr && vr.declarations && vr.declarations.length) return ""; // the General's outcome says it (handNotes)
   return t(result.moon_kind === "sun" ? "sun_shot" : "moon_shot", { name: name(result.moon) });
 }
 
@@ -710,7 +798,7 @@ function showHandEnd() {
   const m = moonText(r);
   $("#hand-end-moon").hidden = !m;
   $("#hand-end-moon").textContent = m;
-  $("#hand-end-body").innerHTML = handSummary(r, v) + scoreSheet(v, true);
+  $("#hand-end-body").innerHTML = handNotes(r) + handSummary(r, v) + scoreSheet(v, true);
   showDialog("hand-end");
   $('[data-action="next-hand"]').focus();
 }
@@ -741,7 +829,8 @@ function showGameOver() {
   const m = r ? moonText(r) : "";
   const last = r ? handSummary(r, v) : "";
   $("#game-over-chart").innerHTML = totalsChart(v);
-  $("#game-over-body").innerHTML = (m ? `<p class="moon-note">${m}</p>` : "") + last + scoreSheet(v, true);
+  $("#game-over-body").innerHTML = (m ? `<p class="moon-note">${m}</p>` : "") + (r ? handNotes(r) : "") + last +
+    scoreSheet(v, true);
   showDialog("game-over");
   if (app.state && app.cur) {
     store.recordResult(app.state.id, app.state.variant, app.state.players, won, v.totals[0]);
@@ -766,9 +855,11 @@ function maybeShowPhaseDialog(fromEvents) {
 }
 
 // ------------------------------------------------------------------ applying server states
-async function animateEvents(events, gen) {
+async function animateEvents(events, gen, carry0 = 0) {
   const p = pace();
   const list = events || [];
+  let carry = carry0; // cards of cancelled tricks waiting for the next trick's winner (two packs)
+  if (list.some((ev) => ev.type === "deal")) app.lastDraw = null;
   for (let i = 0; i < list.length; i++) {
     const ev = list[i];
     if (gen !== app.gen) return;
@@ -783,15 +874,16 @@ async function animateEvents(events, gen) {
       }
       renderHand();
     } else if (ev.type === "deal") {
+      carry = 0;
       app.shown = [];
       drawTrick();
       const next = list[i + 1];
       if (next && next.type === "play") markTurn(next.seat);
     } else if (ev.type === "play") {
       // the user's own card is already on the table (drawn at the click): leave the trick as it is
-      if (!app.shown.some((x) => x.card === ev.card)) {
+      if (!app.shown.some((x) => x.card === ev.card && x.seat === ev.seat)) { // (two packs: a twin is not it)
         if (app.shown.length >= players()) app.shown = []; // safety: a stale full trick
-        app.shown.push({ seat: ev.seat, card: ev.card });
+        app.shown.push({ seat: ev.seat, card: ev.card, pack: ev.pack });
         drawTrick({ animateCard: ev.card });
         sound.play("card");
         if (ev.seat !== me()) announce(t("plays", { name: name(ev.seat), card: cardName(ev.card) }));
@@ -799,15 +891,19 @@ async function animateEvents(events, gen) {
         if (p.play) await sleep(p.play);
       }
     } else if (ev.type === "trick") {
-      app.shown = (ev.cards || []).map((x) => ({ seat: x.seat, card: x.card }));
+      app.shown = (ev.cards || []).map((x) => ({ seat: x.seat, card: x.card, pack: x.pack }));
       drawTrick({ winner: ev.winner });
       markTurn(null);
+      const outcome = trickOutcome({ cards: app.shown.map((x) => x.card), winner: ev.winner }, carry);
+      const lines = outcomeText(outcome, name, ev.winner);
+      if (lines.length) toast(lines.join(" "), "info", outcome.cancelled ? "cancelled_trick" : "cancelled_pair");
+      carry = ev.winner < 0 ? carry + app.shown.length : 0;
       if (p.hold) await sleep(p.hold);
       if (gen !== app.gen) return;
       sound.play("trick");
-      announce(t("won_trick", { name: name(ev.winner) }));
+      announce(ev.winner < 0 ? t("cancelled_trick") : t("won_trick", { name: name(ev.winner) }));
       const el = $("#trick");
-      if (p.sweep) {
+      if (p.sweep && ev.winner >= 0) {
         const tp = trickPos(ev.winner, players());
         for (const c of $$(".tcard", el)) {
           c.style.left = `${50 + (tp.x - 50) * 2.2}%`;
@@ -824,6 +920,18 @@ async function animateEvents(events, gen) {
       // the trick has gone: the status line names who leads next (the winner), never "Trick complete."
       const next = list[i + 1];
       markTurn(next && next.type === "play" ? next.seat : next ? null : ev.winner);
+    } else if (ev.type === "draw") { // Domino Hearts: who drew how many from the stock (the cards: yours only)
+      const text = ev.seat === me() && ev.cards && ev.cards.length
+        ? t("you_drew", { cards: ev.cards.map(cardShort).join(" ") }) : t("drew_n", { name: name(ev.seat), n: ev.count });
+      toast(text, "info", "draw");
+      announce(text);
+      app.lastDraw = { seat: ev.seat, n: ev.count, cards: ev.seat === me() ? ev.cards || [] : [] };
+      if (ev.seat === me()) renderHand();
+      if (p.play) await sleep(p.play);
+    } else if (ev.type === "declare" && ev.declare) { // the General, before the first lead
+      const text = t("general_declared", { name: name(ev.seat) });
+      toast(text, "info", "declare");
+      announce(text);
     }
   }
 }
@@ -857,9 +965,10 @@ async function applyState(state, { animate = true } = {}) {
   renderHeader();
   renderSeats();
   renderHand(); // the new hand, all cards waiting while the others play
-  if (animate && state.events && state.events.length) await animateEvents(state.events, gen);
+  const carry0 = before && before.hand_index === state.view.hand_index ? carried(before).n : 0;
+  if (animate && state.events && state.events.length) await animateEvents(state.events, gen, carry0);
   if (gen !== app.gen) return; // a newer state took over while this one was animating
-  app.shown = state.view.trick.map((x) => ({ seat: x.seat, card: x.card }));
+  app.shown = state.view.trick.map((x) => ({ seat: x.seat, card: x.card, pack: x.pack }));
   drawTrick();
   setBusy(false);
   renderAll();
@@ -983,17 +1092,28 @@ async function mayLeave(kind) {
 }
 
 // ------------------------------------------------------------------ user actions
-function onCardClick(card) {
+/** `hand` less one copy of each card of `cards` (names: with two packs a name may be held twice). */
+function withoutCards(hand, cards) {
+  const out = [...hand];
+  for (const c of cards) { const i = out.indexOf(c); if (i >= 0) out.splice(i, 1); }
+  return out;
+}
+
+/** A hand button's key (renderHand: "QS", or "QS~2" for a second copy) → the card's name. */
+const keyCard = (key) => key.split("~")[0];
+
+function onCardClick(key) {
   const v = view();
   if (!v) return;
+  const card = keyCard(key);
   hideToast();
   sound.unlock(); // audio may start only after a user gesture
   if (canSelectNow()) {
     const k = passCount();
-    const i = app.selected.indexOf(card);
+    const i = app.selected.indexOf(key);
     if (i >= 0) app.selected.splice(i, 1);
-    else if (app.selected.length < k) app.selected.push(card);
-    else { app.selected.shift(); app.selected.push(card); }
+    else if (app.selected.length < k) app.selected.push(key);
+    else { app.selected.shift(); app.selected.push(key); }
     app.focusCard = card;
     sound.play("card");
     renderHand();
@@ -1006,7 +1126,7 @@ function onCardClick(card) {
       act(() => app.tx.play(card), {
         optimistic: () => {
           app.hinted.clear();
-          app.state.view.hand = v.hand.filter((c) => c !== card);
+          app.state.view.hand = withoutCards(v.hand, [card]);
           app.state.view.legal = [];
           app.state.view.received = []; // the received cards are marked until the first play
           if (app.shown.length >= players()) app.shown = [];
@@ -1040,10 +1160,10 @@ function doPass() {
     toast(reasonText("bad_pass"), "error", "bad_pass");
     return;
   }
-  const cards = [...app.selected];
+  const cards = app.selected.map(keyCard);
   act(() => app.tx.pass(cards), {
     optimistic: () => {
-      app.state.view.hand = view().hand.filter((c) => !cards.includes(c));
+      app.state.view.hand = withoutCards(view().hand, cards);
       app.state.view.has_passed[me()] = true;
       app.selected = [];
       sound.play("pass");
@@ -1082,6 +1202,7 @@ async function newGame(settings, { fromForm = false } = {}) {
   setBusy(true);
   app.selected = [];
   app.shown = [];
+  app.lastDraw = null;
   drawTrick();
   try {
     const state = await api.create({
@@ -1198,7 +1319,7 @@ function showLastTrick() {
   const tr = v.tricks.at(-1);
   box.innerHTML = "";
   tr.cards.forEach((card, i) => {
-    const seat = (tr.leader + i) % players();
+    const seat = tr.seats ? tr.seats[i] : (tr.leader + i) % players(); // seats drop out in Domino Hearts
     const f = document.createElement("figure");
     if (seat === tr.winner) f.className = "won";
     f.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
@@ -1587,7 +1708,7 @@ function wire() {
   $(".skip-link").addEventListener("click", (e) => { e.preventDefault(); focusHand(true); });
   $("#hand").addEventListener("click", (e) => {
     const b = e.target.closest(".card");
-    if (b) onCardClick(b.dataset.card);
+    if (b) onCardClick(b.dataset.key || b.dataset.card);
   });
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", (e) => {

@@ -6,6 +6,22 @@ const VARIANT_NAMES = {
   "black-maria": ["Black Maria", "ブラック・マリア"],
   "spot-hearts": ["Spot Hearts", "スポット・ハーツ"],
   omnibus: ["Omnibus Hearts", "オムニバス・ハーツ"],
+  auction: ["Auction Hearts (1897)", "オークション・ハーツ（1897年）"],
+  heartsette: ["Heartsette", "ハーツェット"],
+  joker: ["Joker Hearts (1897)", "ジョーカー・ハーツ（1897年）"],
+  cancellation: ["Cancellation Hearts (1950)", "キャンセレーション・ハーツ（1950年）"],
+  "four-queens": ["The French four-queens game (General)", "フランスの4クイーン（ジェネラル）"],
+  domino: ["Domino Hearts (1909)", "ドミノ・ハーツ（1909年）"],
+  partnership: ["Partnership Hearts", "パートナーシップ・ハーツ"],
+  "partnership-separate": ["Partnership Hearts (separate scores)", "パートナーシップ・ハーツ（得点は個人別）"],
+  "partnership-slam": ["Partnership Hearts (slam bid)", "パートナーシップ・ハーツ（スラム宣言）"],
+  "hearts-1887": ["Hearts (1887)", "ハーツ（1887年）"],
+  "black-jack": ["Black Jack", "ブラック・ジャック"],
+  "greek-1939": ["Greek Hearts (1939)", "ギリシャ・ハーツ（1939年）"],
+  "greek-1950": ["Greek Hearts (1950)", "ギリシャ・ハーツ（1950年）"],
+  "greek-1990": ["Greek Hearts (1990)", "ギリシャ・ハーツ（1990年）"],
+  "greek-2008": ["Greek Hearts (2008)", "ギリシャ・ハーツ（2008年）"],
+  royal: ["Royal Hearts", "ロイヤル・ハーツ"],
 };
 
 const OPTION_LABELS = {
@@ -65,15 +81,13 @@ export function normaliseVariants(data) {
     if (Array.isArray(x)) return x;
     return Object.entries(x).map(([k, v]) => ({ [keyName]: k, ...v }));
   };
-  // The page draws the pass, play, bid and suit phases of a one-pack game (decisions.js),
-  // the widow, jokers, chips and the pot.  The mechanism games (a second pack, a stock,
-  // teams, declarations) are left out of its menus until the page can show them (they
-  // play in the terminal, at the API and at tables).
-  const drawable = (v) => (v.packs || 1) === 1 && !v.hand_size && !(v.teams || []).length
-    && !(v.declarations || []).length;
-  const variants = list(data && data.variants, "name").filter(drawable).map((v) => ({
+  // Every game of the registry is in the menus: the page draws each phase (pass, play, and the
+  // one-value decisions of decisions.js: bid, suit, declare, ...), a second pack's twins, the stock
+  // and its draws, the teams, the widow, jokers, chips and the pot from the State itself.
+  const variants = list(data && data.variants, "name").map((v) => ({
     name: v.name, title: v.title || v.name, summary: v.summary || "",
     players: v.players || [3, 4, 5, 6], default_players: v.default_players || 4, defaults: v.defaults || {},
+    packs: v.packs || 1, hand_size: v.hand_size || 0, teams: v.teams || [], declarations: v.declarations || [],
   }));
   const options = list(data && data.options, "key").map((o) => ({
     key: o.key, type: o.type || o.kind || "choice", default: o.default, help: o.help || "",

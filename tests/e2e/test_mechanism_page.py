@@ -1,0 +1,306 @@
+"""The mechanism games on the page, each hand played to its end by clicking, at desktop and
+phone sizes, checked with ``assert_in_view`` as a person sees it: a declaration (the French
+four-queens game's General), drawing (Domino Hearts' stock), partners (Partnership Hearts) and
+two packs at 11 seats (Cancellation Hearts).  Bidding and the widow are played the same way in
+``test_family_page.py``.  Real server, real Chromium.
+
+The deals are numbered games chosen for what they test: four-queens #25 with ``medium``
+computers and our first three cards passed has East declare the General after we pass (medium
+declares from its hand alone, so it does so every time); Cancellation #5 at 11 seats gives us,
+in every run tried, a card whose twin is already on the trick at least twice a hand, and several
+cancelled tricks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hearts.actions import Action
+from hearts.cards import card_str, cards_of
+from hearts.game import Game
+from hearts.rules import make_rules
+
+from .conftest import SIZES, Table, boxes, overlap
+from .test_family_page import _decide, _to_hand_end
+
+pytestmark = pytest.mark.e2e
+
+GENERAL_DEAL = 25
+CANCEL_DEAL = 5
+
+
+def cardshort(card: str) -> str:
+    """The page's short name of a card: "10♥" for "TH"."""
+    rank, suit = card[:-1], card[-1]
+    return ("10" if rank == "T" else rank) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[suit]
+
+
+def _first_cards(variant: str, number: int, k: int = 3) -> list[str]:
+    """Seat 0's first ``k`` cards of the numbered deal in card order (what the API lists first)."""
+    game = Game(make_rules(variant, None, {}), number)
+    game.apply(Action.deal())
+    return [card_str(c) for c in cards_of(game.hands[0])[:k]]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_four_queens_declare_the_general_and_its_result(new_table: Any,
+                                                        size: tuple[int, int]) -> None:
+    """We declare the General on the panel, it is shown on our seat and the table, and at the
+    hand's end the dialog says whether it was made or failed, with the points it gave."""
+    t = new_table(*size).open("deal=3&variant=four-queens&level=random")
+    t.pass_cards()
+    assert t.phase == "declare"  # hand 0: we are eldest hand, the first to declare
+    panel = '#decide-panel[data-decision="declare"]'
+    t.see(panel, uncovered=False)
+    assert "General" in (t.page.text_content(panel) or "")
+    values = t.page.eval_on_selector_all(f'{panel} [data-action="decide"]',
+                                         "els => els.map(e => e.dataset.value)")
+    assert values == ["null", '"general"']
+    t.page.screenshot(path=f"/tmp/mech-general-panel-{size[0]}.png")
+    _decide(t, "declare", "general")
+    assert t.phase == "play"
+    t.see('[data-pot="general"]')
+    assert t.page.text_content('[data-pot="general"]') == "General: You"
+    assert "General!" in (t.page.text_content('[data-seat-box="0"] .tags') or "")
+    _to_hand_end(t)
+    t.see('dialog[data-dialog="hand-end"]', uncovered=False)
+    note = t.page.locator("[data-general]")
+    t.see(note)
+    kind = note.get_attribute("data-general")
+    points = [int(t.page.text_content(f'[data-hand-total-seat="{s}"]') or "x") for s in range(4)]
+    if kind == "failed":  # we score 64, the others what they took (some of the 64)
+        assert (note.text_content() or "") == "Your General failed: you score 64."
+        assert points[0] == 64 and 0 < sum(points[1:]) <= 64, points
+    else:
+        assert kind == "made", kind
+        assert points == [0, 64, 64, 64], points
+    t.page.screenshot(path=f"/tmp/mech-general-end-{size[0]}.png")
+    assert t.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_four_queens_another_seat_declares(new_table: Any, size: tuple[int, int]) -> None:
+    """We pass; East declares the General: its declaration is on its seat and on the table
+    while the hand is played, and the hand's end names East's outcome."""
+    t = new_table(*size).open(f"deal={GENERAL_DEAL}&variant=four-queens&level=medium")
+    t.pass_cards(_first_cards("four-queens", GENERAL_DEAL))
+    _decide(t, "declare", None)
+    t.see('[data-pot="general"]')
+    assert t.page.text_content('[data-pot="general"]') == "General: East"
+    t.see('[data-seat-box="3"]')
+    assert "General!" in (t.page.text_content('[data-seat-box="3"] .tags') or "")
+    assert "General!" not in (t.page.text_content('[data-seat-box="0"] .tags') or "")
+    _to_hand_end(t)
+    note = t.page.locator("[data-general]")
+    t.see(note)
+    assert note.get_attribute("data-general") in ("made", "failed")
+    assert (note.text_content() or "").startswith("East")
+    assert t.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_domino_stock_draws_seats_out_and_the_hand_end(new_table: Any, size: tuple[int, int]) -> None:
+    """Six cards each and a stock: its size is on the table, each draw is shown (who drew how
+    many), seats that ran out are marked, and the hand ends with every heart scored (13) and
+    the order of going out; the game is to 31."""
+    t = new_table(*size).open("deal=3&variant=domino&level=random")
+    assert len(t.hand()) == 6
+    t.see('[data-pot="stock"]')
+    stock0 = int((t.page.text_content('[data-pot="stock"]') or "").split()[-1])
+    t.see('[data-pot="target"]')
+    assert t.page.text_content('[data-pot="target"]') == "Game to 31"
+    seen = {"draw": 0, "out": 0, "stock": {stock0}}
+    for _ in range(200):
+        t.idle()
+        if t.dialog_open("hand-end") or t.dialog_open("game-over"):
+            break
+        if t.phase == "play" and t.playable():
+            state = t.page.evaluate("JSON.parse(localStorage.getItem('hearts.current'))")
+            assert state["variant"] == "domino"
+            chip = t.page.locator('[data-pot="stock"]')
+            t.see(chip)
+            seen["stock"].add(int((chip.text_content() or "").split()[-1]))
+            if t.page.locator('[data-note="draw"]').count():  # the last draw: who drew how many
+                box = t.see('[data-note="draw"]', uncovered=False)
+                assert box["width"] > 0
+                note = t.page.text_content('[data-note="draw"]') or ""
+                assert "drew" in note
+                if note.startswith("You drew"):  # our own draw: the cards named and marked in the hand
+                    drawn = t.page.eval_on_selector_all('#hand [data-drawn="true"]',
+                                                        "els => els.map(e => e.dataset.card)")
+                    assert drawn and set(drawn) <= set(t.hand()), (drawn, note)
+                    for c in drawn:
+                        assert cardshort(c) in note, (c, note)
+                    seen["own"] = seen.get("own", 0) + 1
+                seen["draw"] += 1
+            for s in range(1, 4):  # a seat out of cards: dimmed and tagged, still in view
+                el = t.page.locator(f'[data-seat-box="{s}"].out')
+                if el.count():
+                    t.see(el, uncovered=False)
+                    assert "out" in (el.locator(".tags").text_content() or "")
+                    seen["out"] += 1
+            if seen["draw"] == 1 and not seen.get("shot"):
+                t.page.screenshot(path=f"/tmp/mech-domino-draw-{size[0]}.png")
+                seen["shot"] = 1
+        t.step()
+    assert t.dialog_open("hand-end") or t.dialog_open("game-over")
+    assert seen["draw"], "no draw was ever shown"
+    assert len(seen["stock"]) > 1 and min(seen["stock"]) < stock0, seen["stock"]
+    t.see("[data-out-order]")
+    order = [int(x) for x in (t.page.get_attribute("[data-out-order]", "data-out-order") or "").split(",")]
+    assert sorted(order) == [0, 1, 2, 3], order
+    points = [int(t.page.text_content(f'[data-hand-total-seat="{s}"]') or "x") for s in range(4)]
+    assert sum(points) == 13, points  # every heart is taken: the last seat takes the rest of the stock
+    t.page.screenshot(path=f"/tmp/mech-domino-end-{size[0]}.png")
+    assert t.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_partnership_partner_marked_and_team_totals(new_table: Any, size: tuple[int, int]) -> None:
+    """North is marked as our partner at the table; at the hand's end the score table has each
+    team's total, the sum of the partners' totals."""
+    t = new_table(*size).open("deal=3&variant=partnership&level=random")
+    north = t.see('[data-seat-box="2"]', uncovered=False)
+    assert t.page.locator('[data-seat-box="2"].partner').count() == 1
+    assert t.page.locator(".seat.partner").count() == 1
+    assert "partner" in (t.page.text_content('[data-seat-box="2"] .tags') or "")
+    assert north["width"] > 0
+    t.page.screenshot(path=f"/tmp/mech-partner-{size[0]}.png")
+    _to_hand_end(t)
+    t.see('dialog[data-dialog="hand-end"]', uncovered=False)
+    totals = [int(t.page.text_content(f'[data-hand-total-seat="{s}"]') or "x") for s in range(4)]
+    row = 'dialog[data-dialog="hand-end"] tr.team-totals'
+    t.page.locator(row).scroll_into_view_if_needed()
+    t.see(row, uncovered=False)
+    teams = [int(t.page.text_content(f'{row} [data-team-total-seat="{s}"]') or "x") for s in range(4)]
+    assert teams == [totals[0] + totals[2], totals[1] + totals[3]] * 2, (teams, totals)
+    t.page.screenshot(path=f"/tmp/mech-partner-end-{size[0]}.png")
+    assert t.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cancellation_eleven_seats_twins_and_cancelled_tricks(new_table: Any,
+                                                             size: tuple[int, int]) -> None:
+    """Two packs at 11 seats: every seat's panel is in view and none overlaps another; a card
+    played onto its twin shows both with their pack marks; a cancelled trick is said on the
+    table with the cards carried over, until a trick is won; the hand plays to its end."""
+    t = new_table(*size).open(f"deal={CANCEL_DEAL}&variant=cancellation&players=11&level=random")
+    seats = [t.see(f'[data-seat-box="{s}"]', uncovered=False) for s in range(11)]
+    for i in range(11):
+        for j in range(i + 1, 11):
+            assert not overlap(seats[i], seats[j]), (i, j)
+    t.page.screenshot(path=f"/tmp/mech-cancel-start-{size[0]}.png")
+    seen = {"twin": 0, "carry": 0}
+
+    def play_twin(t: Table) -> bool:  # play a card onto its twin: the pair cancels
+        on_table = set(t.page.eval_on_selector_all("[data-trick-card]",
+                                                   "els => els.map(e => e.dataset.trickCard)"))
+        twin = next((c for c in t.playable() if c in on_table), None)
+        if twin is None:
+            return False
+        held: list[Any] = []  # the answer is held back, so the pair stays on the table to be seen
+        t.page.route("**/api/games/*/play", lambda route: held.append(route))
+        t.click_card(twin)
+        pair = t.page.locator(f'[data-trick-card="{twin}"]')
+        assert pair.count() == 2
+        marks = sorted(pair.nth(i).get_attribute("data-pack") or "" for i in range(2))
+        assert marks == ["1", "2"], marks
+        for i in range(2):
+            t.see(pair.nth(i).locator(".pack-mark"), uncovered=False)
+            t.see(pair.nth(i), uncovered=False)
+        if not seen["twin"]:
+            t.page.screenshot(path=f"/tmp/mech-cancel-twins-{size[0]}.png")
+        seen["twin"] += 1
+        for _ in range(200):
+            if held:
+                break
+            t.page.wait_for_timeout(20)
+        held[0].continue_()
+        t.page.unroute("**/api/games/*/play")
+        t.idle()
+        return True
+
+    for hand in range(3):  # the bots play at random: a second hand if the first showed too little
+        if hand:
+            t.page.locator('[data-action="next-hand"]').click()
+        _cancellation_hand(t, seen, play_twin, size)
+        assert t.dialog_open("hand-end") or t.dialog_open("game-over")
+        if seen["twin"] and seen["carry"]:
+            break
+    assert t.dialog_open("hand-end") or t.dialog_open("game-over")
+    assert seen["twin"], "no card was ever played onto its twin"
+    assert seen["carry"], "no cancelled trick was seen"
+    t.see('dialog[data-dialog="hand-end"]', uncovered=False)
+    assert len(boxes(t.page, 'dialog[data-dialog="hand-end"] [data-hand-total-seat]')) == 11
+    t.page.screenshot(path=f"/tmp/mech-cancel-end-{size[0]}.png")
+    assert t.errors == []
+
+
+def _cancellation_hand(t: Table, seen: dict[str, int], play_twin: Any, size: tuple[int, int]) -> None:
+    """Click through one Cancellation hand, checking the carried cards' note on each turn."""
+    for _ in range(300):
+        t.idle()
+        if t.dialog_open("hand-end") or t.dialog_open("game-over"):
+            break
+        if t.phase == "play" and t.playable():
+            tricks = t.page.evaluate(STATE_JS)
+            carried = 0
+            for tr in reversed(tricks):
+                if tr["winner"] >= 0:
+                    break
+                carried += len(tr["cards"])
+            if carried:  # cancelled tricks wait for the next winner: said on the table
+                t.see('[data-note="carry"]', uncovered=False)
+                assert t.page.text_content('[data-note="carry"]') == f"Carried over: {carried} cards"
+                if tricks[-1]["winner"] < 0:
+                    t.see('[data-note="cancel"]', uncovered=False)
+                    assert "cancelled" in (t.page.text_content('[data-note="cancel"]') or "")
+                if not seen["carry"]:
+                    t.page.screenshot(path=f"/tmp/mech-cancel-carry-{size[0]}.png")
+                seen["carry"] += 1
+            else:
+                assert t.page.locator('[data-note="carry"]').count() == 0
+            if play_twin(t):
+                continue
+        t.step()
+
+
+STATE_JS = """async () => {
+  const cur = JSON.parse(localStorage.getItem('hearts.current'));
+  const s = await fetch(`/api/games/${cur.id}`, {headers: {"X-Game-Token": cur.token}}).then(r => r.json());
+  return s.view.tricks;
+}"""
+"""The finished tricks of the hand on the table, as the server has them (to know what to expect)."""
+
+
+@pytest.mark.parametrize("locale,headings,choices", [
+    ("en-US", ["Auction Hearts", "Heartsette", "Joker Hearts", "Cancellation Hearts",
+               "The French four-queens game", "Domino Hearts", "Partnership Hearts"],
+     ["here its cards go to that trick's leader", "the usual Hearts pass is kept here",
+      "whoever takes that trick takes the rest of the stock"]),
+    ("ja-JP", ["オークション・ハーツ", "ハーツェット", "ジョーカー・ハーツ", "キャンセレーション・ハーツ",
+               "フランスの4クイーン", "ドミノ・ハーツ",
+               "パートナーシップ・ハーツ"],
+     ["そのトリックをリードした人が取ることにしています", "ふつうのハーツと同じように渡します",
+      "そのトリックを取った人が山札の残りも取ります"]),
+])
+@pytest.mark.parametrize("size", SIZES)
+def test_variants_page_has_the_mechanism_games(new_table: Any, size: tuple[int, int], locale: str,
+                                               headings: list[str], choices: list[str]) -> None:
+    """The rules of each family game with a mechanism of its own (bidding, the widow, jokers,
+    two packs, the General, the stock, partners) on the variants page, in both languages, each heading
+    readable once scrolled to; where the sources are silent the page says what we chose."""
+    t = new_table(*size, locale=locale).open(path="/variants")
+    body = t.page.locator("#help-body")
+    body.wait_for(state="visible")
+    for h in headings:
+        head = body.locator("h3", has_text=h)
+        head.scroll_into_view_if_needed()
+        t.see(head, uncovered=False)
+    text = body.inner_text()
+    for c in choices:
+        assert c in text, c
+    if size[0] < 500:
+        t.page.screenshot(path=f"/tmp/mech-variants-{locale}-{size[0]}.png")
