@@ -398,7 +398,8 @@ def test_partnership_game_end():
 # ------------------------------------------------------------------- every game
 @pytest.mark.parametrize("variant,players", [
     ("cancellation", 6), ("cancellation", 9), ("four-queens", 4), ("four-queens", 3),
-    ("domino", 4), ("domino", 5), ("partnership", 4), ("partnership-separate", 4)])
+    ("domino", 4), ("domino", 5), ("partnership", 4), ("partnership-separate", 4),
+    ("partnership-slam", 4), ("partnership-slam", 5)])
 def test_pending_apply_json_and_bots(variant, players):
     """Every decision's legal actions are accepted; each action's JSON replays the game;
     the bots that know nothing of the new decisions still play it through."""

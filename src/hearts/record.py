@@ -27,7 +27,8 @@ Reading rules (documented for users in ``docs/records.md``):
 - The wider family (``interfaces.md`` section 2b): ``widow`` (Heartsette) lists
   the widow's cards, checked against the deal (the widow is what the deal
   leaves); ``bids`` (Auction Hearts) one entry per seat in bidding order,
-  eldest hand first, a number of chips or ``null``; ``penalty_suit`` the
+  eldest hand first, a number of chips (``true`` for a slam bid, after the pass)
+  or ``null``; ``penalty_suit`` the
   suit the auction's winner names (``"C"``, ``"D"``, ``"H"``, ``"S"``).
   Jokers are ``JK`` once per joker; where two cards share a name, the name
   means whichever copy the seat holds.
@@ -373,11 +374,15 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
                    f"{path}.play", hand=k, stage="play")
     _check_widow(game, k, hand.get("widow"), f"{path}.widow")
 
-    # -- the auction
-    _replay_auction(game, k, hand, path, bool(play) or bool(hand.get("passes")))
+    # -- the auction (before the pass; a slam bid comes after it)
+    bid_later = game.phase == PHASE_PASS and "bid" in rules.phases
+    if not bid_later:
+        _replay_auction(game, k, hand, path, bool(play) or bool(hand.get("passes")))
 
     # -- passes
     _replay_passes(game, k, hand.get("passes"), f"{path}.passes", bool(play))
+    if bid_later:
+        _replay_auction(game, k, hand, path, bool(play))
 
     # -- declarations
     _replay_declarations(game, k, hand.get("declarations"), f"{path}.declarations", bool(play))
@@ -449,11 +454,16 @@ def _check_widow(game: Game, k: int, value: object, path: str) -> None:
 
 
 def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: bool) -> None:
-    """Apply a hand's ``bids`` and ``penalty_suit`` (Auction Hearts)."""
+    """Apply a hand's ``bids`` and ``penalty_suit`` (Auction Hearts; a slam bid: ``true``
+    or ``null`` each)."""
     n = game.n
     bids = hand.get("bids")
     suit = hand.get("penalty_suit")
+    slam = game.rules.slam_bid
     if game.phase != PHASE_BID:
+        if bids and "bid" in game.rules.phases:
+            raise _bad(f"{_where(k)}: \"bids\" are listed, but the bidding has not begun "
+                       f"(every seat must pass first).", f"{path}.bids", hand=k, stage="bid")
         if bids:
             raise _bad(f"{_where(k)}: this game has no auction, but \"bids\" are listed.",
                        f"{path}.bids", hand=k, stage="bid")
@@ -469,7 +479,12 @@ def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: 
                    f"{path}.bids", hand=k, stage="bid")
     for i, amount in enumerate(bids):
         seat = game.turn
-        if isinstance(amount, bool) or not (amount is None or isinstance(amount, int)):
+        if slam and amount is not None and amount is not True:
+            raise _bad(f"{_where(k)}: bid {i + 1} must be true (a slam bid) or null, not "
+                       f"{json.dumps(amount)}.", f"{path}.bids[{i}]", hand=k, stage="bid",
+                       seat=seat)
+        if not slam and (isinstance(amount, bool)
+                         or not (amount is None or isinstance(amount, int))):
             raise _bad(f"{_where(k)}: bid {i + 1} must be a number of chips or null, not "
                        f"{json.dumps(amount)}.", f"{path}.bids[{i}]", hand=k, stage="bid",
                        seat=seat)
@@ -896,6 +911,8 @@ def summary_of(game: Game) -> dict[str, Any]:
             entry["out_order"] = list(r.out_order)
         if rules.declarations:
             entry["declarations"] = [{"seat": s, "name": d} for s, d in r.declarations]
+        if rules.slam_bid:  # a slam bid's side for the hand (the partnership of one hand)
+            entry["teams"] = [list(r.side)] if r.side else []
         hands.append(entry)
     out: dict[str, Any] = {
         "ok": True,
