@@ -170,8 +170,9 @@ def _to_play(rules, rng, hand_index=0):
 def test_sim_and_game_agree_on_every_variant(variant):
     """Legal sets, trick winners and points: the simulator (engine legality and trick
     steps) and Game agree on random hands of every variant, table size and joker count
-    (two packs and 6-11 seats, a General declared, teams, a slam bid's silent partner).  Domino Hearts (a stock)
-    is the one game the simulator does not model: see the next test."""
+    (two packs and 6-11 seats, a General declared, teams, a slam bid's silent partner).
+    Domino Hearts (a stock) is the one game the simulator does not model: see the next
+    test."""
     rng = random.Random(hash(variant) % 1000)
     for k in range(24):
         players = rng.choice(VARIANTS[variant].players)

@@ -287,7 +287,7 @@ class Game:
         n = rules.players
         self.n = n
         self._next_seat = tuple((s + 1) % n for s in range(n))
-        self.hand_index = -1
+        self.hand_index = rules.first_hand - 1  # the next start_hand deals hand first_hand
         self.totals: list[int] = [0] * n
         self.results: list[HandResult] = []
         self.log: list[Any] = []

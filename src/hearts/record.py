@@ -314,23 +314,13 @@ def replay_record(source: str | bytes | bytearray | Mapping[str, Any]) -> Game:
     if not isinstance(hands, list):
         raise _bad('The record has no "hands" list.' if hands is None else
                    f'The "hands" key must be a list, not {_json_kind(hands)}.', "hands")
-    game = Game(rules, number)
-    first = _first_hand(record)
-    game.hand_index = first - 1  # hand k of the record is hand first + k of the game
+    if "first_hand" in record:  # an earlier draft's key: now the option of that name
+        raise _bad('The record has a "first_hand" key; write it as the option '
+                   '"options": {"first_hand": N} instead.', "first_hand")
+    game = Game(rules, number)  # hand k of the record is hand first_hand + k of the game
     for k, hand in enumerate(hands):
         _replay_hand(game, k, hand, number)
     return game
-
-
-def _first_hand(record: Mapping[str, Any]) -> int:
-    """The record's ``first_hand`` (default 0): the game's hand index of its first hand,
-    which fixes that hand's pass direction, dealer and eldest hand (a record of one hand
-    cut from a longer game, as ``hearts arena --record-out`` writes)."""
-    first = record.get("first_hand", 0)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < 2 ** 31:
-        raise _bad(f'The "first_hand" key must be a whole number from 0, not '
-                   f'{json.dumps(first)}.', "first_hand")
-    return first
 
 
 def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
@@ -782,11 +772,16 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
                            "options": dict(rules.options), "players": n}
     if game.game_number is not None:
         out["game"] = game.game_number
-    # A game placed at a later hand (the arena plays hand ``deal`` alone) starts there.
-    first = min((a.hand for a in game.log), default=game.hand_index)
-    first = max(0, min(first, game.hand_index))
-    if first:
-        out["first_hand"] = first
+    # A game placed at a later hand (the arena plays hand ``deal`` alone) starts there:
+    # the option ``first_hand`` says so (interfaces.md section 2: options are the keys of
+    # ``hearts variants --json``; no key outside the record format is written).
+    if game.phase == PHASE_DEAL and not game.log:  # nothing dealt yet
+        first = game.hand_index + 1
+    else:
+        first = min((a.hand for a in game.log), default=game.hand_index)
+        first = max(0, min(first, game.hand_index))
+    if first != rules.first_hand:
+        out["options"]["first_hand"] = first
     write_deals = deals or game.game_number is None
     count = game.hand_index + 1
     passes: list[list[tuple[int, ...] | None]] = [[None] * n for _ in range(count)]

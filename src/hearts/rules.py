@@ -190,6 +190,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("deals", "int", 0,
                "Play a fixed number of deals (hands) instead of to the target score; 0: to the "
                "target score.", minimum=0, maximum=1000),
+    OptionSpec("first_hand", "int", 0,
+               "The game's first hand is hand number N of the rotation (from 0): its pass "
+               "direction, dealer, eldest hand and numbered deal are those of hand N.  For a "
+               "game continued from another, or one hand played alone (hearts arena "
+               "--record-out writes each hand so).", minimum=0, maximum=2 ** 31 - 1),
     OptionSpec("settle_average", "bool", False,
                "At the end, settle against the average: each player receives the average total "
                "less their own (positive: better than average)."),
@@ -545,6 +550,9 @@ class Rules:
     slam: bool = False
     """Omnibus slam: every counting card (penalty and bonus cards) in one seat's tricks
     scores ``-hand_total`` for it and 0 for the others."""
+    first_hand: int = 0
+    """The game's first hand is hand ``first_hand`` of the rotation (option ``first_hand``):
+    ``Game`` starts there."""
     slam_bid: bool = False
     """The ``"bid"`` phase is a slam bid (Partnership Hearts with a slam bid): each seat in
     turn may bid ``True`` (to take every counting card with its silent partner) or make no
@@ -614,7 +622,7 @@ class Rules:
             general_points=self.general_points, moon_points=self.moon_points,
             stock_size=self.stock_size, effects=self.effects,
             reduce_cards=self.reduce_cards, slam=self.slam, slam_bid=self.slam_bid,
-            partner_card=self.partner_card)
+            partner_card=self.partner_card, first_hand=self.first_hand)
         _HAND_RULES[key] = out
         return out
 
@@ -784,6 +792,7 @@ def make_rules(variant: str = "standard", players: object = None,
         else 0,
         settle_average=opts["settle_average"], stock_size=stock, effects=effects,
         reduce_cards=reduce_cards, moon_points=opts["moon_points"], slam=opts["slam"],
+        first_hand=opts["first_hand"],
         **var.extra,
     )
 
