@@ -28,6 +28,20 @@ Playing (:func:`medium_play`):
     keep a high heart for that, do not feed it penalty cards); shoot when
     every point taken so far is its own and the hand can win every trick.
 
+The mechanism games:
+  - bids: chips by hand strength in an auction (:func:`bid_strength`), a slam
+    bid only with a hand fit for it (:func:`slam_bid_fit`); the General only with
+    the top heart, five hearts and at most one card that may lose the lead;
+  - partners (teams, or a slam bid's side as far as this seat knows it): duck
+    under a partner's winning card, and when void discard a card without penalty
+    on its trick rather than load it (points still go on opponents' tricks); the
+    bidder of a slam goes on taking everything, its silent partner keeps the
+    tricks on the side (ducks under the bidder, else tries to win);
+  - a stock (Domino Hearts): keep a card of every suit while the stock has
+    cards (a void only means drawing, and the last seat holding cards takes
+    what is left): lead the longer suits, a singleton last;
+  - two packs: medium's reading by card name (:func:`_two_pack_play`).
+
 Everything reads ``rules.penalty``/``rules.bonus``/``rules.moon``; no
 variant names.  Without a seed the choices are deterministic.  With a seed,
 near-ties (cards whose pass, lead or discard scores lie within
@@ -563,7 +577,13 @@ def _lead(t: Table, rng: random.Random | None = None) -> int:
             key += 30.0 * lower / (lower + higher)
         if t.later_void(s):
             key += 5
-        key += n_mine * 1.5  # short suits first, to void them
+        if t.view.stock_size:
+            # Domino Hearts: a void while the stock has cards only means drawing (more
+            # cards, and the last seat holding cards takes what is left), so keep every
+            # suit: lead the longer suits, and a singleton last.
+            key += 6.0 if n_mine == 1 else -1.5 * n_mine
+        else:
+            key += n_mine * 1.5  # short suits first, to void them
         bm = bonus_mask(r) & SUIT_MASKS[s]
         if bm and bm & out and c > low_card(bm):
             key -= 3
