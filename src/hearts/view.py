@@ -102,15 +102,7 @@ class PlayerView:
         bidder = self.declarer
         if bidder < 0 or card < 0 or self.phase != PHASE_PLAY and not self.tricks:
             return ()
-        holder = self.seat if self.hand >> card & 1 else -1
-        n = self.rules.players
-        for t in self.tricks:
-            for i, c in enumerate(t.cards):
-                if c == card:
-                    holder = t.seats[i] if t.seats else (t.leader + i) % n
-        for seat, c in self.trick:
-            if c == card:
-                holder = seat
+        holder = self.seat if self.hand >> card & 1 else self.played_by(card)
         if holder < 0 or holder == bidder:
             return ()
         if self.seat == holder:
@@ -118,6 +110,18 @@ class PlayerView:
         if self.seat == bidder:
             return (holder,)
         return ()
+
+    def played_by(self, card: int) -> int:
+        """The seat that played ``card`` this hand (public), or -1."""
+        n = self.rules.players
+        for t in self.tricks:
+            for i, c in enumerate(t.cards):
+                if c == card:
+                    return t.seats[i] if t.seats else (t.leader + i) % n
+        for seat, c in self.trick:
+            if c == card:
+                return seat
+        return -1
 
     @property
     def players(self) -> int:

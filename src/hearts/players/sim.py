@@ -324,16 +324,8 @@ def _bid_side(view: PlayerView, hands: Sequence[int]) -> tuple[int, ...]:
     bidder = view.declarer
     if bidder < 0 or card < 0:
         return ()
-    partner = -1
-    n = view.rules.players
-    for t in view.tricks:
-        for i in range(len(t.cards)):
-            if t.cards[i] == card:
-                partner = t.seats[i] if t.seats else (t.leader + i) % n
-    for seat, c in view.trick:
-        if c == card:
-            partner = seat
-    for seat in range(n):
+    partner = view.played_by(card)
+    for seat in range(view.rules.players):
         if hands[seat] >> card & 1:
             partner = seat
     if partner < 0 or partner == bidder:
