@@ -231,16 +231,21 @@ def test_medium_silent_partner_takes_the_trick_for_the_side(bidder):
 
 
 def test_medium_opponents_stop_a_slam_bid():
-    # The same position seen by seat 3 one card earlier: the bidder (seat 2) has thrown
-    # A♥ on seat 1's K♠.  Seat 3 is an opponent of the bid; nothing it plays beats K♠,
-    # so it plays low; then the bidder side's slam is stopped only if seat 1 keeps the
-    # trick.  The threat is named: the bidder.
+    # OVERTAKE_DEAL, seat 2 bid: after 2♣ A♣ 3♣ 4♣ and K♠ A♥ no point has been taken
+    # outside the bidder and one other seat (none at all yet), so seat 3, an opponent of
+    # the bid, names the bidder as the moon threat to stop (its partner, unknown to seat
+    # 3, may be any other seat).
     from hearts.players.common import Table
 
     g = slam_game([None, None, True, None], OVERTAKE_DEAL)
     for c in ("2C", "AC", "3C", "4C", "KS", "AH"):
         g.apply(Action.play(g.turn, C(c)))
     assert Table.of(player_view(g, 3)).moon_threat() == 2
+    # Nobody bid: the same cards are no threat (a third of the points is not yet in).
+    g = slam_game([None] * 4, OVERTAKE_DEAL)
+    for c in ("2C", "AC", "3C", "4C", "KS", "AH"):
+        g.apply(Action.play(g.turn, C(c)))
+    assert Table.of(player_view(g, 3)).moon_threat() == -1
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
