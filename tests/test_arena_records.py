@@ -2,8 +2,9 @@
 ``hearts score`` re-scores to the same points (and chips), for every variant.
 
 The arena plays hand ``deal`` alone on a game placed at that hand, so each
-record says ``first_hand``: replayed from there, the pass direction, dealer
-and eldest hand are the ones the arena used (interfaces.md section 3).
+record carries the option ``first_hand`` (an option of ``hearts variants --json``,
+so within interfaces.md section 2): replayed from there, the pass direction,
+dealer and eldest hand are the ones the arena used (interfaces.md section 3).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from hearts.arena import ArenaConfig, run_arena
-from hearts.record import replay_record, score_record
+from hearts.record import record_from_game, replay_record, score_record
 from hearts.rules import VARIANTS, make_rules
 
 DEALS = 4
@@ -33,7 +34,8 @@ def test_every_hand_rescored_the_same(variant):
         rec = o.record
         assert rec is not None and rec["format"] == "hearts-record/1"
         assert rec["variant"] == variant and len(rec["hands"]) == 1
-        assert rec.get("first_hand", 0) == o.deal
+        assert "first_hand" not in rec  # only the keys of the record format
+        assert rec["options"]["first_hand"] == o.deal
         summary = score_record(json.loads(json.dumps(rec)))  # through JSON text
         assert summary["ok"] and summary["complete"], summary
         assert summary["hands"][0]["points"] == list(o.points)
@@ -71,13 +73,21 @@ def test_cli_writes_jsonl_and_score_reads_it_back(tmp_path):
         assert round(sum(chips) / len(chips), 4) == b["mean_chips"]
 
 
-def test_first_hand_must_be_a_whole_number():
-    rec = {"format": "hearts-record/1", "variant": "standard", "first_hand": -1, "hands": []}
+def test_first_hand_is_an_option():
+    rec = {"format": "hearts-record/1", "variant": "standard", "options": {"first_hand": -1},
+           "hands": []}
     err = score_record(rec)
-    assert not err["ok"] and err["error"]["path"] == "first_hand"
-    rec["first_hand"] = 2  # hand 2 of four players passes across
+    assert not err["ok"] and err["error"]["code"] == "bad_option"
+    rec["options"]["first_hand"] = 2  # hand 2 of four players passes across
     game = replay_record(rec)
     assert game.hand_index == 1 and game.rules.pass_name(game.hand_index + 1) == "across"
+    assert record_from_game(game)["options"]["first_hand"] == 2 and "first_hand" not in \
+        record_from_game(game)
+    # The key of an earlier draft, outside the record format, is refused with a pointer.
+    old = {"format": "hearts-record/1", "variant": "standard", "first_hand": 2, "hands": []}
+    err = score_record(old)["error"]
+    assert err["code"] == "bad_record" and err["path"] == "first_hand"
+    assert "options" in err["message"]
 
 
 def test_hard_plays_royal_hearts():

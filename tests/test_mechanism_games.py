@@ -398,7 +398,8 @@ def test_partnership_game_end():
 # ------------------------------------------------------------------- every game
 @pytest.mark.parametrize("variant,players", [
     ("cancellation", 6), ("cancellation", 9), ("four-queens", 4), ("four-queens", 3),
-    ("domino", 4), ("domino", 5), ("partnership", 4), ("partnership-separate", 4)])
+    ("domino", 4), ("domino", 5), ("partnership", 4), ("partnership-separate", 4),
+    ("partnership-slam", 4), ("partnership-slam", 5)])
 def test_pending_apply_json_and_bots(variant, players):
     """Every decision's legal actions are accepted; each action's JSON replays the game;
     the bots that know nothing of the new decisions still play it through."""
@@ -440,7 +441,8 @@ def test_domino_every_seat_out_at_once_the_stock_goes_with_the_last_trick():
     assert g.results[-1].points == (0, 0, 2) and not g.stock
 
 
-@pytest.mark.parametrize("variant,players", [("four-queens", 4), ("cancellation", 6)])
+@pytest.mark.parametrize("variant,players", [("four-queens", 4), ("cancellation", 6),
+                                             ("partnership-slam", 4)])
 def test_review_replays_declarations_and_two_packs(variant, players):
     """The review's decision points (hearts review) walk past the declarations and read
     a two-pack name as the copy the seat holds."""

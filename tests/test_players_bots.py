@@ -156,7 +156,8 @@ FAMILY = [("auction", 4, {}), ("heartsette", 4, {"pass_schedule": "none"}),
           ("cancellation", 9, {"pass_schedule": "none"}),
           ("four-queens", 4, {"pass_schedule": "none"}),
           ("partnership", 4, {"pass_schedule": "none"}),
-          ("partnership-separate", 4, {"pass_schedule": "none"})]
+          ("partnership-separate", 4, {"pass_schedule": "none"}),
+          ("partnership-slam", 4, {"pass_schedule": "none"})]
 
 
 @pytest.mark.parametrize("variant,players,options", FAMILY)

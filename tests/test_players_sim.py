@@ -170,15 +170,17 @@ def _to_play(rules, rng, hand_index=0):
 def test_sim_and_game_agree_on_every_variant(variant):
     """Legal sets, trick winners and points: the simulator (engine legality and trick
     steps) and Game agree on random hands of every variant, table size and joker count
-    (two packs and 6-11 seats, a General declared, teams).  Domino Hearts (a stock)
-    is the one game the simulator does not model: see the next test."""
+    (two packs and 6-11 seats, a General declared, teams, a slam bid's silent partner).
+    Domino Hearts (a stock) is the one game the simulator does not model: see the next
+    test."""
     rng = random.Random(hash(variant) % 1000)
     for k in range(24):
         players = rng.choice(VARIANTS[variant].players)
         options = {"jokers": rng.choice((0, 0, 1, 2))} if k % 3 == 0 else {}
         rules = make_rules(variant, players, options)
         g = _to_play(rules, rng, k)
-        sim = Sim(g.hand_rules, g.hands, leader=g.leader, widow=g.widow, general=g.general())
+        sim = Sim(g.hand_rules, g.hands, leader=g.leader, widow=g.widow, general=g.general(),
+                  side=g.bid_side())
         mid = rng.randrange(rules.hand_size * players)
         step = 0
         while g.phase == PHASE_PLAY:
@@ -200,6 +202,8 @@ def test_sim_and_game_agree_on_every_variant(variant):
         if g.results:
             before = g.results[-2].totals if len(g.results) > 1 else (0,) * players
             assert sim.points(g.results[-1].moon_choice, before) == g.results[-1].points
+            # The view's simulator found the slam bid's side from the view and the hands.
+            assert alt.points(g.results[-1].moon_choice, before) == g.results[-1].points
         else:
             assert sim.score().shooter == g.pending_score.shooter
 

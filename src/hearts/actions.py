@@ -8,7 +8,8 @@ kind       payload                                    JSON (a list, as stored)
 =========  =========================================  ==============================
 ``deal``   ``None`` (numbered or random deal) or the   ``["deal"]`` or
            hands (card sets, one per seat)            ``["deal", [["2C", ...], ...]]``
-``bid``    chips (int >= 1) or ``None`` for no bid    ``["bid", 1, 5]``, ``["bid", 1, null]``
+``bid``    chips (int >= 1), ``True`` (a slam bid)     ``["bid", 1, 5]``, ``["bid", 1, true]``,
+           or ``None`` for no bid                     ``["bid", 1, null]``
 ``suit``   the suit named, 0-3                        ``["suit", 1, "S"]``
 ``pass``   the cards passed (ids, in order)           ``["pass", 0, "AS", "KS", "QS"]``
 ``play``   the card id                                ``["play", 2, "QS"]``
@@ -81,8 +82,8 @@ class Action(NamedTuple):
         return Action("deal", -1, hands)
 
     @staticmethod
-    def bid(seat: int, chips: int | None) -> Action:
-        """A bid of ``chips`` (``None``: no bid)."""
+    def bid(seat: int, chips: int | bool | None) -> Action:
+        """A bid of ``chips``, ``True`` for a slam bid (``None``: no bid)."""
         return Action("bid", seat, chips)
 
     @staticmethod
@@ -188,8 +189,10 @@ class Action(NamedTuple):
                     raise ActionError(f"a suit is one of C, D, H, S, not {v!r}")
                 return Action("suit", seat, SUIT_LETTERS.index(v.upper()))
             if kind == "bid":
-                if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-                    raise ActionError(f"a bid is a whole number of chips or null, not {v!r}")
+                if v is not None and v is not True and (isinstance(v, bool)
+                                                        or not isinstance(v, int)):
+                    raise ActionError(f"a bid is a whole number of chips, true (a slam bid) "
+                                      f"or null, not {v!r}")
                 return Action("bid", seat, v)
             if kind == "declare":
                 if v is not None and not isinstance(v, str):
@@ -248,7 +251,9 @@ class Decision(NamedTuple):
             return m.bit_count() == self.pick and not m & ~self.cards
         if self.kind == "deal":
             return True
-        return not isinstance(p, bool) and p in self.options
+        if isinstance(p, bool):  # True is a slam bid, never the chip count 1
+            return any(o is p for o in self.options)
+        return any(o == p and not isinstance(o, bool) for o in self.options)
 
     def to_json(self) -> dict[str, Any]:
         """``{"seat", "kind", "cards"?, "pick"?, "options"?}`` (cards in notation)."""

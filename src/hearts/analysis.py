@@ -350,7 +350,11 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
         passes = h.get("passes") or []
         mine = passes[seat] if len(passes) > seat else []
         if mine:
-            g = replay_record(dict(record, hands=[*hands[:k], dict(start, passes=[])]))
+            before = dict(start, passes=[])
+            phases = game.rules.phases
+            if "bid" in phases and phases.index("bid") > phases.index("pass"):
+                before.pop("bids", None)  # a slam bid comes after the pass
+            g = replay_record(dict(record, hands=[*hands[:k], before]))
             if g.phase == PHASE_PASS:
                 yield DecisionPoint(k, "pass", None, player_view(g, seat),
                                     tuple(parse_card(t) for t in mine))

@@ -51,7 +51,7 @@ Statistics, per distinct bot name (seats holding the same bot pooled):
 :func:`paired_difference` compares two bots of a duplicate run seat by seat
 on the same deals (see its docstring).  With ``ArenaConfig.records`` every
 :class:`HandOutcome` carries its hand as a ``hearts-record/1`` record with
-``first_hand = deal`` (``record.record_from_game``), which ``hearts arena
+the option ``first_hand = deal`` (``record.record_from_game``), which ``hearts arena
 --record-out`` writes one per line.
 """
 
@@ -288,7 +288,7 @@ def play_hand(rules: Rules, game_number: int, deal: int, seats: Sequence[str],
     deal, pass direction and dealer are those of that hand; totals, chips and
     the pot start at zero).  Each bot is asked only with its seat's
     :class:`PlayerView`.  With ``record`` the outcome carries the hand as a
-    ``hearts-record/1`` record whose ``first_hand`` is ``deal``, so that
+    ``hearts-record/1`` record whose option ``first_hand`` is ``deal``, so that
     ``hearts score`` replays it with the same pass direction and eldest hand.
     Raises :class:`ArenaError` (``illegal_action``) when a bot's move is refused.
     """

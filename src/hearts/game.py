@@ -147,11 +147,12 @@ class MoonChoiceAction(NamedTuple):
 
 
 class BidAction(NamedTuple):
-    """Seat ``seat`` bid ``bid`` chips (``None``: no bid) in hand ``hand``."""
+    """Seat ``seat`` bid ``bid`` chips, or ``True`` for a slam bid (``None``: no bid), in
+    hand ``hand``."""
 
     hand: int
     seat: int
-    bid: int | None
+    bid: int | bool | None
 
 
 class SuitAction(NamedTuple):
@@ -225,12 +226,15 @@ class HandResult:
     pot: int = 0
     out_order: tuple[int, ...] = ()
     declarations: tuple[tuple[int, str], ...] = ()
+    side: tuple[int, ...] = ()
+    """A slam bid's side for the hand: the bidder, then its silent partner (absent when
+    the bidder held the partner card); ``()`` when nobody bid."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy, deepcopy and pickle by the fields (a compiled frozen class needs this).
         return (HandResult, (self.hand, self.points, self.tricks, self.moon, self.moon_kind,
                              self.moon_choice, self.totals, self.chips, self.chip_totals,
-                             self.pot, self.out_order, self.declarations))
+                             self.pot, self.out_order, self.declarations, self.side))
 
 
 # _LED_MASK[card]: the cards of one pack that follow suit when ``card`` is led: the fast
@@ -283,7 +287,7 @@ class Game:
         n = rules.players
         self.n = n
         self._next_seat = tuple((s + 1) % n for s in range(n))
-        self.hand_index = -1
+        self.hand_index = rules.first_hand - 1  # the next start_hand deals hand first_hand
         self.totals: list[int] = [0] * n
         self.results: list[HandResult] = []
         self.log: list[Any] = []
@@ -318,9 +322,10 @@ class Game:
         self._plain = _plain(self.rules)
         self.widow = 0
         self.widow_taker = -1
-        self.bids: list[int | None] = [None] * n
+        self.bids: list[int | bool | None] = [None] * n
         self.bids_made = 0
         self.declarer = -1
+        self.partner = -1  # a slam bid's silent partner (the partner card's holder), or -1
         self.carry = 0  # cards of cancelled tricks, for the next trick's winner
         self.declarations: list[tuple[int, str]] = []
         self.declares_made = 0
@@ -472,6 +477,11 @@ class Game:
         self._enter_phase(self.rules.phases.index(phase) + 1)
 
     def _begin_play(self) -> None:
+        card = self.rules.partner_card
+        if self.declarer >= 0 and card >= 0:  # a slam bid: the partner card's holder
+            for s in range(self.n):
+                if self.hands[s] >> card & 1:
+                    self.partner = s
         self.leader = self.turn = tricks.first_leader(self.hand_rules, self.hands, self.eldest,
                                                       self.declarer)
         self.phase = PHASE_PLAY
@@ -577,11 +587,20 @@ class Game:
 
         Auction Hearts (variants.md): one round, eldest hand first and the dealer
         last; a bid is a whole number of chips above every earlier bid, at most
-        ``rules.max_bid``; ``None`` is no bid.  Reasons: ``wrong_phase``,
-        ``not_your_turn``, ``bad_bid``.
+        ``rules.max_bid``; ``None`` is no bid.  With ``rules.slam_bid`` (Partnership
+        Hearts with a slam bid) a bid is ``True``, allowed while nobody has bid.
+        Reasons: ``wrong_phase``, ``not_your_turn``, ``bad_bid``.
         """
         self._check_turn(PHASE_BID, seat)
         if bid is None:
+            return
+        if self.rules.slam_bid:
+            if bid is not True:
+                raise IllegalAction("bad_bid", f"Bid a slam (true) or make no bid, not "
+                                    f"{bid!r}.", seat=seat)
+            if any(b is True for b in self.bids):
+                raise IllegalAction("bad_bid", "A slam has been bid already: make no bid.",
+                                    seat=seat)
             return
         if isinstance(bid, bool) or not isinstance(bid, int):
             raise IllegalAction("bad_bid", f"A bid is a whole number of chips, not {bid!r}.",
@@ -606,13 +625,19 @@ class Game:
         as :meth:`verify_bid`."""
         self.verify_bid(seat, bid)
         s = cast(int, seat)
-        amount = cast("int | None", bid)
+        amount = cast("int | bool | None", bid)
         self.bids[s] = amount
         self.bids_made += 1
         action = BidAction(self.hand_index, s, amount)
         self.log.append(action)
         if self.bids_made < self.n:
             self.turn = self._next_seat[s]
+            return action
+        if self.rules.slam_bid:
+            for x in range(self.n):
+                if self.bids[x] is True:
+                    self.declarer = x
+            self._after(PHASE_BID)
             return action
         high = self.high_bid()
         if high > 0:
@@ -629,8 +654,18 @@ class Game:
                 turn=self.turn), seat=seat)
 
     def high_bid(self) -> int:
-        """The highest bid so far this hand (0: none)."""
-        return max((b for b in self.bids if b is not None), default=0)
+        """The highest bid in chips so far this hand (0: none; a slam bid counts 1)."""
+        return max((int(b) for b in self.bids if b is not None), default=0)
+
+    def bid_side(self) -> tuple[int, ...]:
+        """A slam bid's side this hand: the bidder, then its silent partner unless the
+        bidder holds the partner card itself; ``()`` without a slam bid or before the
+        play (the partner is the partner card's holder when play begins)."""
+        if self.declarer < 0 or self.partner < 0:
+            return ()
+        if self.partner == self.declarer:
+            return (self.declarer,)
+        return (self.declarer, self.partner)
 
     def bid_order(self) -> tuple[int, ...]:
         """The seats in bidding order: eldest hand first, the dealer last."""
@@ -1000,7 +1035,7 @@ class Game:
         if self.carry:  # a cancelled last trick: its cards stay with its leader
             self.won[self.leader] |= self.carry
             self.carry = 0
-        score = scoring.score_hand(self.hand_rules, self.won, self.tricks_won)
+        score = scoring.score_hand(self.hand_rules, self.won, self.tricks_won, self.bid_side())
         if score.shooter is not None and self.rules.moon == "choice" and self.general() < 0:
             self.pending_score = score
             self.phase = PHASE_MOON
@@ -1046,11 +1081,14 @@ class Game:
         """The sensible default choice for a pending moon (see ``scoring.auto_moon_choice``)."""
         if self.pending_score is None:
             raise self._wrong_phase()
-        return scoring.auto_moon_choice(self.hand_rules, self.totals, self.pending_score)
+        return scoring.auto_moon_choice(self.hand_rules, self.totals, self.pending_score,
+                                        self.bid_side())
 
     def _finish_hand(self, score: scoring.HandScore, choice: str | None) -> None:
         r = self.rules
-        points = scoring.hand_points(self.hand_rules, score, choice, self.totals, self.general())
+        side = self.bid_side()
+        points = scoring.hand_points(self.hand_rules, score, choice, self.totals, self.general(),
+                                     side)
         self.totals = list(scoring.add_to_totals(r, self.totals, points))
         chips: tuple[int, ...] = ()
         if settle.uses_chips(r):
@@ -1062,7 +1100,7 @@ class Game:
             self.hand_index, points, score.tricks, score.shooter, score.kind,
             choice if score.shooter is not None else None, tuple(self.totals), chips,
             tuple(self.chips) if chips else (), self.pot, tuple(self.out_order),
-            tuple(self.declarations)))
+            tuple(self.declarations), side))
         if r.deals or chips:
             over, winners = settle.game_result(r, len(self.results), self.totals, self.chips)
         elif r.teams:
@@ -1099,6 +1137,9 @@ class Game:
             return [Decision(s, "pass", self.hands[s], self.rules.pass_count)
                     for s in range(self.n) if self.passes[s] is None]
         if phase == PHASE_BID:
+            if self.rules.slam_bid:
+                slam: tuple[Any, ...] = (None,) if any(b is True for b in self.bids) else (None, True)
+                return [Decision(self.turn, "bid", 0, 0, slam)]
             low = self.high_bid() + 1
             options: tuple[Any, ...] = (None, *range(low, self.rules.max_bid + 1))
             return [Decision(self.turn, "bid", 0, 0, options)]
@@ -1275,7 +1316,7 @@ _STATE: Final = (
     "passes", "_pass_masks", "received", "pass_offset", "won", "tricks_won", "tricks",
     "trick_cards", "leader", "turn", "played", "trick_index", "pending_score",
     "_trick_base", "_legal_cache", "chips", "pot", "hand_rules", "_plain", "widow",
-    "widow_taker", "bids", "bids_made", "declarer", "carry", "declarations", "declares_made",
+    "widow_taker", "bids", "bids_made", "declarer", "partner", "carry", "declarations", "declares_made",
     "stock", "draws", "out_order", "stock_deals", "_trick_len", "_seats", "_dynamic",
 )
 

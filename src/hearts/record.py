@@ -27,7 +27,8 @@ Reading rules (documented for users in ``docs/records.md``):
 - The wider family (``interfaces.md`` section 2b): ``widow`` (Heartsette) lists
   the widow's cards, checked against the deal (the widow is what the deal
   leaves); ``bids`` (Auction Hearts) one entry per seat in bidding order,
-  eldest hand first, a number of chips or ``null``; ``penalty_suit`` the
+  eldest hand first, a number of chips (``true`` for a slam bid, after the pass)
+  or ``null``; ``penalty_suit`` the
   suit the auction's winner names (``"C"``, ``"D"``, ``"H"``, ``"S"``).
   Jokers are ``JK`` once per joker; where two cards share a name, the name
   means whichever copy the seat holds.
@@ -313,23 +314,13 @@ def replay_record(source: str | bytes | bytearray | Mapping[str, Any]) -> Game:
     if not isinstance(hands, list):
         raise _bad('The record has no "hands" list.' if hands is None else
                    f'The "hands" key must be a list, not {_json_kind(hands)}.', "hands")
-    game = Game(rules, number)
-    first = _first_hand(record)
-    game.hand_index = first - 1  # hand k of the record is hand first + k of the game
+    if "first_hand" in record:  # an earlier draft's key: now the option of that name
+        raise _bad('The record has a "first_hand" key; write it as the option '
+                   '"options": {"first_hand": N} instead.', "first_hand")
+    game = Game(rules, number)  # hand k of the record is hand first_hand + k of the game
     for k, hand in enumerate(hands):
         _replay_hand(game, k, hand, number)
     return game
-
-
-def _first_hand(record: Mapping[str, Any]) -> int:
-    """The record's ``first_hand`` (default 0): the game's hand index of its first hand,
-    which fixes that hand's pass direction, dealer and eldest hand (a record of one hand
-    cut from a longer game, as ``hearts arena --record-out`` writes)."""
-    first = record.get("first_hand", 0)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < 2 ** 31:
-        raise _bad(f'The "first_hand" key must be a whole number from 0, not '
-                   f'{json.dumps(first)}.', "first_hand")
-    return first
 
 
 def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
@@ -373,11 +364,15 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
                    f"{path}.play", hand=k, stage="play")
     _check_widow(game, k, hand.get("widow"), f"{path}.widow")
 
-    # -- the auction
-    _replay_auction(game, k, hand, path, bool(play) or bool(hand.get("passes")))
+    # -- the auction (before the pass; a slam bid comes after it)
+    bid_later = game.phase == PHASE_PASS and "bid" in rules.phases
+    if not bid_later:
+        _replay_auction(game, k, hand, path, bool(play) or bool(hand.get("passes")))
 
     # -- passes
     _replay_passes(game, k, hand.get("passes"), f"{path}.passes", bool(play))
+    if bid_later:
+        _replay_auction(game, k, hand, path, bool(play))
 
     # -- declarations
     _replay_declarations(game, k, hand.get("declarations"), f"{path}.declarations", bool(play))
@@ -449,11 +444,16 @@ def _check_widow(game: Game, k: int, value: object, path: str) -> None:
 
 
 def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: bool) -> None:
-    """Apply a hand's ``bids`` and ``penalty_suit`` (Auction Hearts)."""
+    """Apply a hand's ``bids`` and ``penalty_suit`` (Auction Hearts; a slam bid: ``true``
+    or ``null`` each)."""
     n = game.n
     bids = hand.get("bids")
     suit = hand.get("penalty_suit")
+    slam = game.rules.slam_bid
     if game.phase != PHASE_BID:
+        if bids and "bid" in game.rules.phases:
+            raise _bad(f"{_where(k)}: \"bids\" are listed, but the bidding has not begun "
+                       f"(every seat must pass first).", f"{path}.bids", hand=k, stage="bid")
         if bids:
             raise _bad(f"{_where(k)}: this game has no auction, but \"bids\" are listed.",
                        f"{path}.bids", hand=k, stage="bid")
@@ -469,7 +469,12 @@ def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: 
                    f"{path}.bids", hand=k, stage="bid")
     for i, amount in enumerate(bids):
         seat = game.turn
-        if isinstance(amount, bool) or not (amount is None or isinstance(amount, int)):
+        if slam and amount is not None and amount is not True:
+            raise _bad(f"{_where(k)}: bid {i + 1} must be true (a slam bid) or null, not "
+                       f"{json.dumps(amount)}.", f"{path}.bids[{i}]", hand=k, stage="bid",
+                       seat=seat)
+        if not slam and (isinstance(amount, bool)
+                         or not (amount is None or isinstance(amount, int))):
             raise _bad(f"{_where(k)}: bid {i + 1} must be a number of chips or null, not "
                        f"{json.dumps(amount)}.", f"{path}.bids[{i}]", hand=k, stage="bid",
                        seat=seat)
@@ -767,11 +772,16 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
                            "options": dict(rules.options), "players": n}
     if game.game_number is not None:
         out["game"] = game.game_number
-    # A game placed at a later hand (the arena plays hand ``deal`` alone) starts there.
-    first = min((a.hand for a in game.log), default=game.hand_index)
-    first = max(0, min(first, game.hand_index))
-    if first:
-        out["first_hand"] = first
+    # A game placed at a later hand (the arena plays hand ``deal`` alone) starts there:
+    # the option ``first_hand`` says so (interfaces.md section 2: options are the keys of
+    # ``hearts variants --json``; no key outside the record format is written).
+    if game.phase == PHASE_DEAL and not game.log:  # nothing dealt yet
+        first = game.hand_index + 1
+    else:
+        first = min((a.hand for a in game.log), default=game.hand_index)
+        first = max(0, min(first, game.hand_index))
+    if first != rules.first_hand:
+        out["options"]["first_hand"] = first
     write_deals = deals or game.game_number is None
     count = game.hand_index + 1
     passes: list[list[tuple[int, ...] | None]] = [[None] * n for _ in range(count)]
@@ -896,6 +906,8 @@ def summary_of(game: Game) -> dict[str, Any]:
             entry["out_order"] = list(r.out_order)
         if rules.declarations:
             entry["declarations"] = [{"seat": s, "name": d} for s, d in r.declarations]
+        if rules.slam_bid:  # a slam bid's side for the hand (the partnership of one hand)
+            entry["teams"] = [list(r.side)] if r.side else []
         hands.append(entry)
     out: dict[str, Any] = {
         "ok": True,

@@ -190,6 +190,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("deals", "int", 0,
                "Play a fixed number of deals (hands) instead of to the target score; 0: to the "
                "target score.", minimum=0, maximum=1000),
+    OptionSpec("first_hand", "int", 0,
+               "The game's first hand is hand number N of the rotation (from 0): its pass "
+               "direction, dealer, eldest hand and numbered deal are those of hand N.  For a "
+               "game continued from another, or one hand played alone (hearts arena "
+               "--record-out writes each hand so).", minimum=0, maximum=2 ** 31 - 1),
     OptionSpec("settle_average", "bool", False,
                "At the end, settle against the average: each player receives the average total "
                "less their own (positive: better than average)."),
@@ -252,7 +257,7 @@ class Variant:
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Values of :class:`Rules` fields the options do not set (``teams``,
     ``team_scores``, ``declarations``, ``general_points``, ``moon_points``,
-    ``cancel_identical``): data of the mechanism games."""
+    ``cancel_identical``, ``slam_bid``, ``partner_card``): data of the mechanism games."""
 
     def to_json(self) -> dict[str, Any]:
         """The variant as the JSON object ``hearts variants --json`` prints."""
@@ -372,6 +377,19 @@ register_variant(Variant(
     "scores are combined and the lower team wins.",
     {}, STANDARD_REMOVALS, "seed 000", players=(4,),
     extra={"teams": ((0, 2), (1, 3)), "team_scores": "separate"}))
+register_variant(Variant(
+    "partnership-slam", "Partnership Hearts (slam bid)",
+    "Omnibus Hearts with the ten of diamonds as the bonus card (10 plus points to its "
+    "taker) and a slam bid: after the pass each player in turn, eldest hand first, may bid "
+    "to take every counting card (Q♠, 10♦ and the 13 hearts); the first bid stands. The "
+    "holder of 10♦ when play begins is the bidder's silent partner (known to itself only "
+    "until the card is played) and the two score their points combined for that hand: "
+    "made, each of them scores minus 26 and the others 0; failed, each of them scores what "
+    "the two took together. The bidder holding 10♦ plays alone. Nobody bids: Omnibus "
+    "Hearts with its slam, no partners. Game to 100.",
+    {"jack_of_diamonds": True, "bonus_card": "TD", "slam": True}, STANDARD_REMOVALS,
+    "seed 000 (Arnold, 2011)", phases=("pass", "bid", "play"),
+    extra={"slam_bid": True, "partner_card": parse_card("TD")}))
 register_variant(Variant(
     "hearts-1887", "Hearts (1887)",
     "The original game: no pass, no Q♠, eldest hand leads anything, each heart 1 (option "
@@ -532,6 +550,17 @@ class Rules:
     slam: bool = False
     """Omnibus slam: every counting card (penalty and bonus cards) in one seat's tricks
     scores ``-hand_total`` for it and 0 for the others."""
+    first_hand: int = 0
+    """The game's first hand is hand ``first_hand`` of the rotation (option ``first_hand``):
+    ``Game`` starts there."""
+    slam_bid: bool = False
+    """The ``"bid"`` phase is a slam bid (Partnership Hearts with a slam bid): each seat in
+    turn may bid ``True`` (to take every counting card with its silent partner) or make no
+    bid; the first bid stands.  Else a bid is chips (Auction Hearts)."""
+    partner_card: int = -1
+    """With a slam bid: the card whose holder when play begins silently partners the
+    bidder for the hand (10♦); -1: none.  The side scores its points combined
+    (``scoring.hand_points`` with ``side``)."""
 
     def __hash__(self) -> int:
         # The mapping fields are not hashable; variant, players and options decide the rest.
@@ -592,7 +621,8 @@ class Rules:
             team_scores=self.team_scores, declarations=self.declarations,
             general_points=self.general_points, moon_points=self.moon_points,
             stock_size=self.stock_size, effects=self.effects,
-            reduce_cards=self.reduce_cards, slam=self.slam)
+            reduce_cards=self.reduce_cards, slam=self.slam, slam_bid=self.slam_bid,
+            partner_card=self.partner_card, first_hand=self.first_hand)
         _HAND_RULES[key] = out
         return out
 
@@ -735,7 +765,9 @@ def make_rules(variant: str = "standard", players: object = None,
         hearts |= hearts << PACK2
     qs_bits = (1 << qs) | ((1 << (qs + PACK2)) if var.packs == 2 else 0)
     breaking = hearts | (qs_bits if opts["qs_breaks_hearts"] else 0)
-    first_lead = "auction-winner" if "bid" in var.phases else opts["first_lead"]
+    # The auction's winner leads when it named a suit (Auction Hearts); a slam bid leaves
+    # the opening lead as it is.
+    first_lead = "auction-winner" if "suit" in var.phases else opts["first_lead"]
     # Deal order: pack one, then pack two, jokers last (interfaces.md section 2b).
     ids = [c for c in range(64) if deck >> c & 1]
     ids += [c for c in range(PACK2, PACK2 + 64) if deck >> c & 1]
@@ -756,9 +788,11 @@ def make_rules(variant: str = "standard", players: object = None,
         tie=opts["tie"], no_tricks_bonus=-5 if opts["no_tricks_bonus"] else 0,
         deck_cards=tuple(ids), phases=var.phases, wild_mask=wild, widow_size=widow,
         settlement=opts["settlement"], deals=opts["deals"],
-        max_bid=opts["max_bid"] if "bid" in var.phases else 0,
+        max_bid=opts["max_bid"] if "bid" in var.phases and not var.extra.get("slam_bid")
+        else 0,
         settle_average=opts["settle_average"], stock_size=stock, effects=effects,
         reduce_cards=reduce_cards, moon_points=opts["moon_points"], slam=opts["slam"],
+        first_hand=opts["first_hand"],
         **var.extra,
     )
 

@@ -78,12 +78,15 @@ def penalty_of(rules: Rules, cards: int) -> int:
     return sum(table[cards >> shift & 8191] for shift, table in _penalty_tables(rules))
 
 
-def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandScore:
+def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int],
+               side: Sequence[int] = ()) -> HandScore:
     """Score a finished hand from each seat's won cards (bitmasks) and trick counts.
 
     Moon: one seat's tricks hold every penalty card of the deck (all 26 points
     in standard Hearts; J♦ plays no part).  Sun (option ``shoot_the_sun``): one
     seat took every trick.  With ``moon == "none"`` neither is detected.
+    ``side``: a slam bid's side for the hand (bidder first, then its silent partner):
+    when its seats took every counting card between them, the bidder is the shooter.
     """
     n = rules.players
     tables = _penalty_tables(rules)
@@ -128,6 +131,13 @@ def score_hand(rules: Rules, won: Sequence[int], tricks: Sequence[int]) -> HandS
                 if m & need == need:
                     shooter = max(team, key=card_points.__getitem__)
                     kind = "moon"
+        if shooter is None and len(side) > 1:  # a slam bid made by bidder and partner
+            m = 0
+            for s in side:
+                m |= won[s]
+            if m & need == need:
+                shooter = side[0]
+                kind = "moon"
     return HandScore(card_points, tuple(bonus), tuple(tricks), shooter, kind, reduce)
 
 
@@ -160,7 +170,8 @@ def effect_parts(rules: Rules, won: int) -> list[tuple[int, int]]:
 
 
 def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
-                totals: Sequence[int] | None = None, general: int = -1) -> tuple[int, ...]:
+                totals: Sequence[int] | None = None, general: int = -1,
+                side: Sequence[int] = ()) -> tuple[int, ...]:
     """Points each seat scores for the hand.
 
     ``choice`` is ``"add"`` or ``"subtract"`` for a moon under ``moon ==
@@ -178,6 +189,12 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
     what they took.  ``totals`` (the running totals before the hand) limit
     ``HandScore.reduce`` so that no total goes below 0 through it (Royal
     Hearts' Q♦); without them the full reduction is taken.
+
+    ``side``: a slam bid's side for the hand (Partnership Hearts with a slam bid: the
+    bidder, then its silent partner).  Made (the shooter is one of its seats), every
+    seat of the side scores as the shooter would (the slam: ``-hand_total`` each, the
+    others 0); otherwise each seat of the side scores the side's points added together
+    (source: seed 000, "the two combine their scores").
     """
     n = rules.players
     pts = list(score.card_points)
@@ -193,19 +210,26 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
         how = rules.moon if rules.moon in MOON_CHOICES else (choice or "add")
         amount = moon_amount(rules, score)
         pts = [0] * n
+        shooters = tuple(side) if score.shooter in side else (score.shooter,)
         if rules.slam:
-            pts[score.shooter] = -rules.hand_total
-            bonus[score.shooter] = 0
+            for s in shooters:
+                pts[s] = -rules.hand_total
+                bonus[s] = 0
         elif how == "add":
-            side = side_of(rules, score.shooter)
-            pts = [0 if s in side else amount for s in range(n)]
+            friends = side_of(rules, score.shooter) + shooters
+            pts = [0 if s in friends else amount for s in range(n)]
         else:
-            pts[score.shooter] = -amount
+            for s in shooters:
+                pts[s] = -amount
     out = [p + b for p, b in zip(pts, bonus, strict=True)]
     for s, r in enumerate(score.reduce):
         if r:
             room = r if totals is None else max(0, min(r, totals[s] + out[s]))
             out[s] -= room
+    if len(side) > 1 and score.shooter not in side:  # a slam bid failed: points combined
+        joint = sum(out[s] for s in side)
+        for s in side:
+            out[s] = joint
     return tuple(out)
 
 
@@ -246,7 +270,8 @@ def game_result(rules: Rules, totals: Sequence[int]) -> tuple[bool, tuple[int, .
     return True, winners
 
 
-def auto_moon_choice(rules: Rules, totals: Sequence[int], score: HandScore) -> str:
+def auto_moon_choice(rules: Rules, totals: Sequence[int], score: HandScore,
+                     side: Sequence[int] = ()) -> str:
     """The choice a sensible shooter makes when the record gives none.
 
     ``"add"`` unless adding would end the game without the shooter among the
@@ -254,7 +279,7 @@ def auto_moon_choice(rules: Rules, totals: Sequence[int], score: HandScore) -> s
     """
     if score.shooter is None:
         return "add"
-    after = add_to_totals(rules, totals, hand_points(rules, score, "add", totals))
+    after = add_to_totals(rules, totals, hand_points(rules, score, "add", totals, side=side))
     over, winners = game_result(rules, after)
     if over and score.shooter not in winners:
         return "subtract"

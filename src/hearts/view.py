@@ -97,11 +97,36 @@ class PlayerView:
 
     @property
     def partners(self) -> tuple[int, ...]:
-        """The other seats of this seat's team (``()`` without teams)."""
+        """The other seats of this seat's team (``()`` without teams), or with a slam bid
+        the seat this one knows to be its side's: the bidder, for the partner card's
+        holder; the partner, for the bidder once the partner card has been played."""
         for team in self.rules.teams:
             if self.seat in team:
                 return tuple(s for s in team if s != self.seat)
+        card = self.rules.partner_card
+        bidder = self.declarer
+        if bidder < 0 or card < 0 or self.phase != PHASE_PLAY and not self.tricks:
+            return ()
+        holder = self.seat if self.hand >> card & 1 else self.played_by(card)
+        if holder < 0 or holder == bidder:
+            return ()
+        if self.seat == holder:
+            return (bidder,)
+        if self.seat == bidder:
+            return (holder,)
         return ()
+
+    def played_by(self, card: int) -> int:
+        """The seat that played ``card`` this hand (public), or -1."""
+        n = self.rules.players
+        for t in self.tricks:
+            for i, c in enumerate(t.cards):
+                if c == card:
+                    return t.seats[i] if t.seats else (t.leader + i) % n
+        for seat, c in self.trick:
+            if c == card:
+                return seat
+        return -1
 
     @property
     def players(self) -> int:

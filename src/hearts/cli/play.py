@@ -243,8 +243,13 @@ class TerminalGame:
             self.hand_over()
         elif kind == "bid":
             who = "You" if seat == USER else self.name(seat)
-            self.say(f"{who} make{'' if seat == USER else 's'} no bid." if action.payload is None
-                     else f"{who} bid{'' if seat == USER else 's'} {action.payload} chips.")
+            if action.payload is None:
+                self.say(f"{who} make{'' if seat == USER else 's'} no bid.")
+            elif action.payload is True:
+                self.say(f"[bold magenta]{who} bid{'' if seat == USER else 's'} a slam![/] "
+                         "The holder of the ten of diamonds is the silent partner.")
+            else:
+                self.say(f"{who} bid{'' if seat == USER else 's'} {action.payload} chips.")
         elif kind == "declare":
             if action.payload is not None:
                 who = "You declare" if seat == USER else f"{self.name(seat)} declares"
@@ -356,9 +361,12 @@ class TerminalGame:
                 continue
             return card
 
-    def ask_bid(self, decision: Decision) -> int | None:
-        """Ask the user's auction bid: chips, or ``pass`` for no bid."""
+    def ask_bid(self, decision: Decision) -> int | bool | None:
+        """Ask the user's auction bid: chips, or ``pass`` for no bid (a slam bid:
+        ``slam`` or ``pass``)."""
         self.show_hand(self.game.hands[USER])
+        if self.game.rules.slam_bid:
+            return self.ask_slam(decision)
         chips = [o for o in decision.options if o is not None]
         span = f"{chips[0]}-{chips[-1]} chips, or " if chips else ""
         while True:
@@ -373,6 +381,26 @@ class TerminalGame:
             if line.isdigit() and int(line) in chips:
                 return int(line)
             self.say(f"Type a number of chips ({span}pass).")
+
+    def ask_slam(self, decision: Decision) -> bool | None:
+        """Ask whether the user bids a slam (when one may still be bid)."""
+        if True not in decision.options:
+            self.say("A slam has been bid: you make no bid.")
+            return None
+        while True:
+            line = self.prompt("Bid a slam, to take every counting card with the holder of "
+                               "the ten of diamonds (slam or pass)?").lower()
+            if line in ("pass", "no", "none", ""):
+                return None
+            if line in ("slam", "yes", "bid"):
+                return True
+            if line == "hint":
+                bot = self.hint_bot()
+                hint = decide(bot, player_view(self.game, USER), decision) if bot else None
+                self.say("Hint: " + ("slam" if hint is not None and hint.payload is True
+                                     else "pass"))
+                continue
+            self.say("Type slam or pass.")
 
     def ask_suit(self) -> int:
         """Ask the auction's winner (the user) to name the penalty suit."""
@@ -417,6 +445,10 @@ class TerminalGame:
             table.add_row(self.name(s), str(res.tricks[s]), str(res.points[s]), str(res.totals[s]))
         self.console.print(table)
         self.say("Hand points: " + " · ".join(f"{self.name(s)} {res.points[s]}" for s in range(g.n)))
+        if len(res.side) > 1:
+            self.say("Slam bid: " + " + ".join(self.name(s) for s in res.side)
+                     + (" made it." if res.moon in res.side else " failed; their points "
+                        "are added together."))
         if g.rules.teams:
             self.say("Teams: " + " · ".join(
                 "+".join(self.name(s) for s in team) + f" {total}"

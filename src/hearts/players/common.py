@@ -168,7 +168,9 @@ class Table:
         A threat: the rules have a moon, every penalty point taken so far sits
         with one other seat (not a partner), and that is at least a third of the
         hand's total (or it holds the biggest penalty card already); or another
-        side's seat declared General and every point taken so far is its own.  With
+        side's seat declared General and every point taken so far is its own; or another
+        side bid a slam and every point so far sits with the bidder and at most one
+        other seat (its partner, unknown, may be any).  With
         joint partnership scores the threat is a team that holds every point taken so
         far (two seats share a moon far more often than one, so at once): its seat
         winning the trick now, else its partner with more points.
@@ -189,6 +191,14 @@ class Table:
         for s, name in self.view.declarations:  # a General declared: stop it at once
             if name == "general" and s not in friends and all(h == s for h in holders):
                 return s
+        bidder = self.view.declarer
+        if r.slam_bid and bidder >= 0 and bidder not in friends:
+            # A slam bid: stop it at once; its silent partner may be any other seat, so
+            # the threat stands while every point so far sits with the bidder and at most
+            # one other seat.
+            others = {h for h in holders if h != bidder}
+            if len(others) <= 1 and not others & set(friends):
+                return bidder
         if len(holders) != 1 or holders[0] in friends:
             return -1
         s = holders[0]

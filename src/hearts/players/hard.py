@@ -241,9 +241,9 @@ class HardBot:
         me = view.seat
         return (lambda sim: float(seat_points(sim, me))), 1.0
 
-    def choose_bid(self, view: PlayerView) -> int | None:
-        """Auction bid: medium's, by hand strength (``medium.medium_bid``); the search is
-        in the play."""
+    def choose_bid(self, view: PlayerView) -> int | bool | None:
+        """Auction or slam bid: medium's, by hand strength (``medium.medium_bid``); the
+        search is in the play."""
         return medium_bid(view)
 
     def choose_suit(self, view: PlayerView) -> int:

@@ -28,6 +28,20 @@ Playing (:func:`medium_play`):
     keep a high heart for that, do not feed it penalty cards); shoot when
     every point taken so far is its own and the hand can win every trick.
 
+The mechanism games:
+  - bids: chips by hand strength in an auction (:func:`bid_strength`), a slam
+    bid only with a hand fit for it (:func:`slam_bid_fit`); the General only with
+    the top heart, five hearts and at most one card that may lose the lead;
+  - partners (teams, or a slam bid's side as far as this seat knows it): duck
+    under a partner's winning card, and when void discard a card without penalty
+    on its trick rather than load it (points still go on opponents' tricks); the
+    bidder of a slam goes on taking everything, its silent partner keeps the
+    tricks on the side (ducks under the bidder, else tries to win);
+  - a stock (Domino Hearts): keep a card of every suit while the stock has
+    cards (a void only means drawing, and the last seat holding cards takes
+    what is left): lead the longer suits, a singleton last;
+  - two packs: medium's reading by card name (:func:`_two_pack_play`).
+
 Everything reads ``rules.penalty``/``rules.bonus``/``rules.moon``; no
 variant names.  Without a seed the choices are deterministic.  With a seed,
 near-ties (cards whose pass, lead or discard scores lie within
@@ -218,9 +232,30 @@ def bid_strength(rules: Rules, hand: int) -> tuple[float, int]:
     return best, best_suit
 
 
-def medium_bid(view: PlayerView) -> int | None:
-    """Medium's auction bid: chips by hand strength (:func:`bid_strength`), no bid when
-    the hand is weak or a higher bid is already in."""
+def slam_bid_fit(rules: Rules, hand: int) -> bool:
+    """Whether a hand is strong enough to bid a slam (Partnership Hearts with a slam bid):
+    no card that may lose the lead, or at least five hearts with the top heart and at
+    most two cards that may lose it (one, when the hand holds the partner card itself
+    and so would play alone)."""
+    lose = losers(hand, rules.deck & ~hand)
+    if lose == 0:
+        return True
+    hearts = hand & HEART_MASK & rules.deck
+    top = high_card(rules.deck & HEART_MASK)
+    if hearts.bit_count() < 5 or not hearts >> top & 1:
+        return False
+    alone = rules.partner_card >= 0 and bool(hand >> rules.partner_card & 1)
+    return lose <= (1 if alone else 2)
+
+
+def medium_bid(view: PlayerView) -> int | bool | None:
+    """Medium's bid: in an auction, chips by hand strength (:func:`bid_strength`), no bid
+    when the hand is weak or a higher bid is already in; a slam bid only with a hand
+    fit for it (:func:`slam_bid_fit`) while nobody has bid."""
+    if view.rules.slam_bid:
+        if any(b is True for _, b in view.bids):
+            return None
+        return True if slam_bid_fit(view.rules, view.hand) else None
     strength, _suit = bid_strength(view.rules, view.hand)
     want = min(view.rules.max_bid, int(strength))
     high = max((b for _, b in view.bids if b is not None), default=0)
@@ -542,7 +577,13 @@ def _lead(t: Table, rng: random.Random | None = None) -> int:
             key += 30.0 * lower / (lower + higher)
         if t.later_void(s):
             key += 5
-        key += n_mine * 1.5  # short suits first, to void them
+        if t.view.stock_size:
+            # Domino Hearts: a void while the stock has cards only means drawing (more
+            # cards, and the last seat holding cards takes what is left), so keep every
+            # suit: lead the longer suits, and a singleton last.
+            key += 6.0 if n_mine == 1 else -1.5 * n_mine
+        else:
+            key += n_mine * 1.5  # short suits first, to void them
         bm = bonus_mask(r) & SUIT_MASKS[s]
         if bm and bm & out and c > low_card(bm):
             key -= 3
@@ -622,6 +663,25 @@ def _partner_play(t: Table) -> int:
     return high_card(safe) if safe else -1
 
 
+def _slam_play(t: Table) -> int:
+    """A slam bid still alive (no point outside the side known to this seat): the bidder
+    goes on taking everything; its silent partner ducks under the bidder's winning card
+    (or discards a card without penalty on it) and else tries to win the trick itself.
+    -1 when the slam is lost, or this seat is not on the bidder's side."""
+    view = t.view
+    bidder = view.declarer
+    friends = (t.me, *view.partners)
+    if bidder not in friends:
+        return -1
+    if any(p > 0 for s, p in enumerate(t.taken) if s not in friends):
+        return -1
+    if t.me != bidder and t.win_seat == bidder:
+        card = _partner_play(t)
+        if card >= 0:
+            return card
+    return _shoot_play(t)
+
+
 def medium_play(view: PlayerView, rng: random.Random | None = None) -> int:
     """The card medium plays from ``view`` (see the module text); ``rng`` breaks
     near-ties of leads and discards."""
@@ -638,9 +698,13 @@ def medium_play(view: PlayerView, rng: random.Random | None = None) -> int:
     if (t.me, "general") in view.declarations and not any(
             p > 0 for s, p in enumerate(t.taken) if s != t.me):
         return _shoot_play(t)  # a General declared: go on taking everything
+    if view.rules.slam_bid and view.declarer >= 0:
+        card = _slam_play(t)
+        if card >= 0:
+            return card
     if _shooting(t):
         return _shoot_play(t)
-    if view.rules.teams:
+    if view.partners:
         card = _partner_play(t)
         if card >= 0:
             return card
@@ -672,8 +736,8 @@ class MediumBot:
         """Moon scoring choice (``common.moon_choice``)."""
         return moon_choice(view)
 
-    def choose_bid(self, view: PlayerView) -> int | None:
-        """Auction bid (``medium_bid``)."""
+    def choose_bid(self, view: PlayerView) -> int | bool | None:
+        """Auction or slam bid (``medium_bid``)."""
         return medium_bid(view)
 
     def choose_suit(self, view: PlayerView) -> int:
@@ -688,6 +752,6 @@ class MediumBot:
 register_bot("medium", MediumBot)
 
 __all__ = ["MediumBot", "medium_pass", "medium_play", "medium_bid", "medium_suit",
-           "medium_declare", "hand_pass", "hand_pass_scores",
+           "medium_declare", "slam_bid_fit", "hand_pass", "hand_pass_scores",
            "bid_strength", "pass_for_hand", "pass_scores", "losers",
            "moon_fit", "big_cards", "danger_above", "moon_stop_card", "moon_card"]

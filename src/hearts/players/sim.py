@@ -10,7 +10,8 @@ who takes a trick is :func:`hearts.tricks.winner_index` (the bit trick of
 ``Game.play`` for one-pack games without wild cards), and the score is
 :mod:`hearts.scoring`: the same functions ``Game`` calls, so no rule is written
 twice.  The widow (Heartsette) goes to the first trick's winner as in ``Game``.
-A General declared (``general``, the four-queens game) scores as in ``Game``.
+A General declared (``general``, the four-queens game) and a slam bid's side (``side``:
+the bidder and the partner card's holder in the hands simulated) score as in ``Game``.
 The simulator has no stock (Domino Hearts: the hard bot plays medium's card
 there) and seats never drop out of its tricks.
 ``setup.py`` compiles this module with mypyc like the engine (``hearts bench
@@ -35,7 +36,7 @@ QS: Final = make_card(10, SPADES)
 _NO_HANDS: Final[tuple[int, ...]] = ()
 FIELDS: Final = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
                  "played", "trick_index", "win_card", "win_seat", "voids", "taken", "widow",
-                 "carry", "plain", "general")
+                 "carry", "plain", "general", "side")
 """Every attribute of a :class:`Sim` (what :meth:`Sim.copy` carries over)."""
 
 
@@ -74,11 +75,13 @@ class Sim:
     carry: int
     plain: bool
     general: int
+    side: tuple[int, ...]
 
     def __init__(self, rules: Rules, hands: Sequence[int], won: Sequence[int] | None = None,
                  tricks_won: Sequence[int] | None = None, trick: Sequence[int] = (),
                  leader: int = 0, played: int = 0, trick_index: int = 0, widow: int = 0,
-                 of: Sim | None = None, general: int = -1) -> None:
+                 of: Sim | None = None, general: int = -1,
+                 side: tuple[int, ...] = ()) -> None:
         if of is not None:  # copy(): every field of ``of`` (a compiled class has no __new__ path)
             self.rules = of.rules
             self.n = of.n
@@ -98,6 +101,7 @@ class Sim:
             self.carry = of.carry
             self.plain = of.plain
             self.general = of.general
+            self.side = of.side
             return
         n = rules.players
         self.rules = rules
@@ -118,6 +122,7 @@ class Sim:
         self.widow = widow
         self.carry = 0
         self.general = general
+        self.side = side
         self.plain = not rules.wild_mask and not rules.cancel_identical \
             and not rules.deck >> PACK2
         cards = self.trick
@@ -154,7 +159,8 @@ class Sim:
             if name == "general":
                 general = s
         sim = cls(r, hands, won, view.tricks_won, [c for _, c in view.trick],
-                  view.leader, view.played, len(view.tricks), widow, general=general)
+                  view.leader, view.played, len(view.tricks), widow, general=general,
+                  side=_bid_side(view, hands))
         for t in reversed(view.tricks):  # cancelled tricks waiting for the next winner
             if t.winner >= 0:
                 break
@@ -300,7 +306,7 @@ class Sim:
 
     def score(self) -> scoring.HandScore:
         """The raw score of the finished hand (``scoring.score_hand``)."""
-        return scoring.score_hand(self.rules, self.won, self.tricks_won)
+        return scoring.score_hand(self.rules, self.won, self.tricks_won, self.side)
 
     def points(self, choice: str | None = None,
                totals: Sequence[int] | None = None) -> tuple[int, ...]:
@@ -308,7 +314,23 @@ class Sim:
         General declared, if any).  ``totals`` (before the hand) keep a reduction such as
         Royal Hearts' Q♦ from taking a total below 0; without them it is taken in full."""
         return scoring.hand_points(self.rules, self.score(), choice, totals,
-                                   general=self.general)
+                                   general=self.general, side=self.side)
+
+
+def _bid_side(view: PlayerView, hands: Sequence[int]) -> tuple[int, ...]:
+    """A slam bid's side in a world where the hidden hands are ``hands``: the bidder,
+    then the seat that played the partner card or holds it (``Game.bid_side``)."""
+    card = view.rules.partner_card
+    bidder = view.declarer
+    if bidder < 0 or card < 0:
+        return ()
+    partner = view.played_by(card)
+    for seat in range(view.rules.players):
+        if hands[seat] >> card & 1:
+            partner = seat
+    if partner < 0 or partner == bidder:
+        return (bidder,)
+    return (bidder, partner)
 
 
 def _suit(led_mask: int) -> int:
