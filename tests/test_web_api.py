@@ -583,6 +583,25 @@ def test_other_variants_play_a_hand(client: httpx.Client, store: GameStore, vari
     assert len(end["points"]) == players and end["totals"] == p.state["view"]["totals"]
 
 
+def test_slam_bid_through_decide(client: httpx.Client, store: GameStore) -> None:
+    """Partnership-slam's bid is ``true`` or no bid: the JSON ``true`` reaches the engine
+    (a bool, not the int 1) and is the hand's bid; a number is refused, nothing changed."""
+    p = new_game(client, store, variant="partnership-slam", game=7)
+    rng = random.Random(1)
+    while p.state["view"]["phase"] == "pass":
+        p.auto_step(rng)
+    v = p.state["view"]
+    assert v["phase"] == "bid" and v["decision"]["seat"] == 0, v["decision"]
+    assert True in v["decision"]["options"], v["decision"]
+    version = p.state["version"]
+    r = p.request("POST", "/decide", json={"kind": "bid", "value": 1})
+    assert r.status_code in (409, 422) and r.json()["error"]["message"], r.text
+    assert p.do("GET", "")["version"] == version
+    s = p.do("POST", "/decide", json={"kind": "bid", "value": True})
+    assert {"type": "bid", "seat": 0, "bid": True} in s["events"]
+    assert p.truth().bids[0] is True
+
+
 def test_auction_bid_and_suit_through_decide(client: httpx.Client, store: GameStore) -> None:
     """Seat 0 answers the auction's decisions (``POST /decide``): the State carries the
     decision it is asked; a kind it does not answer, a value outside the action's JSON form or

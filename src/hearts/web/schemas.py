@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 
 class CreateGame(BaseModel):
@@ -46,10 +46,11 @@ class MoonBody(BaseModel):
 class DecideBody(BaseModel):
     """``POST /api/games/{id}/decide``: seat 0's answer to a one-value decision, e.g.
     ``{"kind": "bid", "value": 5}``, ``{"kind": "bid", "value": null}`` (no bid),
-    ``{"kind": "suit", "value": "S"}``, ``{"kind": "moon", "value": "add"}``."""
+    ``{"kind": "suit", "value": "S"}``, ``{"kind": "moon", "value": "add"}``,
+    ``{"kind": "bid", "value": true}`` (a slam bid)."""
 
     kind: str = Field(max_length=16)
-    value: StrictInt | Annotated[str, Field(max_length=16)] | None = None
+    value: StrictBool | StrictInt | Annotated[str, Field(max_length=16)] | None = None
 
 
 __all__ = ["CreateGame", "DecideBody", "MoonBody", "PassBody", "PlayBody"]
