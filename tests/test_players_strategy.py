@@ -218,6 +218,30 @@ def test_hard_dumps_the_queen_when_ending_the_game_wins_it():
     assert hard_cards(g) == {"QS"}
 
 
+def guarded_queen_discard(totals: list[int]) -> Game:
+    """South void in diamonds with Q♠ guarded by four low spades; East wins the diamond
+    trick (7♦) and South discards last, hearts unbroken, with the game at ``totals``."""
+    g = position({0: "2C 9C JC KC 2S 3S 4S 5S QS 7H 9H QH AH", 1: "AC 5D", 2: "3C 6D",
+                  3: "4C 7D"}, voids={0: "D"})
+    g.totals = list(totals)
+    for card in ["2C", "AC", "3C", "4C", "5D", "6D", "7D"]:
+        g.play(g.turn, parse_card(card))
+    return g
+
+
+def test_hard_dumps_points_on_the_leader():
+    # Issue 10, game-aware objective: whom to load with Q♠.  East, who takes this
+    # trick, leads the game (50 to South's 60): Q♠ on East puts South in front.
+    g = guarded_queen_discard([60, 75, 80, 50])
+    assert g.turn == 0 and not g.hearts_broken
+    assert hard_cards(g) == {"QS"}
+    # The same cards with West the leader (50) and East behind (70): Q♠ would only
+    # bring East nearer the target and the game's end while West leads, and four low
+    # spades keep the queen safe, so South keeps it and sheds a club or a low spade.
+    g = guarded_queen_discard([60, 50, 80, 70])
+    assert not hard_cards(g) & {"QS", "7H", "9H", "QH", "AH"}
+
+
 def test_keep_the_high_hearts_under_a_shooters_heart_lead():
     # West has every point so far (Q♠ and 5♥) and leads A♥: North cannot take this
     # trick, so it plays its lowest heart and keeps K♥ to take a later heart from West.
