@@ -114,7 +114,7 @@ def test_a_dead_process_timers_are_taken_over_by_the_other(
         v = friend.v
         friend.send({"type": "play", "card": friend.view["legal"][0], "v": v})
         host.wait(lambda ms: any(m["type"] == "update" and m["v"] == v + 1 for m in ms))
-        assert host.view["turn"] == 0 and friend.events("play")[-1]["seat"] == 3
+        assert host.view["turn"] == 0 and host.events("play")[-1]["seat"] == 3
         a.stop(kill=True)
         host.wait(lambda ms: any(e["type"] == "away" and e["seat"] == 0 for m in ms
                                  if m["type"] == "update" and m["v"] > v for e in m["events"]),
