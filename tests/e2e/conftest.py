@@ -361,3 +361,23 @@ def table(new_table: Any) -> Table:
     """A desktop-sized English table in a fresh context."""
     t: Table = new_table()
     return t
+
+
+def hold_play(page: Any) -> list[Any]:
+    """Hold back the answer to the page's next ``POST .../play``, so the card just played
+    stays on the table to be looked at; returns the list the held route lands in (for
+    :func:`release_play`)."""
+    held: list[Any] = []
+    page.route("**/api/games/*/play", lambda route: held.append(route))
+    return held
+
+
+def release_play(page: Any, held: list[Any]) -> None:
+    """Let the play held by :func:`hold_play` through (waiting up to 4 s for it to be sent)
+    and stop holding plays."""
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(20)
+    held[0].continue_()
+    page.unroute("**/api/games/*/play")

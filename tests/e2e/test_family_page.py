@@ -20,7 +20,7 @@ from hearts.cards import card_str, cards_of
 from hearts.game import Game
 from hearts.rules import make_rules
 
-from .conftest import SIZES, Table, boxes, overlap
+from .conftest import SIZES, Table, boxes, hold_play, overlap, release_play
 
 pytestmark = pytest.mark.e2e
 
@@ -170,20 +170,14 @@ def test_joker_hand_joker_drawn_and_played(new_table: Any, size: tuple[int, int]
         if played["done"] or "JK" not in t.playable() or t.page.locator("[data-trick-card]").count() == 0:
             return False
         played["done"] = True
-        held: list[Any] = []  # the answer is held back, so the card stays on the table to be seen
-        t.page.route("**/api/games/*/play", lambda route: held.append(route))
+        held = hold_play(t.page)  # the answer is held back, so the card stays on the table to be seen
         t.click_card("JK")
         box = t.see('[data-trick-card="JK"]')
         assert t.page.get_attribute('[data-trick-card="JK"]', "data-seat") == "0"
         for seat in range(1, 4):
             assert not overlap(box, boxes(t.page, f'[data-seat-box="{seat}"]')[0]), seat
         t.page.screenshot(path=f"/tmp/family-joker-played-{size[0]}.png")
-        for _ in range(200):
-            if held:
-                break
-            t.page.wait_for_timeout(20)
-        held[0].continue_()
-        t.page.unroute("**/api/games/*/play")
+        release_play(t.page, held)
         t.idle()
         assert "JK" not in t.hand()
         return True

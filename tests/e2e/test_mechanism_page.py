@@ -22,7 +22,7 @@ from hearts.cards import card_str, cards_of
 from hearts.game import Game
 from hearts.rules import make_rules
 
-from .conftest import SIZES, Table, boxes, overlap
+from .conftest import SIZES, Table, boxes, hold_play, overlap, release_play
 from .test_family_page import _decide, _to_hand_end
 
 pytestmark = pytest.mark.e2e
@@ -202,8 +202,7 @@ def test_cancellation_eleven_seats_twins_and_cancelled_tricks(new_table: Any,
         twin = next((c for c in t.playable() if c in on_table), None)
         if twin is None:
             return False
-        held: list[Any] = []  # the answer is held back, so the pair stays on the table to be seen
-        t.page.route("**/api/games/*/play", lambda route: held.append(route))
+        held = hold_play(t.page)  # the answer is held back, so the pair stays on the table to be seen
         t.click_card(twin)
         pair = t.page.locator(f'[data-trick-card="{twin}"]')
         assert pair.count() == 2
@@ -215,12 +214,7 @@ def test_cancellation_eleven_seats_twins_and_cancelled_tricks(new_table: Any,
         if not seen["twin"]:
             t.page.screenshot(path=f"/tmp/mech-cancel-twins-{size[0]}.png")
         seen["twin"] += 1
-        for _ in range(200):
-            if held:
-                break
-            t.page.wait_for_timeout(20)
-        held[0].continue_()
-        t.page.unroute("**/api/games/*/play")
+        release_play(t.page, held)
         t.idle()
         return True
 
