@@ -401,6 +401,41 @@ def test_hearts_badge_says_what_is_forbidden(new_table):
         assert family in css
 
 
+HEARTS_BADGE = {
+    "en-US": {"open": "Hearts may be led any time", "not-yet": "Hearts can't be led yet"},
+    "ja-JP": {"open": "ハートはいつでもリードできます", "not-yet": "ハートはまだリードできません"},
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("query", ["deal=61&variant=domino", "deal=61&opt.hearts_lead_any_time=true"])
+def test_hearts_badge_where_hearts_may_always_be_led(new_table, size, locale, query):
+    """Where hearts need not be broken (Domino Hearts; the option on the standard game) the
+    badge says hearts may be led, never that they cannot be led yet, before and after a trick;
+    the standard game's badge still says they cannot, both in view at both sizes."""
+    words = HEARTS_BADGE[locale]
+    t = new_table(*size, locale=locale).open(query + "&level=random")
+    for _ in range(2):  # as dealt, then after a trick has been played
+        t.see("#hearts-mark")
+        assert t.page.locator("#hearts-mark").inner_text().strip() == words["open"]
+        assert t.page.get_attribute("#hearts-mark", "data-hearts-lead") == "any"
+        title = t.page.get_attribute("#hearts-mark", "title") or ""
+        assert ("any time" if locale == "en-US" else "いつでも") in title, title
+        for _ in range(12):  # until our first card of the hand is on the table
+            if t.phase == "play" and t.playable():
+                break
+            t.step()
+        t.play_one()
+    if size == PHONE:
+        t.page.screenshot(path=f"/tmp/badge-open-{locale}-{size[0]}.png")
+    std = new_table(*size, locale=locale).open("deal=61&level=random")
+    std.see("#hearts-mark")
+    assert std.page.locator("#hearts-mark").inner_text().strip() == words["not-yet"]
+    assert std.page.get_attribute("#hearts-mark", "data-hearts-lead") == "not-yet"
+    assert t.errors == [] and std.errors == []
+
+
 def test_a_japanese_font_is_installed():
     """`make test` installs fonts-noto-cjk, so Japanese shows real glyphs in the browser."""
     out = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True,

@@ -467,8 +467,13 @@ function renderStatus() {
   $("#hand-no").textContent = t("hand_no", { n: v.hand_index + 1 });
   const hm = $("#hearts-mark");
   hm.dataset.heartsBroken = v.hearts_broken ? "true" : "false";
-  $(".hearts-text", hm).textContent = v.hearts_broken ? t("hearts_broken") : t("hearts_unbroken");
-  hm.title = v.hearts_broken ? t("hearts_broken_help") : t("hearts_unbroken_help");
+  // where hearts need not be broken (Domino, Auction, 1887 Hearts, or the option), the badge says
+  // hearts may be led, never that they cannot be led yet
+  const open = !!(app.state.options && app.state.options.hearts_lead_any_time);
+  hm.dataset.heartsLead = open ? "any" : v.hearts_broken ? "broken" : "not-yet";
+  const key = open ? "hearts_any_time" : v.hearts_broken ? "hearts_broken" : "hearts_unbroken";
+  $(".hearts-text", hm).textContent = t(key);
+  hm.title = t(`${key}_help`);
   const lt = $('[data-action="last-trick"]');
   lt.disabled = !(v.tricks && v.tricks.length);
   $('[data-action="taken"]').disabled = !app.state.score_detail;
