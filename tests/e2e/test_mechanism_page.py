@@ -29,6 +29,14 @@ pytestmark = pytest.mark.e2e
 
 GENERAL_DEAL = 25
 CANCEL_DEAL = 5
+SILENT_DEAL = 582285
+SILENT_HAND = "4C 5C TC JC QC KC AC 7D 8D QD KD AD AS"
+"""Four-queens without the pass (``opt.pass_schedule=none``), deal 582285: South holds
+♣A K Q J 10 5 4, ♦A K Q 8 7, ♠A and no heart, and wins every trick whatever the others play
+(2♣ is North's, and in each suit our i-th highest card beats the top card of every other
+seat holding at least i cards of it), so it takes every penalty card.  Found by a search of
+the numbered deals for that condition (about one deal in two million has it)."""
+RANKS = "23456789TJQKA"
 
 
 def cardshort(card: str) -> str:
@@ -77,6 +85,81 @@ def test_four_queens_declare_the_general_and_its_result(new_table: Any,
         assert kind == "made", kind
         assert points == [0, 64, 64, 64], points
     t.page.screenshot(path=f"/tmp/mech-general-end-{size[0]}.png")
+    assert t.errors == []
+
+
+def _wins_every_trick(hands: list[int]) -> bool:
+    """Whether seat 0 wins every trick whatever the others play: another seat holds 2♣ (and
+    leads it), and in each suit seat 0's i-th highest card beats the top card of every other
+    seat holding at least i cards of that suit (so each of its cards wins, led or followed)."""
+    if hands[0] & 1:
+        return False
+    for suit in range(4):
+        def ranks(h: int, suit: int = suit) -> list[int]:
+            return sorted((r for r in range(13) if h >> (16 * suit + r) & 1), reverse=True)
+        ours = ranks(hands[0])
+        if suit == 0 and not ours:
+            return False  # void in clubs: the first trick is lost
+        others = [ranks(h) for h in hands[1:]]
+        if any(len(o) >= i and o[0] > c for i, c in enumerate(ours, 1) for o in others):
+            return False
+    return True
+
+
+def test_silent_general_deal_is_what_the_test_needs() -> None:
+    """The numbered deal of the silent General's page test still deals South the hand that
+    wins every trick (an engine check, so a changed deal fails here and not mysteriously)."""
+    rules = make_rules("four-queens", None, {"pass_schedule": "none"})
+    game = Game(rules, SILENT_DEAL)
+    game.apply(Action.deal())
+    assert " ".join(card_str(c) for c in cards_of(game.hands[0])) == SILENT_HAND
+    assert _wins_every_trick(list(game.hands))
+    assert not _wins_every_trick(list(game.hands[1:]) + [game.hands[0]])
+
+
+def _play_highest(t: Table) -> bool:
+    """Play our highest playable card (each one wins its trick on the silent General's deal)."""
+    t.click_card(max(t.playable(), key=lambda c: RANKS.index(c[:-1])))
+    t.idle()
+    return True
+
+
+@pytest.mark.parametrize("locale,note", [
+    ("en-US", "You took every penalty card without declaring: each opponent scores 54."),
+    ("ja-JP", "宣言なしで失点カードを全部取りました：ほかの全員に54点。"),
+])
+@pytest.mark.parametrize("size", SIZES)
+def test_four_queens_silent_general(new_table: Any, size: tuple[int, int], locale: str,
+                                    note: str) -> None:
+    """We do not declare, yet take every trick: no General is shown while the hand is played,
+    and at its end the dialog says we took every penalty card without declaring, each
+    opponent scoring 54 and we 0, all of it in view."""
+    t = new_table(*size, locale=locale).open(
+        f"deal={SILENT_DEAL}&variant=four-queens&opt.pass_schedule=none")
+    assert sorted(t.hand()) == sorted(SILENT_HAND.split())
+    assert t.phase == "declare"
+    _decide(t, "declare", None)
+    assert t.phase == "play"
+    assert t.page.locator('[data-pot="general"]').count() == 0  # nobody declared
+    for s in range(4):
+        tags = t.page.text_content(f'[data-seat-box="{s}"] .tags') or ""
+        assert "General" not in tags and "ジェネラル" not in tags, (s, tags)
+    _to_hand_end(t, on_play=_play_highest)
+    t.see('dialog[data-dialog="hand-end"]', uncovered=False)
+    silent = t.page.locator("[data-general]")
+    silent.scroll_into_view_if_needed()
+    t.see(silent)
+    assert silent.get_attribute("data-general") == "silent"
+    assert (silent.text_content() or "") == note
+    points = []
+    for s in range(4):
+        cell = t.page.locator(f'[data-hand-total-seat="{s}"]')
+        cell.scroll_into_view_if_needed()
+        t.see(cell, uncovered=False)
+        points.append(int(cell.text_content() or "x"))
+    assert points == [0, 54, 54, 54], points
+    assert (t.page.text_content('[data-seat-box="0"] .tr') or "").startswith("13")  # every trick ours
+    t.page.screenshot(path=f"/tmp/mech-silent-general-{locale}-{size[0]}.png")
     assert t.errors == []
 
 
