@@ -183,12 +183,41 @@ def test_four_queens_another_seat_declares(new_table: Any, size: tuple[int, int]
     assert t.errors == []
 
 
+RING_JS = """(() => {
+  // every class a seat's panel has had, in order: the turn ring ("turn") and the mark of a seat out of
+  // cards ("out") must never be on one panel at once, however fast the events play out
+  window.__seatClasses = {moves: 0, outs: 0, both: []};
+  const check = (el, value) => {
+    const cls = (value || "").split(/\\s+/);
+    const rec = window.__seatClasses;
+    if (cls.includes("turn")) rec.moves += 1;
+    if (cls.includes("out")) rec.outs += 1;
+    if (cls.includes("turn") && cls.includes("out")) rec.both.push([el.dataset.seatBox, value]);
+  };
+  new MutationObserver((records) => {
+    const seen = new Map();
+    for (const r of records) {
+      if (!r.target.dataset || r.target.dataset.seatBox === undefined) continue;
+      if (!seen.has(r.target)) seen.set(r.target, []);
+      seen.get(r.target).push(r.oldValue);
+    }
+    for (const [el, olds] of seen) { for (const v of olds.slice(1)) check(el, v); check(el, el.className); }
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ["class"],
+                        attributeOldValue: true});
+})();"""
+"""Installed before the page loads: records each state of every seat panel's classes (from the
+mutation records' old values, so that a state that lasted no time at all is seen too)."""
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_domino_stock_draws_seats_out_and_the_hand_end(new_table: Any, size: tuple[int, int]) -> None:
     """Six cards each and a stock: its size is on the table, each draw is shown (who drew how
     many), seats that ran out are marked, and the hand ends with every heart scored (13) and
-    the order of going out; the game is to 31."""
-    t = new_table(*size).open("deal=3&variant=domino&level=random")
+    the order of going out; the game is to 31.  The turn ring never lands on a seat that is
+    out: it goes from seat to seat in play and skips those without cards."""
+    t = new_table(*size)
+    t.page.add_init_script(RING_JS)
+    t.open("deal=3&variant=domino&level=random")
     assert len(t.hand()) == 6
     t.see('[data-pot="stock"]')
     stock0 = int((t.page.text_content('[data-pot="stock"]') or "").split()[-1])
@@ -224,8 +253,13 @@ def test_domino_stock_draws_seats_out_and_the_hand_end(new_table: Any, size: tup
                 el = t.page.locator(f'[data-seat-box="{s}"].out')
                 if el.count():
                     t.see(el, uncovered=False)
-                    assert "out" in (el.locator(".tags").text_content() or "")
+                    tags = el.locator(".tags")
+                    assert (tags.text_content() or "").startswith("out "), tags.text_content()
+                    t.see(tags, uncovered=False)  # first among the tags: never the one cut off
+                    assert "turn" not in (el.get_attribute("class") or "")
                     seen["out"] += 1
+                    if seen["out"] == 1:
+                        t.page.screenshot(path=f"/tmp/mech-domino-out-{size[0]}.png")
             if seen["draw"] == 1 and not seen.get("shot"):
                 t.page.screenshot(path=f"/tmp/mech-domino-draw-{size[0]}.png")
                 seen["shot"] = 1
@@ -239,6 +273,14 @@ def test_domino_stock_draws_seats_out_and_the_hand_end(new_table: Any, size: tup
     points = [int(t.page.text_content(f'[data-hand-total-seat="{s}"]') or "x") for s in range(4)]
     assert sum(points) == 13, points  # every heart is taken: the last seat takes the rest of the stock
     t.page.screenshot(path=f"/tmp/mech-domino-end-{size[0]}.png")
+    for _ in range(8):  # the bots play at random: more hands until a seat has dropped out mid-hand
+        if t.page.evaluate("window.__seatClasses.outs") or t.dialog_open("game-over"):
+            break
+        t.page.locator('[data-action="next-hand"]').click()
+        _to_hand_end(t)
+    ring = t.page.evaluate("window.__seatClasses")
+    assert ring["moves"] > 20 and ring["outs"] > 0, ring  # the ring moved, and some seat was out
+    assert ring["both"] == [], ring["both"]  # never the ring on a seat out of cards
     assert t.errors == []
 
 

@@ -84,9 +84,11 @@ export function teamTotalOf(v, seat, totals = v.totals) {
   return team ? team.total : null;
 }
 
-/** The short facts of the family games under a seat: General, partner, team total, draws, out. */
+/** The short facts of the family games under a seat: out, General, partner, team total, draws. */
 export function familyTags(v, seat, me) {
   const out = [];
+  const k = (v.out_order || []).indexOf(seat); // first, so a narrow panel never cuts it off
+  if (k >= 0 && v.phase === "play") out.push(t("tag_out", { k: k + 1 }));
   const g = declaration(v);
   if (g && g.seat === seat && v.phase !== "deal") out.push(t("tag_general"));
   if (partnersOf(v, me).includes(seat)) out.push(t("tag_partner"));
@@ -94,8 +96,6 @@ export function familyTags(v, seat, me) {
   if (team !== null) out.push(`${t("team_col")} ${team}`);
   const drew = drawCounts(v)[seat];
   if (drew) out.push(t("tag_drew", { n: drew }));
-  const k = (v.out_order || []).indexOf(seat);
-  if (k >= 0 && v.phase === "play") out.push(t("tag_out", { k: k + 1 }));
   return out;
 }
 

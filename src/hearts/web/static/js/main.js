@@ -51,6 +51,7 @@ const app = {
   autoCard: null, // the only legal card, about to be played by the "play it automatically" setting
   gen: 0, // bumped by every new state: an older animation stops drawing when it changes
   moving: null, // while busy: the seat shown as the one to move (null: nobody, e.g. a full trick)
+  outShown: null, // while events play out: the seats shown out of cards so far (Domino Hearts)
   me: 0, // the viewer's seat: drawn at the bottom (a spectator at a table: 0, acting never)
   watching: false, // true for a spectator, a friend waiting for a seat, or a seat a bot plays while away
   table: null, // at a table with friends: the adapter of table.js (names, tags, host controls)
@@ -223,9 +224,10 @@ function renderSeats() {
     el.classList.toggle("turn", isTurn(seat));
     if (!v) continue;
     el.classList.toggle("partner", partnersOf(v, me()).includes(seat));
-    el.classList.toggle("out", v.phase === "play" && (v.out_order || []).includes(seat));
-    if (v.phase === "play" && (v.out_order || []).includes(seat)) {
-      el.title = t("out_title", { k: v.out_order.indexOf(seat) + 1 });
+    const out = outSeats(v);
+    el.classList.toggle("out", out.includes(seat));
+    if (out.includes(seat)) {
+      el.title = t("out_title", { k: out.indexOf(seat) + 1 });
     } else el.removeAttribute("title");
     $(".total", el).textContent = String(v.totals[seat]);
     // once a hand is scored, show what it scored (after a moon: 0 for the shooter, not the 26 taken)
@@ -268,7 +270,7 @@ function seatTags(v, seat) {
     out.push(bid.bid === null ? t("tag_no_bid") : t("tag_bid", { n: bid.bid === true ? "★" : bid.bid }));
   }
   if (v.chips && v.chips.length) out.push(t("chips_n", { n: v.chips[seat] }));
-  out.push(...familyTags(v, seat, me()));
+  out.push(...familyTags({ ...v, out_order: outSeats(v) }, seat, me())); // out: as far as shown
   if (app.table) out.push(...app.table.seatTags(seat));
   return out.join(" · ");
 }
@@ -892,7 +894,8 @@ async function animateEvents(events, gen, carry0 = 0) {
         drawTrick({ animateCard: ev.card });
         sound.play("card");
         if (ev.seat !== me()) announce(t("plays", { name: name(ev.seat), card: cardName(ev.card) }));
-        markTurn(app.shown.length >= players() ? null : (ev.seat + 1) % players());
+        markTurn(nextMover(list, i)); // (first: the ring leaves a seat before it is marked out)
+        noteOut(list, i);
         if (p.play) await sleep(p.play);
       }
     } else if (ev.type === "trick") {
@@ -924,7 +927,7 @@ async function animateEvents(events, gen, carry0 = 0) {
       if (box) { box.classList.remove("took"); void box.offsetWidth; box.classList.add("took"); }
       // the trick has gone: the status line names who leads next (the winner), never "Trick complete."
       const next = list[i + 1];
-      markTurn(next && next.type === "play" ? next.seat : next ? null : ev.winner);
+      markTurn(next ? nextMover(list, i) : view().phase === "play" ? view().turn : null);
     } else if (ev.type === "draw") { // Domino Hearts: who drew how many from the stock (the cards: yours only)
       const text = ev.seat === me() && ev.cards && ev.cards.length
         ? t("you_drew", { cards: ev.cards.map(cardShort).join(" ") }) : t("drew_n", { name: name(ev.seat), n: ev.count });
@@ -941,6 +944,52 @@ async function animateEvents(events, gen, carry0 = 0) {
   }
 }
 
+/**
+ * While events play out, the seat to move after event `i`: the seat of the next play (or draw, Domino
+ * Hearts) in the list, so that seats out of cards are never passed through; null when the trick is
+ * complete or the hand ends; after the last event, the state's turn.
+ */
+function nextMover(list, i) {
+  const next = list[i + 1];
+  if (!next) return view().phase === "play" ? view().turn : null;
+  return next.type === "play" || next.type === "draw" ? next.seat : null;
+}
+
+/**
+ * Domino Hearts, while events play out: a seat is marked out once its last card of the hand is on the
+ * table (it plays no more in these events and the state has it out), not before.
+ */
+function noteOut(list, i) {
+  const ev = list[i];
+  const out = view().out_order || [];
+  if (!out.includes(ev.seat) || list.slice(i + 1).some((x) => x.type === "play" && x.seat === ev.seat)) return;
+  if (app.outShown && !app.outShown.includes(ev.seat)) {
+    app.outShown.push(ev.seat);
+    renderSeats();
+  }
+}
+
+/** The seats shown out of cards (Domino Hearts): while events play out, those out so far. */
+function outSeats(v) {
+  if (v.phase !== "play") return [];
+  return app.busy && app.outShown ? app.outShown : v.out_order || [];
+}
+
+/**
+ * After the user's card, the next seat of the trick on the table, seats out of cards skipped (Domino
+ * Hearts); null once every seat still in has played to it.
+ */
+function nextInTrick(seat) {
+  const out = view().out_order || [];
+  const n = players();
+  for (let k = 1; k < n; k++) {
+    const s = (seat + k) % n;
+    if (app.shown.some((x) => x.seat === s)) return null; // round to a seat that has played: trick full
+    if (!out.includes(s)) return s;
+  }
+  return null;
+}
+
 /** While events play out: show `seat` (or nobody, null) as the one to move, ring and status line. */
 function markTurn(seat) {
   app.moving = seat;
@@ -954,6 +1003,9 @@ async function applyState(state, { animate = true } = {}) {
   const before = view();
   const wasBroken = before && before.hearts_broken;
   if (animate && state.events && state.events.length) setBusy(true); // (at a table no request made it busy)
+  // seats out of cards before these events (Domino Hearts); the others are marked as their last card shows
+  app.outShown = before && before.hand_index === state.view.hand_index && before.phase === "play"
+    ? [...(before.out_order || [])] : [];
   app.state = state;
   if (state.token) {
     app.cur = {
@@ -975,6 +1027,7 @@ async function applyState(state, { animate = true } = {}) {
   if (gen !== app.gen) return; // a newer state took over while this one was animating
   app.shown = state.view.trick.map((x) => ({ seat: x.seat, card: x.card, pack: x.pack }));
   drawTrick();
+  app.outShown = null;
   setBusy(false);
   renderAll();
   if (!wasBroken && state.view.hearts_broken && before && before.hand_index === state.view.hand_index) sound.play("hearts");
@@ -1140,7 +1193,7 @@ function onCardClick(key) {
           sound.play("card");
           renderHand();
           renderSeats();
-          markTurn(app.shown.length >= players() ? null : (me() + 1) % players());
+          markTurn(nextInTrick(me()));
         },
       });
     } else {
