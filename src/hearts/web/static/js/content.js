@@ -33,7 +33,9 @@ high. The winner leads the next trick.</li>
 <h3>Hearts broken</h3>
 <p>You may not lead a heart until a heart has been played on an earlier trick (“hearts are broken”),
 unless your hand is all hearts. The queen of spades may be led whenever you like, and playing it does not
-break hearts. The heart badge on the table lights up once hearts are broken.</p>
+break hearts. The heart badge on the table lights up once hearts are broken. In games where hearts may be
+led at any time (Black Maria, Domino Hearts, Auction Hearts, the 1887 game, or the house rule) the badge
+says so instead.</p>
 <h3>Scoring a hand</h3>
 <p>After the last trick each player adds up the penalty cards in the tricks they took: 1 per heart,
 13 for Q${S}, 26 in all. For example, taking Q${S} and two hearts scores 15.</p>
@@ -83,7 +85,7 @@ a particular deal, or share the address so a friend gets the same cards.</li>
 <h3>ハートブレイク</h3>
 <p>それまでのトリックでハートが1枚でも出る（ハートブレイクする）までは、ハートから始めることはできません。
 手札がハートだけのときは例外です。Q${S}はいつでも最初に出せますが、Q${S}を出してもハートブレイクにはなりません。
-ブレイクすると、テーブルのハートの印が赤く光ります。</p>
+ブレイクすると、テーブルのハートの印が赤く光ります。ハートをいつでもリードできるゲーム（ブラック・マリア、ドミノ・ハーツ、オークション・ハーツ、1887年のハーツ、またはハウスルール）では、印にそのことが表示されます。</p>
 <h3>点数の数え方</h3>
 <p>13トリックが終わったら、自分が取ったトリックの失点カードを数えます。ハート1枚1点、Q${S}が13点で、1ハンドに
 合計26点あります。たとえばQ${S}とハート2枚を取ったら15点です。</p>
