@@ -13,6 +13,7 @@ cancelled tricks.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from hearts.cards import card_str, cards_of
 from hearts.game import Game
 from hearts.rules import make_rules
 
-from .conftest import SIZES, Table, boxes, hold_play, overlap, release_play
+from .conftest import PHONE, SIZES, Table, boxes, hold_play, overlap, release_play
 from .test_family_page import _decide, _to_hand_end
 
 pytestmark = pytest.mark.e2e
@@ -255,7 +256,8 @@ def test_domino_stock_draws_seats_out_and_the_hand_end(new_table: Any, size: tup
                     t.see(el, uncovered=False)
                     tags = el.locator(".tags")
                     assert (tags.text_content() or "").startswith("out "), tags.text_content()
-                    t.see(tags, uncovered=False)  # first among the tags: never the one cut off
+                    t.see(tags, uncovered=False)  # first among the tags, and wrapped, not cut off
+                    assert tags.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
                     assert "turn" not in (el.get_attribute("class") or "")
                     seen["out"] += 1
                     if seen["out"] == 1:
@@ -281,6 +283,35 @@ def test_domino_stock_draws_seats_out_and_the_hand_end(new_table: Any, size: tup
     ring = t.page.evaluate("window.__seatClasses")
     assert ring["moves"] > 20 and ring["outs"] > 0, ring  # the ring moved, and some seat was out
     assert ring["both"] == [], ring["both"]  # never the ring on a seat out of cards
+    assert t.errors == []
+
+
+def test_domino_seat_out_in_japanese(new_table: Any) -> None:
+    """On a phone in Japanese, a seat whose cards ran out is dimmed and tagged first with the
+    order of going out ("1番上がり"), in view, and the turn ring never lands on it."""
+    t = new_table(*PHONE, locale="ja-JP")
+    t.page.add_init_script(RING_JS)
+    t.open("deal=4&variant=domino&level=random")
+    found = ""
+    for _ in range(8 * 40):  # hands of at most a few dozen steps; more hands until a seat is out
+        t.idle()
+        if t.dialog_open("game-over"):
+            break
+        if t.phase == "play" and t.playable():
+            el = t.page.locator('.seat.out[data-seat-box]:not([data-seat-box="0"])')
+            if el.count():
+                t.see(el.first, uncovered=False)
+                tags = el.first.locator(".tags")
+                t.see(tags, uncovered=False)
+                found = tags.text_content() or ""
+                assert re.match(r"\d番上がり", found), found
+                assert tags.evaluate("e => e.scrollWidth <= e.clientWidth + 1")  # not cut off
+                assert "turn" not in (el.first.get_attribute("class") or "")
+                t.page.screenshot(path="/tmp/mech-domino-out-ja-390.png")
+                break
+        t.step()
+    assert found, "no seat was ever out on our turn"
+    assert t.page.evaluate("window.__seatClasses.both") == []
     assert t.errors == []
 
 

@@ -384,7 +384,7 @@ const JA = {
   stock_n: "山札：{n}枚", stock_help: "伏せて置いた山札の残り枚数",
   drew_n: "{name}が{n}枚引きました。", you_drew: "{cards}を引きました。",
   last_draw: "{name}が{n}枚引いた", tag_drew: "{n}枚引いた",
-  tag_out: "{k}番目に上がり", out_title: "{k}番目に手札がなくなりました",
+  tag_out: "{k}番上がり", out_title: "{k}番目に手札がなくなりました",
   out_order: "上がった順：{names}。",
   target_chip: "{n}点で終了",
   tag_partner: "パートナー", your_partner: "あなたのパートナー：{name}",
