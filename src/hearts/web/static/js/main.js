@@ -469,7 +469,7 @@ function renderStatus() {
   $("#hand-no").textContent = t("hand_no", { n: v.hand_index + 1 });
   const hm = $("#hearts-mark");
   hm.dataset.heartsBroken = v.hearts_broken ? "true" : "false";
-  // where hearts need not be broken (Domino, Auction, 1887 Hearts, or the option), the badge says
+  // where hearts need not be broken (Black Maria, Domino, Auction, 1887 Hearts, the option), the badge says
   // hearts may be led, never that they cannot be led yet
   const open = !!(app.state.options && app.state.options.hearts_lead_any_time);
   hm.dataset.heartsLead = open ? "any" : v.hearts_broken ? "broken" : "not-yet";
