@@ -335,9 +335,10 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
     The record is replayed through the engine first (:func:`hearts.record.replay_record`),
     so a bad record raises :class:`hearts.record.RecordError` before anything
     is yielded; so do a game with a stock and a pass or wild cards
-    (``unsupported_rules``: :mod:`hearts.players.stock` cannot sample it), a seat (``bad_seat``) or hand (``bad_hand``) the record
-    does not have.  Every play of the seat is listed, forced ones too (they
-    are analysed without sampling: nothing to weigh).  Each view is built by replaying the record up to
+    (``unsupported_rules``: :mod:`hearts.players.stock` cannot sample it), a seat
+    (``bad_seat``) or hand (``bad_hand``) the record does not have.  Every play of
+    the seat is listed, forced ones too (they are analysed without sampling: nothing
+    to weigh).  Each view is built by replaying the record up to
     that moment and asking :func:`hearts.view.player_view`: hidden cards stay
     in the game, never in the point.
     """

@@ -14,7 +14,9 @@ stock):
   is not ``S``.  When it then follows suit, the card it plays is the last card it drew
   (its only ``S``): public, although the draw was face down.  When it does not follow
   (the stock ran out) its whole hand, drawn cards included, has no ``S``;
-- a card a seat drew later may be of any suit, subject to its own later checks.
+- a card a seat drew later may be of any suit, subject to its own later checks;
+- a seat whose turn it is in a trick and that has not drawn holds the led suit (or the
+  stock is empty): the one positive fact, kept by rejecting the worlds that break it.
 
 So every hidden card slot of another seat is acquired at a moment (the deal, or one
 draw sequence) and must avoid the suits of every check that seat made while the card
@@ -51,8 +53,9 @@ from .sampling import Knowledge, Sampler
 from .sim import Sim
 
 QS = make_card(10, SPADES)
-NEVER = 1 << 60
-"""Release time of a card still held (later than any event)."""
+SAMPLER_LIMIT = 400
+"""Count-table size past which the worlds are drawn card by card (near-uniform): a
+table for many pseudo-seats can take seconds to build, too long for a card's search."""
 
 
 def supported(view: PlayerView) -> bool:
@@ -159,9 +162,9 @@ class StockSampler:
         self.plays = plays
         led: list[int] = []
         trick: list[int] = []
-        for t in view.tricks:
-            for i, c in enumerate(t.cards):
-                led.append(tricks.led_mask(list(t.cards[:i]), 0) if i else 0)
+        for done in view.tricks:
+            for i in range(len(done.cards)):
+                led.append(tricks.led_mask(list(done.cards[:i]), 0) if i else 0)
         for i, (_, c) in enumerate(view.trick):
             led.append(tricks.led_mask(trick, 0) if i else 0)
             trick.append(c)
@@ -174,9 +177,9 @@ class StockSampler:
         played_before = 0
         no_points_first = not r.first_trick_points
         first_len = len(view.tricks[0].cards) if view.tricks else len(view.trick)
-        for p, (s, c) in enumerate(plays):
-            suit = led[p]
-            first = p < first_len
+        for pi, (s, c) in enumerate(plays):
+            suit = led[pi]
+            first = pi < first_len
             bad = 0
             if suit and not suit >> c & 1:
                 bad |= suit
@@ -192,7 +195,7 @@ class StockSampler:
                     bad |= r.deck & ~(r.lead_restricted_mask
                                       | ((1 << QS) if r.lead_hearts_over_qs else 0))
             if bad:
-                events[s].append((4 * p + 2, bad))
+                events[s].append((4 * pi + 2, bad))
             played_before |= 1 << c
         unseen = r.deck & ~view.hand & ~view.played
         pseudo: list[_Pseudo] = []
@@ -218,8 +221,8 @@ class StockSampler:
         for p in pseudo:
             ev = events[p.seat]
             held = 0
-            for t, bad in ev:
-                if t > p.acquired:
+            for when, bad in ev:
+                if when > p.acquired:
                     held |= bad
             mask = unseen & ~held & ~p.forbid
             if p.last_slot:
@@ -232,7 +235,7 @@ class StockSampler:
                 release = 4 * q + 3
                 if p.acquired >= release:
                     continue
-                if any(p.acquired < t < release and bad >> c & 1 for t, bad in ev):
+                if any(p.acquired < when < release and bad >> c & 1 for when, bad in ev):
                     continue
                 mask |= 1 << c
             allowed.append(mask)
@@ -243,11 +246,19 @@ class StockSampler:
         allowed.append(unseen)
         self.pseudo = pseudo
         self.fixed = fixed
-        k = len(pseudo) + 1  # index 0: this seat (known)
+        # Pseudo-seats that may hold exactly the same cards are drawn as one (their
+        # cards then split at random: the same law) to keep the count table small.
+        merged: dict[int, list[int]] = {}
+        for j, mask in enumerate(allowed):
+            merged.setdefault(mask, []).append(j)
+        self.groups = list(merged.values())
+        masks = list(merged)
+        k = len(masks) + 1  # index 0: this seat (known)
         know = Knowledge(0, view.hand, free, (view.hand,) + (0,) * (k - 1),
-                         (view.hand, *allowed), (0,) * k,
-                         (view.hand.bit_count(), *(p.count for p in pseudo)))
-        self.sampler = Sampler(know)
+                         (view.hand, *masks), (0,) * k,
+                         (view.hand.bit_count(),
+                          *(sum(pseudo[j].count for j in g) for g in self.groups)))
+        self.sampler = Sampler(know, limit=SAMPLER_LIMIT)
         mine = 0
         for s, c in plays:
             if s == me:
@@ -263,13 +274,22 @@ class StockSampler:
         the deal (card ids, top first)."""
         view = self.view
         n = view.rules.players
-        got = self.sampler.draw(rng)
+        drawn = self.sampler.draw(rng)
+        got: list[int] = [0] * len(self.pseudo)
+        for g, cards in zip(self.groups, drawn[1:], strict=True):
+            pile = cards_of(cards)
+            rng.shuffle(pile)
+            pos = 0
+            for j in g:
+                for c in pile[pos:pos + self.pseudo[j].count]:
+                    got[j] |= 1 << c
+                pos += self.pseudo[j].count
         hands = [0] * n
         hands[view.seat] = self.my_deal
         by_run: dict[int, list[int]] = {}
         last: dict[int, int] = {}
         rest: list[int] = []
-        for p, cards in zip(self.pseudo, got[1:], strict=True):
+        for p, cards in zip(self.pseudo, got, strict=True):
             if p.seat < 0:
                 rest = cards_of(cards)
             elif p.run < 0:
@@ -283,9 +303,9 @@ class StockSampler:
             if run.seat == view.seat:
                 order.extend(c for _, c in view.draws[run.first:run.first + run.size])
                 continue
-            cards = by_run.get(k, [])
-            rng.shuffle(cards)
-            order.extend(cards)
+            pile = by_run.get(k, [])
+            rng.shuffle(pile)
+            order.extend(pile)
             if run.last_played >= 0:
                 order.append(run.last_played)
             elif k in last:
@@ -294,19 +314,27 @@ class StockSampler:
         order.extend(rest)
         return hands, order
 
-    def draw(self, rng: random.Random) -> Game:
+    def draw(self, rng: random.Random, tries: int = 1000) -> Game:
         """A world: a :class:`hearts.game.Game` at the view's position (see the class text).
-        Raises :class:`hearts.game.IllegalAction` if the engine refuses the replay (a
-        sampling fault: it never should)."""
+
+        One fact is not a set of cards a slot may hold: when another seat is to play to a
+        trick and has not drawn, it holds a card of the led suit (or the stock is empty).
+        A world that breaks it (the engine's replay makes that seat draw) is drawn again:
+        the worlds kept are still equally likely.  Raises ``ValueError`` after ``tries``
+        such worlds, and :class:`hearts.game.IllegalAction` if the engine refuses the
+        replay (a sampling fault: it never should)."""
         view = self.view
-        hands, order = self.deal(rng)
-        g = Game(view.rules)
-        g.hand_index = view.hand_index - 1
-        g.totals = list(view.totals)
-        g.start_hand(hands, order)
-        for s, c in self.plays:
-            g.play(s, c)
-        return g
+        for _ in range(tries):
+            hands, order = self.deal(rng)
+            g = Game(view.rules)
+            g.hand_index = view.hand_index - 1
+            g.totals = list(view.totals)
+            g.start_hand(hands, order)
+            for s, c in self.plays:
+                g.play(s, c)
+            if len(g.draws) == len(view.draws):
+                return g
+        raise ValueError("no world fits what this seat knows")
 
 
 def playout_card(g: Game, legal: int) -> int:
