@@ -242,9 +242,12 @@ class HardBot:
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
         """Cards to pass: the best of a few candidate passes by simulation
-        (:func:`search_pass`), or medium's pass with ``pass_search`` off."""
-        if not self.pass_search or view.rules.deck >> PACK2:
-            return medium_pass(view)  # two packs: medium's pass (the search reads one pack)
+        (:func:`search_pass`), or medium's pass with ``pass_search`` off, with two packs
+        or with a stock."""
+        if not self.pass_search or view.rules.deck >> PACK2 or view.rules.stock_size:
+            # Two packs: the search reads one pack; a stock (Domino with a pass option):
+            # its play-outs have no stock.  Medium's pass.
+            return medium_pass(view)
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + 2 * self.time_limit
         value, unit = self._objective(view)
