@@ -84,6 +84,9 @@ def test_every_world_replays_to_the_same_view(number, seed, bots):
             sampler = StockSampler(view)
             for _ in range(2):
                 _same_information(sampler.draw(rng), view)
+            assert sampler.refused == 0  # the engine never refuses a sampled world
+            if seat == g.turn:
+                assert sampler.redrawn == 0  # nothing to reject at the seat's own turn
 
 
 def test_worlds_cover_drop_outs_and_every_kind_of_draw():
@@ -265,3 +268,23 @@ def test_outstanding_cards_include_the_stock():
     assert set(rep) == {c for c in range(64) if view.legal >> c & 1}
     for c in rep:  # 6 cards of 52 dealt: no two are adjacent with nothing outside between
         assert rep[c] == c or not out & ((1 << rep[c]) - (2 << c))
+
+
+def test_worlds_with_the_lowest_club_leading():
+    """Under ``first_lead: lowest-club`` the opening card's holder leads (eldest hand when
+    it lies in the stock): a fact the pseudo-seats do not read, kept by drawing again the
+    worlds the engine refuses.  Every world kept replays to the seat's view."""
+    rules = make_rules("domino", 4, {"first_lead": "lowest-club"})
+    rng = random.Random(3)
+    for number in (2, 9):
+        g = Game(rules, number)
+        g.start_hand()
+        bots = [get_bot("medium", s) for s in range(4)]
+        while g.phase == PHASE_PLAY:
+            view = player_view(g, g.turn)
+            sampler = StockSampler(view)
+            for _ in range(3):
+                world = sampler.draw(rng)
+                got = player_view(world, view.seat)
+                assert all(getattr(got, f) == getattr(view, f) for f in PUBLIC)
+            g.play(g.turn, bots[g.turn].choose_play(view))

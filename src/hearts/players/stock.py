@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from .. import tricks
 from ..cards import SPADES, cards_of, make_card
-from ..game import PHASE_PLAY, Game
+from ..game import PHASE_PLAY, Game, IllegalAction
 from ..view import PlayerView
 from .sampling import Knowledge, Sampler
 from .sim import Sim
@@ -158,6 +158,8 @@ class StockSampler:
         n = r.players
         me = view.seat
         self.view = view
+        self.refused = 0
+        self.redrawn = 0
         plays = plays_of(view)
         self.plays = plays
         led: list[int] = []
@@ -319,10 +321,13 @@ class StockSampler:
 
         One fact is not a set of cards a slot may hold: when another seat is to play to a
         trick and has not drawn, it holds a card of the led suit (or the stock is empty).
-        A world that breaks it (the engine's replay makes that seat draw) is drawn again:
+        A world that breaks it (the engine's replay makes that seat draw, or another seat
+        is to play than in the view) is drawn again:
         the worlds kept are still equally likely.  Raises ``ValueError`` after ``tries``
-        such worlds, and :class:`hearts.game.IllegalAction` if the engine refuses the
-        replay (a sampling fault: it never should)."""
+        such worlds.  A world whose replay the engine refuses (a fact this module does
+        not read, such as who holds the opening card under ``first_lead:
+        lowest-club``) is drawn again too: ``refused`` counts those (0 under the
+        default Domino rules, which the tests check), ``redrawn`` the others."""
         view = self.view
         for _ in range(tries):
             hands, order = self.deal(rng)
@@ -330,10 +335,15 @@ class StockSampler:
             g.hand_index = view.hand_index - 1
             g.totals = list(view.totals)
             g.start_hand(hands, order)
-            for s, c in self.plays:
-                g.play(s, c)
-            if len(g.draws) == len(view.draws):
+            try:
+                for s, c in self.plays:
+                    g.play(s, c)
+            except IllegalAction:
+                self.refused += 1
+                continue
+            if len(g.draws) == len(view.draws) and g.turn == view.turn:
                 return g
+            self.redrawn += 1
         raise ValueError("no world fits what this seat knows")
 
 
