@@ -100,3 +100,27 @@ def test_four_queens_declaration_is_an_event(service: GameService) -> None:
     s = service.decide(s["id"], tok, "declare", "general")
     assert {"type": "declare", "seat": 0, "declare": "general"} in s["events"]
     assert s["view"]["declarations"] == [{"seat": 0, "name": "general"}]
+
+
+def test_domino_hint_comes_from_the_hard_bot(service: GameService, caplog) -> None:
+    """The web hint in Domino Hearts (default level hard) answers a legal card of seat 0
+    at a position with a choice, from the search (a failing bot would be logged and
+    replaced by the stand-in picker: nothing is logged)."""
+    import logging
+
+    s = service.create("domino", 4, {}, 5, "medium")
+    tok = s["token"]
+    asked = 0
+    with caplog.at_level(logging.ERROR):
+        for _ in range(8):
+            v = s["view"]
+            if v["phase"] != "play" or v["turn"] != 0:
+                break
+            if len(v["legal"]) > 1:
+                hint = service.hint(s["id"], tok)
+                assert hint["stage"] == "play" and hint["level"] == "hard"
+                assert hint["card"] in v["legal"]
+                asked += 1
+            s = service.play(s["id"], tok, v["legal"][0])
+    assert asked
+    assert not [r for r in caplog.records if "hint bot" in r.getMessage()]

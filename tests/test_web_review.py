@@ -236,3 +236,28 @@ def test_reviews_are_shared_by_every_server_process(tmp_path):
             assert again.status_code == 200 and again.json()["job"] == job["job"]
     finally:
         srv.stop()
+
+
+def test_review_of_a_domino_hand(client):
+    """Domino Hearts is reviewed on the web too (the worlds of players/stock.py): one
+    entry per play of seat 0, legal cards weighed; the story's tricks are the record's."""
+    gid, headers, state = new_game(client, variant="domino", game=31)
+    state = finish_hand(client, gid, headers, state, random.Random(2))
+    assert state["view"]["phase"] in ("deal", "game-over")
+    r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 0})
+    assert r.status_code == 202, r.text
+    job = r.json()
+    rec = client.get(f"/api/games/{gid}/record", headers=headers).json()
+    play = [c["card"] for t in job["story"]["tricks"] for c in t["cards"]]
+    assert play == rec["hands"][0]["play"]
+    deadline = time.monotonic() + 240
+    while True:
+        out = client.get(f"/api/reviews/{job['job']}").json()
+        if out["status"] != "running" or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert out["status"] == "done", out
+    decisions = out["review"]["decisions"]
+    mine = sum(1 for t in job["story"]["tricks"] for c in t["cards"] if c["seat"] == 0)
+    assert [d["stage"] for d in decisions] == ["play"] * mine
+    assert any(len(d["expected"]) > 1 and d["worlds"] > 0 for d in decisions)

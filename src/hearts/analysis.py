@@ -10,7 +10,9 @@ that moment and nothing else.  They
    (:class:`hearts.players.sampling.Sampler`), each equally likely;
 3. in every deal, try every legal choice and finish the hand with the fast
    play-out policy of the ``hard`` bot (:mod:`hearts.players.policy`) for
-   every seat in the lean simulator :class:`hearts.players.sim.Sim`, scoring
+   every seat in the lean simulator :class:`hearts.players.sim.Sim` (with a stock,
+   Domino Hearts: worlds of :class:`hearts.players.stock.StockSampler`, consistent
+   with every draw, played out on the engine itself), scoring
    with :mod:`hearts.scoring` (moons, suns, bonus cards and Black Maria spades
    count as in the real game); for a pass the other seats pass as ``medium``
    would, since passes are chosen blind;
@@ -63,11 +65,12 @@ from . import tricks
 from .actions import Action
 from .cards import card_str, parse_card, same_name
 from .game import PHASE_DECLARE, PHASE_PASS
-from .players.hard import distinct_moves, play_out, seat_points
+from .players.hard import distinct_moves, outstanding, play_out, seat_points
 from .players.medium import hand_pass, hand_pass_scores
 from .players.policy import PolicyRules, policy_rules
 from .players.sampling import Sampler, infer
 from .players.sim import Sim
+from .players.stock import StockSampler, try_card
 from .record import RecordError, parse_record, replay_record
 from .rules import Rules
 from .view import PlayerView, player_view
@@ -205,8 +208,7 @@ def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = P
     if worlds < 2:
         raise ValueError("at least two deals are needed for an interval")
     rng = rng or random.Random(0)
-    know = infer(view)
-    rep = distinct_moves(view, know.out())
+    rep = distinct_moves(view, outstanding(view))
     alias: dict[Choice, Choice] = {(c,): (r,) for c, r in rep.items()}
     moves = sorted(set(rep.values()))
     me = view.seat
@@ -217,7 +219,15 @@ def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = P
             tally.add((moves[0],), 0.0)
         return _summarise("play", me, view.rules, tally, None if played is None else (played,),
                           alias, 0)
-    sampler = Sampler(know)
+    if view.rules.stock_size:  # Domino Hearts: worlds and play-outs on the engine
+        stock = StockSampler(view)
+        for _ in range(worlds):
+            world = stock.draw(rng)
+            for m in moves:
+                tally.add((m,), seat_points(try_card(world, m), me))
+        return _summarise("play", me, view.rules, tally, None if played is None else (played,),
+                          alias, worlds)
+    sampler = Sampler(infer(view))
     for _ in range(worlds):
         base = Sim.from_view(view, sampler.draw(rng))
         for m in moves:
@@ -324,10 +334,11 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
 
     The record is replayed through the engine first (:func:`hearts.record.replay_record`),
     so a bad record raises :class:`hearts.record.RecordError` before anything
-    is yielded; so do a game with a stock (``unsupported_rules``: the play-outs do
-    not draw), a seat (``bad_seat``) or hand (``bad_hand``) the record
-    does not have.  Every play of the seat is listed, forced ones too (they
-    are analysed without sampling: nothing to weigh).  Each view is built by replaying the record up to
+    is yielded; so do a game with a stock and a pass or wild cards
+    (``unsupported_rules``: :mod:`hearts.players.stock` cannot sample it), a seat
+    (``bad_seat``) or hand (``bad_hand``) the record does not have.  Every play of
+    the seat is listed, forced ones too (they are analysed without sampling: nothing
+    to weigh).  Each view is built by replaying the record up to
     that moment and asking :func:`hearts.view.player_view`: hidden cards stay
     in the game, never in the point.
     """
@@ -337,9 +348,10 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
     if not 0 <= seat < game.n:
         raise _review_error("bad_seat", f"There is no seat {seat} at a table of {game.n} "
                             f"(seats 0 to {game.n - 1}).", seat=seat)
-    if game.rules.stock_size:  # the play-outs have no stock: a review would mislead
+    r = game.rules
+    if r.stock_size and (r.wild_mask or any(r.pass_offsets)):
         raise _review_error("unsupported_rules", "The review cannot weigh a game with a stock "
-                            "(Domino Hearts) yet: its play-outs do not draw.")
+                            "and a pass or wild cards yet: its worlds cannot be sampled.")
     if hand is not None and not 0 <= hand < len(hands):
         raise _review_error("bad_hand", f"The record has {len(hands)} hand(s); there is no hand "
                             f"{hand} (hands count from 0).", hand=hand)

@@ -331,6 +331,7 @@ class Game:
         self.declares_made = 0
         self.stock: list[int] = []  # Domino Hearts: the stock's cards, top first
         self.draws: list[tuple[int, int]] = []  # (seat, card) drawn this hand
+        self.draw_at: list[int] = []  # per draw: cards played this hand before it
         self.out_order: list[int] = []  # seats in the order their cards ran out
         self._trick_len = self.n  # cards in the current trick (fewer once seats drop out)
         self._seats: list[int] = []  # who plays the current trick, in order (stock games)
@@ -563,10 +564,12 @@ class Game:
         """Domino Hearts: a seat that cannot follow suit draws from the top of the stock,
         one card at a time, until it can (or the stock is empty)."""
         led = tricks.led_mask(self.trick_cards, self.hand_rules.wild_mask)
+        at = self.played.bit_count()  # the draws come before this seat's play: play ``at``
         while self.stock and led and not self.hands[seat] & led:
             c = self.stock.pop(0)
             self.hands[seat] |= 1 << c
             self.draws.append((seat, c))
+            self.draw_at.append(at)
             self.log.append(DrawAction(self.hand_index, seat, c))
 
     def _next_in_trick(self, seat: int, card: int) -> PlayAction:
@@ -1317,7 +1320,7 @@ _STATE: Final = (
     "trick_cards", "leader", "turn", "played", "trick_index", "pending_score",
     "_trick_base", "_legal_cache", "chips", "pot", "hand_rules", "_plain", "widow",
     "widow_taker", "bids", "bids_made", "declarer", "partner", "carry", "declarations", "declares_made",
-    "stock", "draws", "out_order", "stock_deals", "_trick_len", "_seats", "_dynamic",
+    "stock", "draws", "draw_at", "out_order", "stock_deals", "_trick_len", "_seats", "_dynamic",
 )
 
 

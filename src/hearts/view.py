@@ -46,7 +46,10 @@ class PlayerView:
     other views' ``won`` leave it out too), ``declarations`` the ``(seat, name)``
     declarations made (the General), ``draws`` the ``(seat, card)`` draws from the
     stock this hand in order, the card only in the drawer's own view (-1 in the
-    others: how many a seat drew is public, what it drew is not), ``stock_size`` the
+    others: how many a seat drew is public, what it drew is not), ``draw_at`` for each
+    draw the number of cards played this hand before it (the draws before play ``k``
+    of the hand, counted from 0, were made by that play's seat because it could not
+    follow; public), ``stock_size`` the
     cards left in the stock, ``out_order`` the seats whose cards ran out, in order,
     ``teams`` the sides (``rules.teams``), ``chips`` and ``pot`` in a chip game.
     """
@@ -85,6 +88,7 @@ class PlayerView:
     widow: int = 0
     declarations: tuple[tuple[int, str], ...] = ()
     draws: tuple[tuple[int, int], ...] = ()
+    draw_at: tuple[int, ...] = ()
     chips: tuple[int, ...] = ()
     pot: int = 0
     stock_size: int = 0
@@ -193,8 +197,8 @@ class PlayerView:
             "widow_taker": self.widow_taker if self.widow_taker >= 0 else None,
             "widow": [card_str(c) for c in cards_of(self.widow)],
             "declarations": [{"seat": s, "name": d} for s, d in self.declarations],
-            "draws": [{"seat": s, "card": card_str(c) if c >= 0 else None}
-                      for s, c in self.draws],
+            "draws": [{"seat": s, "card": card_str(c) if c >= 0 else None, "at": at}
+                      for (s, c), at in zip(self.draws, self.draw_at, strict=True)],
             "stock_size": self.stock_size, "out_order": list(self.out_order),
             "teams": [list(t) for t in self.rules.teams],
             "chips": list(self.chips), "pot": self.pot,
@@ -234,5 +238,6 @@ def player_view(game: Game, seat: int) -> PlayerView:
         chips=tuple(game.chips) if uses_chips(game.rules) else (),
         pot=game.pot, declarations=tuple(game.declarations),
         draws=tuple((s, c if s == seat else -1) for s, c in game.draws),
+        draw_at=tuple(game.draw_at),
         stock_size=len(game.stock), out_order=tuple(game.out_order),
     )

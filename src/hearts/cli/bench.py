@@ -130,7 +130,9 @@ def engine(seconds: float, variant: str, players: int | None, seed: int) -> None
 @command.command("bots")
 @click.option("--seconds", type=SECONDS, default=None,
               help="Time budget passed to the bot benchmark (its default when omitted).")
-def bots(seconds: float | None) -> None:
+@click.option("--variant", default="standard", show_default=True,
+              help="Variant of the positions (e.g. domino).")
+def bots(seconds: float | None, variant: str) -> None:
     """Decision times of the computer players (``hearts.players.bench``); prints JSON."""
     try:
         module = importlib.import_module("hearts.players.bench")
@@ -146,7 +148,8 @@ def bots(seconds: float | None) -> None:
         click.echo(json.dumps({"error": {"code": "unavailable",
                                          "message": "hearts.players.bench has no bench_bots()."}}))
         sys.exit(1)
-    click.echo(json.dumps(bench_bots(seconds)))
+    click.echo(json.dumps(bench_bots(seconds) if variant == "standard"
+                          else bench_bots(seconds, variant=variant)))
 
 
 @command.command("review")

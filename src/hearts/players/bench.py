@@ -28,9 +28,11 @@ LEVELS = ("hard", "medium", "easy", "random")
 GAMES = (2024001, 2024002, 2024003, 2024004)
 
 
-def bench_positions() -> list[PlayerView]:
-    """The fixed positions: views of the seat to play where it has a choice."""
-    rules = make_rules("standard")
+def bench_positions(variant: str = "standard") -> list[PlayerView]:
+    """The fixed positions: views of the seat to play where it has a choice (the same
+    numbered games in ``variant``, its default player count; a stock's order from the
+    game number too)."""
+    rules = make_rules(variant)
     views: list[PlayerView] = []
     bot = MediumBot(0)
 
@@ -39,9 +41,9 @@ def bench_positions() -> list[PlayerView]:
             views.append(player_view(g, seat))
 
     for k, number in enumerate(GAMES):
-        g = Game(rules)
+        g = Game(rules, None if variant == "standard" else number)
         g.hand_index = k - 1
-        g.start_hand(deal=numbered_deal(rules, number, k))
+        g.start_hand(deal=numbered_deal(rules, number, k) if variant == "standard" else None)
         drive(g, [bot] * rules.players, on_decision=keep)
     return views
 
@@ -64,8 +66,8 @@ def _time_level(level: str, views: list[PlayerView], deadline: float | None,
 
 
 def bench_bots(seconds: float | None = None,
-               levels: tuple[str, ...] = LEVELS) -> dict[str, Any]:
-    """Time every level's ``choose_play`` on :func:`bench_positions`.
+               levels: tuple[str, ...] = LEVELS, variant: str = "standard") -> dict[str, Any]:
+    """Time every level's ``choose_play`` on :func:`bench_positions` (of ``variant``).
 
     ``seconds``: a rough wall-clock budget per level (each level still sees at
     least 20 positions, or all of them when fewer); ``None``: every position
@@ -77,7 +79,7 @@ def bench_bots(seconds: float | None = None,
     inflate); ``playouts`` is :func:`bench_playouts` (the hard bot's simulated
     play-outs per second).
     """
-    views = bench_positions()
+    views = bench_positions(variant)
     out: dict[str, Any] = {}
     for level in levels:
         if seconds is not None:
@@ -97,7 +99,8 @@ def bench_bots(seconds: float | None = None,
             "positions": len(ts),
         }
     playouts = bench_playouts(min(2.0, seconds) if seconds is not None else 2.0)
-    return {"levels": out, "positions": len(views), "variant": "standard", "players": 4,
+    return {"levels": out, "positions": len(views), "variant": variant,
+            "players": views[0].rules.players if views else 4,
             "playouts": playouts}
 
 

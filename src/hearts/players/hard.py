@@ -20,6 +20,13 @@ The amount of work is fixed by a budget of simulated plays per move
 (``play_budget``), which makes a choice reproducible for a given seed and
 view; a wall-clock cap (``time_limit``, seconds) stops the search early on a
 slow machine.  Passing uses medium's rules, the moon choice ``common.moon_choice``.
+
+With a stock (Domino Hearts) the deals are drawn by
+:class:`hearts.players.stock.StockSampler` (consistent with every draw and its
+position, seats dropped out included) and each world is a real
+:class:`hearts.game.Game` played out by the engine
+(:func:`hearts.players.stock.try_card`): slower than the simulator, so the work per
+card is ``stock_budget`` simulated plays (no likelihood weighting there).
 """
 
 from __future__ import annotations
@@ -28,10 +35,11 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .. import tricks
 from ..cards import FULL_DECK, PACK2, SUIT_MASKS, cards_of
+from ..game import Game
 from ..settle import side_of
 from ..view import PlayerView
 from .base import register_bot
@@ -50,6 +58,7 @@ from .objective import Objective, objective
 from .policy import PolicyRules, policy_rules, replay_misses, rollout
 from .sampling import Sampler, infer
 from .sim import Sim
+from .stock import StockSampler, supported, try_card
 
 
 def distinct_moves(view: PlayerView, out: int) -> dict[int, int]:
@@ -79,6 +88,15 @@ def distinct_moves(view: PlayerView, out: int) -> dict[int, int]:
         for x in run:
             rep[x] = run[-1]
     return rep
+
+
+def outstanding(view: PlayerView) -> int:
+    """The cards that may still come into play besides this seat's: the other hands'
+    (:meth:`hearts.players.sampling.Knowledge.out`), and with a stock every card this
+    seat has not seen (the stock's cards reach the hands by drawing)."""
+    if view.rules.stock_size:
+        return view.rules.deck & ~view.hand & ~view.played
+    return infer(view).out()
 
 
 def play_out(sim: Sim, pr: PolicyRules) -> None:
@@ -195,7 +213,9 @@ class HardBot:
     call; ``max_budget=None``: five times ``play_budget``); ``max_worlds``/``min_worlds``:
     bounds on the number of sampled deals; ``time_limit``: wall-clock cap in seconds
     per move (``None``: none, fully reproducible); ``z``: how many standard errors
-    a card must lose by before it is dropped.
+    a card must lose by before it is dropped; ``stock_budget``: the simulated card plays
+    (replays included) a card may cost in a game with a stock, where the play-outs run
+    on the engine.
     """
 
     name = "hard"
@@ -204,8 +224,9 @@ class HardBot:
                  min_worlds: int = 24, time_limit: float | None = 0.8, pass_search: bool = True,
                  pass_rollouts: int = 900, play_search: bool = True,
                  likelihood: float = 0.2, max_budget: int | None = None, z: float = 3.0,
-                 game_aware: bool = True) -> None:
+                 game_aware: bool = True, stock_budget: int = 18000) -> None:
         self.rng = random.Random(seed)
+        self.stock_budget = stock_budget
         self.likelihood = likelihood
         self.pass_search = pass_search
         self.pass_rollouts = pass_rollouts
@@ -221,9 +242,12 @@ class HardBot:
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
         """Cards to pass: the best of a few candidate passes by simulation
-        (:func:`search_pass`), or medium's pass with ``pass_search`` off."""
-        if not self.pass_search or view.rules.deck >> PACK2:
-            return medium_pass(view)  # two packs: medium's pass (the search reads one pack)
+        (:func:`search_pass`), or medium's pass with ``pass_search`` off, with two packs
+        or with a stock."""
+        if not self.pass_search or view.rules.deck >> PACK2 or view.rules.stock_size:
+            # Two packs: the search reads one pack; a stock (Domino with a pass option):
+            # its play-outs have no stock.  Medium's pass.
+            return medium_pass(view)
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + 2 * self.time_limit
         value, unit = self._objective(view)
@@ -342,6 +366,15 @@ class HardBot:
             self.rng.shuffle(batch)
             yield batch, 3 * chunk * len(history)
 
+    def _stock_worlds(self, view: PlayerView, chunk: int) -> Iterator[tuple[list[Game], int]]:
+        """Batches of ``chunk`` worlds of a stock game (:class:`StockSampler`), each
+        with its cost (the plays replayed to reach the position)."""
+        sampler = StockSampler(view)
+        self.last_stats["likelihood"] = 1.0
+        cost = chunk * len(sampler.plays)
+        while True:
+            yield [sampler.draw(self.rng) for _ in range(chunk)], cost
+
     def evaluate(self, view: PlayerView) -> dict[int, float]:
         """Mean value (:mod:`hearts.players.objective`, lower is better) of each candidate card.
 
@@ -365,11 +398,11 @@ class HardBot:
         """
         start = time.perf_counter()
         self.last_stats = {}
-        know = infer(view)
-        moves = sorted(set(distinct_moves(view, know.out()).values()))
+        stock = bool(view.rules.stock_size)
+        moves = sorted(set(distinct_moves(view, outstanding(view)).values()))
         value, unit = self._objective(view)
         pr = policy_rules(view.rules)
-        remaining = max(1, sum(view.counts))
+        remaining = max(1, sum(view.counts) + view.stock_size)
         # One entry per distinct deal: its value per candidate, and how often it was drawn.
         vals: dict[int, list[float]] = {m: [] for m in moves}
         mult: list[int] = []
@@ -377,10 +410,12 @@ class HardBot:
         used = 0
         chunk = 8
         tie = 0.05 * unit
-        budget = self.max_budget
+        budget = self.stock_budget if stock else self.max_budget
         check = self.min_worlds  # tests at 24, 32, 40, 48, 56, 64, 80... distinct deals
         stop = False
-        for pool, cost in self._worlds(view, chunk):
+        batches: Iterator[tuple[Sequence[Sim | Game], int]] = \
+            self._stock_worlds(view, chunk) if stock else self._worlds(view, chunk)
+        for pool, cost in batches:
             used += cost
             seen: dict[int, int] = {}
             for i in range(0, len(pool), chunk):
@@ -390,6 +425,9 @@ class HardBot:
                         mult[j] += 1
                         continue
                     for m in alive:
+                        if isinstance(base, Game):
+                            vals[m].append(value(try_card(base, m)))
+                            continue
                         sim = base.copy()
                         sim.play(m)
                         play_out(sim, pr)
@@ -459,11 +497,10 @@ class HardBot:
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         pref = medium_play(view)
-        if not self.play_search or view.rules.stock_size:
-            # No search with a stock (Domino Hearts): the simulator does not model the
-            # draws or seats dropping out, so hard plays medium's card there.
+        if not self.play_search or view.rules.stock_size and not supported(view):
+            # A stock game with a pass or wild cards: the worlds cannot be sampled yet.
             return pref
-        rep = distinct_moves(view, infer(view).out())
+        rep = distinct_moves(view, outstanding(view))
         if len(set(rep.values())) == 1:
             return pref  # every legal card does the same: nothing to search
         values = self.evaluate(view)
@@ -486,14 +523,16 @@ class ExpertBot(HardBot):
 
     A close call may take up to 1,200,000 simulated card plays and 6,000 deals, the
     pass search 4,000 play-outs; the clock stops a card at 2 s (4 s for a pass).
-    About a second a card on a close call, far less on a clear one.
+    About a second a card on a close call, far less on a clear one.  With a stock
+    (Domino Hearts) 120,000 plays a card, replays included.
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, **options: object) -> None:
         opts: dict[str, object] = {"play_budget": 240000, "max_worlds": 6000,
-                                   "time_limit": 2.0, "pass_rollouts": 4000}
+                                   "time_limit": 2.0, "pass_rollouts": 4000,
+                                   "stock_budget": 120000}
         opts.update(options)
         super().__init__(seed, **opts)  # type: ignore[arg-type]
 

@@ -178,10 +178,13 @@ class Sampler:
     seats that may hold a constrained card).  The work that depends only on the
     knowledge is done once, so a search that draws thousands of deals from one
     view pays it once.  Raises ``ValueError`` when the counts do not match the
-    unseen cards, a hidden card fits no seat, or no deal fits.
+    unseen cards, a hidden card fits no seat, or no deal fits.  ``limit``: the table's
+    size past which the draw goes card by card (:data:`TABLE_LIMIT`; a search that
+    cannot wait for a large table passes less).
     """
 
-    def __init__(self, know: Knowledge) -> None:
+    def __init__(self, know: Knowledge, limit: int = TABLE_LIMIT) -> None:
+        self.limit = limit
         n = len(know.counts)
         others = [s for s in range(n) if s != know.seat]
         rem0 = [know.counts[s] - know.known[s].bit_count() for s in others]
@@ -255,17 +258,17 @@ class Sampler:
         key = (i, rooms)
         got = self._table.get(key)
         if got is None:
-            if len(self._table) >= TABLE_LIMIT:
+            if len(self._table) >= self.limit:
                 raise _TooMany
             size = len(self.classes[i][1])
-            if math.comb(size + len(self.seats[i]) - 1, len(self.seats[i]) - 1) > TABLE_LIMIT:
+            if math.comb(size + len(self.seats[i]) - 1, len(self.seats[i]) - 1) > self.limit:
                 raise _TooMany  # one class alone has too many splits (many seats, many cards)
             splits: list[tuple[int, ...]] = []
             cum: list[int] = []
             total = 0
             for x in self._splits(i, rooms):
                 self._work += 1
-                if self._work > 10 * TABLE_LIMIT:
+                if self._work > 10 * self.limit:
                     raise _TooMany
                 w = math.factorial(size)
                 for v in x:

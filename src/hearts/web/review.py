@@ -221,7 +221,8 @@ def hand_story(record: dict[str, Any], k: int) -> dict[str, Any]:
     [{"leader", "cards": [{"seat", "card", "index"}], "winner", "hands": [[cards held
     before the trick] per seat], "points": [points taken so far after it]}],
     "points": [hand points], "totals": [after the hand]}``.  ``index`` is the
-    card's position in the hand's ``play`` list.
+    card's position in the hand's ``play`` list.  In Domino Hearts a trick has fewer
+    cards once seats drop out, and ``hands`` are the cards held before the trick's draws.
     """
     hands = record["hands"]
     h = hands[k]
@@ -238,7 +239,7 @@ def hand_story(record: dict[str, Any], k: int) -> dict[str, Any]:
         seat = g.turn
         g.play(seat, parse_card(text))
         cur["cards"].append({"seat": seat, "card": card_str(parse_card(text)), "index": i})
-        if len(cur["cards"]) == n:
+        if len(g.tricks) > len(tricks):  # a trick ended (fewer than n cards once seats drop out)
             last = g.tricks[-1]
             cur["winner"] = last.winner
             cur["points"] = [sum(rules.penalty[c] for c in cards_of(w)) for w in g.won]
