@@ -448,6 +448,18 @@ def tree_cpu_seconds(pid: int) -> float:
     return total / tick
 
 
+def redis_commands(port: int) -> dict[str, int]:
+    """Calls of each command the Redis server on ``port`` has run (``INFO commandstats``)."""
+    import redis
+
+    client = redis.Redis(port=port)
+    try:
+        stats = client.info("commandstats")
+    finally:
+        client.close()
+    return {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in stats.items()}
+
+
 def stored_plays(db_url: str, table_ids: list[str]) -> int:
     """Plays stored in the database for these tables."""
     from sqlalchemy import select
@@ -521,6 +533,7 @@ def main(argv: list[str] | None = None) -> int:
             [*(s.proc.pid for s in servers), os.getpid()], wait0, strict=True)]
         server_cpu = [cpu_seconds(s.proc.pid) - c for s, c in zip(servers, cpu0, strict=True)]
         pg_cpu = tree_cpu_seconds(pg_pid) - pg_cpu0 if pg_pid else None
+        redis_calls = redis_commands(redis.port) if redis is not None else None
         redis_cpu = cpu_seconds(redis_pid) - redis_cpu0 if redis_pid else None
         memory = [memory_of(s.proc.pid) for s in servers]
         stored = stored_plays(db, stats.tables)
@@ -553,6 +566,8 @@ def main(argv: list[str] | None = None) -> int:
         "plays_per_server_cpu_s": round(stats.plays / max(sum(server_cpu), 1e-9), 1),
         "client_cpu_s": round(client_cpu, 1),
         "redis_cpu_s": None if redis_cpu is None else round(redis_cpu, 1),
+        "redis_commands_per_play": None if redis_calls is None else {
+            k: round(v / max(stats.plays, 1), 2) for k, v in sorted(redis_calls.items())},
         "postgresql_cpu_s": None if pg_cpu is None else round(pg_cpu, 1),
         "cpu_ms_per_play": {
             "servers": [round(1000 * c / max(stats.plays, 1), 3) for c in server_cpu],

@@ -212,6 +212,10 @@ class RedisBus:
         self._wake: asyncio.Future[None] | None = None
         self._scripts = {name: (hashlib.sha1(text.encode()).hexdigest(), text)
                          for name, text in (("acquire", _ACQUIRE), ("release", _RELEASE))}
+        self._me = secrets.token_hex(8) + ":"
+        self._count = 0
+        """A lock's token: this bus's random name and a count (unique without asking the
+        operating system for randomness at each lock)."""
         self._held: dict[str, int] = {}
         """Tables whose lock this process holds now, with the version read when taken."""
         self._outbox: dict[str, list[bytes]] = {}
@@ -287,7 +291,8 @@ class RedisBus:
         :meth:`publish` is given with a version goes out when the lock is released, in
         the same round trip (the version set, the messages in order, the lock let go)."""
         keys = [self._key("lock", table_id), self._key("v", table_id)]
-        token = secrets.token_hex(8)
+        self._count += 1
+        token = f"{self._me}{self._count}"
         deadline = time.monotonic() + LOCK_SECONDS
         pause = 0.002
         while True:
