@@ -303,7 +303,8 @@ def test_redis_bus_pipelines_commands_and_delivers_messages_in_order(
 def test_redis_bus_subscribes_again_after_redis_restarts() -> None:
     """Redis goes away and comes back on the same port: commands fail meanwhile
     (``ConnectionError``), then work again, and the bus hears the messages published after
-    the restart (its subscription renewed)."""
+    the restart (its subscription renewed, after which it asks for a resync: the hub then
+    reads what it missed from the database)."""
     import asyncio
 
     from redis.exceptions import ConnectionError as RedisConnectionError
@@ -321,7 +322,10 @@ def test_redis_bus_subscribes_again_after_redis_restarts() -> None:
         async def handler(table: str, payload: dict[str, int]) -> None:
             got.append(payload["v"])
 
-        await bus.start(handler)
+        async def resync() -> None:
+            got.append(0)
+
+        await bus.start(handler, resync)
         try:
             async with bus.lock("T1"):
                 await bus.publish("T1", {"v": 1}, 1)
@@ -351,4 +355,7 @@ def test_redis_bus_subscribes_again_after_redis_restarts() -> None:
         got = aio.run(main())
     finally:
         redis.stop()
-    assert got[0] == 1 and got[-1] == 3 and 2 in got and got == sorted(got)
+    assert got[0] == 1 and got[-1] == 3 and 2 in got
+    resynced = got.index(0)  # once, after the restart and before any later message
+    assert got.count(0) == 1 and got[:resynced] == [1]
+    assert got[resynced + 1:] == sorted(got[resynced + 1:])

@@ -81,7 +81,8 @@ class LocalBus:
                       version: int | None = None) -> None:
         """No-op."""
 
-    async def start(self, handler: Handler) -> None:
+    async def start(self, handler: Handler,
+                    resync: Callable[[], Awaitable[None]] | None = None) -> None:
         """No-op."""
 
     async def close(self) -> None:
@@ -351,10 +352,13 @@ class RedisBus:
             await reply
 
     # ---------------------------------------------------------------- pub/sub
-    async def start(self, handler: Handler) -> None:
+    async def start(self, handler: Handler,
+                    resync: Callable[[], Awaitable[None]] | None = None) -> None:
         """Subscribe to every table's channel and pass each message to ``handler``, in
-        the order Redis delivers them (raises when Redis cannot be reached now; later
-        breaks are mended by subscribing again)."""
+        the order Redis delivers them (raises when Redis cannot be reached now).  A
+        broken subscription is renewed; then ``resync`` is awaited, since the messages
+        published meanwhile were lost (the hub reads its tables' newer actions from the
+        database)."""
         pattern = self._key("t", "*")
         skip = len(self._key("t", ""))
         loop = asyncio.get_running_loop()
@@ -390,6 +394,13 @@ class RedisBus:
                     except Exception as exc:
                         log.warning("redis: subscribing again failed: %r", exc)
                         await asyncio.sleep(0.8)
+                if resync is not None:
+                    try:
+                        await resync()
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception:
+                        log.exception("redis: catching up after subscribing again")
 
         async def consume() -> None:
             inbox = self._inbox
