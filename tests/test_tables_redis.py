@@ -359,3 +359,49 @@ def test_redis_bus_subscribes_again_after_redis_restarts() -> None:
     resynced = got.index(0)  # once, after the restart and before any later message
     assert got.count(0) == 1 and got[:resynced] == [1]
     assert got[resynced + 1:] == sorted(got[resynced + 1:])
+
+
+def test_redis_bus_drops_a_connection_whose_replies_stop(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Redis hangs (stopped with SIGSTOP): a command waiting for its reply fails with
+    ``ConnectionError`` after ``STUCK_SECONDS`` instead of holding its table for ever, and
+    once Redis runs again the next command opens a new connection."""
+    import asyncio
+    import signal
+    import time
+
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from hearts.web import bus as bus_module
+    from hearts.web.bus import RedisBus
+
+    if redis_binary() is None:
+        (pytest.fail if os.environ.get("CI") else pytest.skip)("redis-server is not installed")
+    monkeypatch.setattr(bus_module, "STUCK_SECONDS", 1.5)
+    monkeypatch.setattr(bus_module, "STUCK_CHECK", 0.25)
+    redis = RedisServer().start()
+    assert redis.proc is not None
+    pid = redis.proc.pid
+
+    async def main() -> tuple[float, int | None]:
+        bus = RedisBus(redis.url, prefix="t-stuck")
+        try:
+            async with bus.lock("T1"):
+                await bus.publish("T1", {"v": 1}, 1)
+            os.kill(pid, signal.SIGSTOP)
+            t0 = time.monotonic()
+            try:
+                with pytest.raises(RedisConnectionError):
+                    await asyncio.wait_for(bus.version("T1"), 30)
+                waited = time.monotonic() - t0
+            finally:
+                os.kill(pid, signal.SIGCONT)
+            return waited, await bus.version("T1")
+        finally:
+            await bus.close()
+
+    try:
+        waited, version = aio.run(main())
+    finally:
+        redis.stop()
+    assert 1.5 <= waited < 10 and version == 1

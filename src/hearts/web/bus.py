@@ -169,12 +169,28 @@ class _Link(asyncio.Protocol):
         if self.transport is not None:
             self.transport.close()
 
+    def oldest(self) -> asyncio.Future[Any] | None:
+        """The command waiting longest for its reply, if any."""
+        return self._waiting[0] if self._waiting else None
+
+    def abort(self) -> None:
+        """Drop the connection at once (pending commands fail with ``ConnectionError``)."""
+        if self.transport is not None:
+            self.transport.abort()
+
 
 _MORE = object()
 """hiredis' answer when a reply is not complete yet."""
 
 CONNECT_SECONDS = 10.0
 """Longest wait for a connection to Redis (and its AUTH/SELECT)."""
+
+STUCK_SECONDS = LOCK_SECONDS
+"""A command without a reply after about this long (none of the bus's commands blocks in
+Redis) means Redis or the network hangs: the connection is dropped, its commands fail and
+the next command opens a new one (checked every :data:`STUCK_CHECK` seconds)."""
+
+STUCK_CHECK = 2.5
 
 
 class RedisBus:
@@ -195,6 +211,11 @@ class RedisBus:
     def __init__(self, url: str, prefix: str = "hearts") -> None:
         from redis.asyncio.connection import SSLConnection, parse_url
 
+        try:
+            import hiredis  # noqa: F401 - the connections' parser
+        except ImportError:
+            raise RuntimeError("--redis needs the hiredis package (a dependency of hearts: "
+                               "pip install hiredis)") from None
         self.url = url
         self.prefix = prefix
         opts = parse_url(url)
@@ -209,6 +230,7 @@ class RedisBus:
         self._connecting: asyncio.Lock | None = None
         self._sub: _Link | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self._watchdog: asyncio.Task[None] | None = None
         self._inbox: deque[list[Any]] = deque()
         self._wake: asyncio.Future[None] | None = None
         self._scripts = {name: (hashlib.sha1(text.encode()).hexdigest(), text)
@@ -264,7 +286,27 @@ class RedisBus:
             link = self._connected()
             if link is None:
                 link = self._link = await self._open()
+                if self._watchdog is None or self._watchdog.done():
+                    self._watchdog = asyncio.create_task(self._watch(),
+                                                         name="hearts-redis-watchdog")
             return link
+
+    async def _watch(self) -> None:
+        """Drop the command connection when its oldest command has waited
+        :data:`STUCK_SECONDS` for a reply."""
+        seen: asyncio.Future[Any] | None = None
+        since = 0.0
+        while True:
+            await asyncio.sleep(STUCK_CHECK)
+            link = self._link
+            head = link.oldest() if link is not None else None
+            now = time.monotonic()
+            if head is None or head is not seen:
+                seen, since = head, now
+            elif now - since >= STUCK_SECONDS and link is not None:
+                log.warning("redis: no reply for %.0f s; dropping the connection", now - since)
+                link.abort()
+                seen = None
 
     async def _call(self, *args: str | bytes | int | float) -> Any:
         link = self._connected() or await self._command_link()
@@ -423,6 +465,9 @@ class RedisBus:
 
     async def close(self) -> None:
         """Stop listening and close the connections."""
+        if self._watchdog is not None:
+            self._tasks.append(self._watchdog)
+            self._watchdog = None
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
