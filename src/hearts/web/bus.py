@@ -120,9 +120,10 @@ class _Link(asyncio.Protocol):
                     and reply[0] in (b"pmessage", b"message"):
                 self._push(reply)
                 continue
-            if not self._waiting:
+            if not self._waiting:  # out of step with the server: start afresh
                 log.error("redis: a reply that no command waits for: %r", reply)
-                continue
+                self.abort()
+                return
             fut = self._waiting.popleft()
             if fut.done():  # its caller was cancelled
                 continue

@@ -19,8 +19,8 @@ written.
 
 Writes go through one writer thread per store that commits every queued append in
 one transaction (group commit), on a connection it keeps: many tables' actions share a
-commit, which is what lets one process on SQLite carry hundreds of live tables.  :meth:`TableStore.append`
-returns once its row is committed.
+commit, which is what lets one process on SQLite carry hundreds of live tables.
+:meth:`TableStore.append` returns once its row is committed.
 """
 
 from __future__ import annotations
