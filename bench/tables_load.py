@@ -19,7 +19,10 @@ is followed by a new table.  Measured on the clients (one asyncio process):
 - CPU: seconds used by each server and by the client, and the seconds they spent runnable
   but waiting for a CPU (``waited_for_cpu_s``, from ``/proc/<pid>/task/*/schedstat``):
   when the waits are larger than the CPU used, the other jobs on the machine set the pace,
-  not this code.
+  not this code.  ``redis_cpu_s`` and ``postgresql_cpu_s`` (the postmaster and all its
+  backends) are the throw-away servers' CPU; ``cpu_ms_per_play`` divides each part's CPU
+  by the plays, the figure to compare between versions on a machine shared with other
+  jobs (wall-clock latencies then depend on those jobs).
 
 Prints one JSON object (with ``errors_by_kind`` and the server logs' paths, kept, when
 anything failed).  With ``--servers 2`` a throw-away ``redis-server`` is started and the
@@ -422,6 +425,41 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time used so far by process ``pid`` and its children, alive or reaped (user plus
+    system, seconds): PostgreSQL's postmaster with its backends and helpers."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def fields(p: int | str) -> list[str]:
+        return Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+
+    try:
+        own = fields(pid)
+    except OSError:
+        return 0.0
+    total = sum(int(own[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            f = fields(entry.name)
+            if int(f[1]) == pid:
+                total += int(f[11]) + int(f[12])
+    return total / tick
+
+
+def redis_commands(port: int) -> dict[str, int]:
+    """Calls of each command the Redis server on ``port`` has run (``INFO commandstats``)."""
+    import redis
+
+    client = redis.Redis(port=port)
+    try:
+        stats = client.info("commandstats")
+    finally:
+        client.close()
+    return {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in stats.items()}
+
+
 def stored_plays(db_url: str, table_ids: list[str]) -> int:
     """Plays stored in the database for these tables."""
     from sqlalchemy import select
@@ -481,6 +519,10 @@ def main(argv: list[str] | None = None) -> int:
                                          redis_url=redis.url if redis else None).start())
         time.sleep(2)  # bot workers warm up
         cpu0 = [cpu_seconds(s.proc.pid) for s in servers]
+        pg_pid = int((pg.data / "postmaster.pid").read_text().split()[0]) if pg else None
+        redis_pid = redis.proc.pid if redis is not None and redis.proc is not None else None
+        pg_cpu0 = tree_cpu_seconds(pg_pid) if pg_pid else 0.0
+        redis_cpu0 = cpu_seconds(redis_pid) if redis_pid else 0.0
         wait0 = [runqueue_wait(s.proc.pid) for s in servers] + [runqueue_wait(os.getpid())]
         client0 = time.process_time()
         gc.freeze()  # the client allocates as much per play as the server: collect rarely
@@ -490,6 +532,9 @@ def main(argv: list[str] | None = None) -> int:
         waits = [runqueue_wait(p) - w for p, w in zip(
             [*(s.proc.pid for s in servers), os.getpid()], wait0, strict=True)]
         server_cpu = [cpu_seconds(s.proc.pid) - c for s, c in zip(servers, cpu0, strict=True)]
+        pg_cpu = tree_cpu_seconds(pg_pid) - pg_cpu0 if pg_pid else None
+        redis_calls = redis_commands(redis.port) if redis is not None else None
+        redis_cpu = cpu_seconds(redis_pid) - redis_cpu0 if redis_pid else None
         memory = [memory_of(s.proc.pid) for s in servers]
         stored = stored_plays(db, stats.tables)
     finally:
@@ -520,6 +565,15 @@ def main(argv: list[str] | None = None) -> int:
         "server_cpu_s": [round(c, 1) for c in server_cpu],
         "plays_per_server_cpu_s": round(stats.plays / max(sum(server_cpu), 1e-9), 1),
         "client_cpu_s": round(client_cpu, 1),
+        "redis_cpu_s": None if redis_cpu is None else round(redis_cpu, 1),
+        "redis_commands_per_play": None if redis_calls is None else {
+            k: round(v / max(stats.plays, 1), 2) for k, v in sorted(redis_calls.items())},
+        "postgresql_cpu_s": None if pg_cpu is None else round(pg_cpu, 1),
+        "cpu_ms_per_play": {
+            "servers": [round(1000 * c / max(stats.plays, 1), 3) for c in server_cpu],
+            "redis": None if redis_cpu is None else round(1000 * redis_cpu / max(stats.plays, 1), 3),
+            "postgresql": None if pg_cpu is None else round(1000 * pg_cpu / max(stats.plays, 1), 3),
+            "client": round(1000 * client_cpu / max(stats.plays, 1), 3)},
         "waited_for_cpu_s": {"servers": [round(w, 1) for w in waits[:-1]],
                              "client": round(waits[-1], 1)},
         "cpus": os.cpu_count(), "load_average": list(os.getloadavg()),

@@ -210,7 +210,7 @@ class TableHub:
     async def start(self) -> None:
         """Listen on the bus and watch idle tables (the search pool is the server's,
         started and closed by the app)."""
-        await self.bus.start(self._on_bus)
+        await self.bus.start(self._on_bus, self._resync)
         self._spawn(self._watch())
 
     async def _watch(self) -> None:
@@ -398,6 +398,13 @@ class TableHub:
             self._deliver(live, applied)
             return
         self._spawn(self._catch_up_locked(live))
+
+    async def _resync(self) -> None:
+        """The bus lost messages (its subscription broke): every table with clients here
+        reads the actions committed since its version from the database."""
+        for live in list(self._tables.values()):
+            if live.conns:
+                self._spawn(self._catch_up_locked(live))
 
     async def _catch_up_locked(self, live: LiveTable) -> None:
         async with live.lock:

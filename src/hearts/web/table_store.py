@@ -18,9 +18,9 @@ cannot both append ``v + 1``; the loser gets :class:`SeqConflict` and nothing of
 written.
 
 Writes go through one writer thread per store that commits every queued append in
-one transaction (group commit): many tables' actions share a commit, which is what
-lets one process on SQLite carry hundreds of live tables.  :meth:`TableStore.append`
-returns once its row is committed.
+one transaction (group commit), on a connection it keeps: many tables' actions share a
+commit, which is what lets one process on SQLite carry hundreds of live tables.
+:meth:`TableStore.append` returns once its row is committed.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Column,
+    Connection,
     DateTime,
     Engine,
     Integer,
@@ -53,7 +54,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 metadata = MetaData()
 
@@ -156,6 +157,8 @@ class TableStore:
         metadata.create_all(engine)
         self._add_missing_columns()
         self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
+        self._conn: Connection | None = None
+        """The writer thread's connection (:meth:`_insert`)."""
         self._writer = threading.Thread(target=self._write_loop, name="hearts-table-writer",
                                         daemon=True)
         self._writer.start()
@@ -259,6 +262,7 @@ class TableStore:
         while True:
             item = self._queue.get()
             if item is None:
+                self._drop_conn()
                 return
             batch = [item]
             while len(batch) < MAX_BATCH:
@@ -277,15 +281,13 @@ class TableStore:
         now = _now()
         rows = [{"table_id": t, "seq": s, "action": a, "created_at": now} for t, s, a, _w in batch]
         try:
-            with self.engine.begin() as conn:
-                conn.execute(_APPEND, rows)
+            self._insert(rows)
         except IntegrityError:
             # Some append lost a race: write them one by one so that only the losers fail.
             out: list[BaseException | None] = []
             for row in rows:
                 try:
-                    with self.engine.begin() as conn:
-                        conn.execute(_APPEND, [row])
+                    self._insert([row])
                 except IntegrityError:
                     out.append(SeqConflict(f"{row['table_id']}:{row['seq']}"))
                 except Exception as exc:  # the database is gone: tell the waiter
@@ -296,6 +298,45 @@ class TableStore:
         except Exception as exc:
             return [exc] * len(batch)
         return [None] * len(batch)
+
+    def _insert(self, rows: list[dict[str, Any]]) -> None:
+        """Insert ``rows`` in one transaction on the writer's own connection, held from
+        one batch to the next (no pool checkout and liveness ping a batch).  When that
+        connection turns out to be broken (the database restarted) before anything was
+        committed, the rows are written once more on a new one; a failure of the commit
+        itself is raised (it may or may not have been written: the caller says so)."""
+        for attempt in (1, 2):
+            conn = self._conn
+            if conn is None or conn.closed or conn.invalidated:
+                self._conn = None
+                conn = self._conn = self.engine.connect()
+            try:
+                trans = conn.begin()
+                conn.execute(_APPEND, rows)
+            except DBAPIError as exc:
+                with contextlib.suppress(Exception):
+                    conn.rollback()
+                if exc.connection_invalidated or conn.invalidated:
+                    self._drop_conn()
+                    if attempt == 1:
+                        continue
+                raise
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    conn.rollback()
+                raise
+            try:
+                trans.commit()
+            except BaseException:
+                self._drop_conn()
+                raise
+            return
+
+    def _drop_conn(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
 
     def close(self) -> None:
         """Write what is queued, then stop the writer thread."""
