@@ -159,6 +159,13 @@ def test_four_queens_silent_general(new_table: Any, size: tuple[int, int], local
         t.see(cell, uncovered=False)
         points.append(int(cell.text_content() or "x"))
     assert points == [0, 54, 54, 54], points
+    own = "General without declaring" if locale == "en-US" else "宣言なしのジェネラル"
+    for s in range(4):  # the breakdown names the silent General, never a moon
+        bd = t.page.locator(f'[data-breakdown-seat="{s}"]')
+        bd.scroll_into_view_if_needed()
+        t.see(bd, uncovered=False)
+        text = bd.text_content() or ""
+        assert own in text and "moon" not in text and "ムーン" not in text, (s, text)
     assert (t.page.text_content('[data-seat-box="0"] .tr') or "").startswith("13")  # every trick ours
     t.page.screenshot(path=f"/tmp/mech-silent-general-{locale}-{size[0]}.png")
     assert t.errors == []

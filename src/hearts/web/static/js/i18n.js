@@ -67,6 +67,7 @@ const EN = {
   hand_col: "Hand",
   bd_title: "How", bd_hearts: "♥ ×{n}", bd_no_tricks: "no tricks", bd_moon: "moon ({name})",
   bd_moon_own: "shot the moon", bd_nothing: "nothing taken", bd_general: "General ({name})",
+  bd_general_silent: "General without declaring ({name})", bd_general_silent_own: "General without declaring",
   chart_title: "Running totals", chart_summary: "Running totals after each of {n} hands.", chart_target: "game ends at {n}",
   // illegal reasons by code
   reason_must_follow_suit: "You must follow suit: {suit} was led and you still hold {suit}.",
@@ -275,6 +276,7 @@ const JA = {
   hand_col: "ハンド",
   bd_title: "内訳", bd_hearts: "♥×{n}", bd_no_tricks: "トリックなし", bd_moon: "ムーン（{name}）",
   bd_moon_own: "シュート・ザ・ムーン", bd_nothing: "なし", bd_general: "ジェネラル（{name}）",
+  bd_general_silent: "宣言なしのジェネラル（{name}）", bd_general_silent_own: "宣言なしのジェネラル",
   chart_title: "合計点の推移", chart_summary: "{n}ハンドごとの合計点。", chart_target: "{n}点で終了",
   reason_must_follow_suit: "{suit}がリードされました。{suit}を持っている間は{suit}を出してください。",
   reason_must_lead_lowest_club: "最初のトリックは{card}から始めます。",

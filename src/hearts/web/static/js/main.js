@@ -688,14 +688,19 @@ function teamRow(v) {
 /** What the family games add to the end of a hand: the General's outcome, the order of going out. */
 function handNotes(result) {
   const lines = [];
-  const vr = app.catalog.variants.find((x) => x.name === app.state.variant);
-  const gtext = generalText(generalResult(result, !!(vr && vr.declarations && vr.declarations.length)), name, me());
+  const gtext = generalText(generalResult(result, hasGeneral()), name, me());
   if (gtext) lines.push(`<p class="hand-note" data-general="${generalResult(result, true).kind}">${gtext}</p>`);
   if (result.out_order && result.out_order.length) {
     lines.push(`<p class="hand-note" data-out-order="${result.out_order.join(",")}">` +
       `${t("out_order", { names: joinNames(result.out_order) })}</p>`);
   }
   return lines.join("");
+}
+
+/** Whether the game being played has the General (the French four-queens game). */
+function hasGeneral() {
+  const vr = app.catalog.variants.find((x) => x.name === app.state.variant);
+  return !!(vr && vr.declarations && vr.declarations.length);
 }
 
 /** One item of a seat's breakdown ("♥ ×3: 3", "Q♠: 13", "J♦: −10", "moon: +26") as HTML. */
@@ -706,7 +711,10 @@ function breakdownItem(x) {
   else if (x.kind === "suit") label = `${SUIT_SYMBOLS[x.suit] || x.suit} ×${x.count}`; // an auction's named suit
   else if (x.kind === "card" || x.kind === "bonus") label = cardShort(x.card);
   else if (x.kind === "no_tricks") label = t("bd_no_tricks");
-  else if (x.kind === "moon") label = t(x.points < 0 ? "bd_moon_own" : "bd_moon", { name: name(x.seat) });
+  else if (x.kind === "moon" && hasGeneral()) {
+    // In a game with the General, taking everything undeclared is the silent General, not a moon.
+    label = t(x.points < 0 ? "bd_general_silent_own" : "bd_general_silent", { name: name(x.seat) });
+  } else if (x.kind === "moon") label = t(x.points < 0 ? "bd_moon_own" : "bd_moon", { name: name(x.seat) });
   else if (x.kind === "general") label = t("bd_general", { name: name(x.seat) });
   else label = x.kind;
   const pts = ["hearts", "suit", "card"].includes(x.kind) ? String(x.points) : signed(x.points);
