@@ -26,7 +26,10 @@ With a stock (Domino Hearts) the deals are drawn by
 position, seats dropped out included) and each world is a real
 :class:`hearts.game.Game` played out by the engine
 (:func:`hearts.players.stock.try_card`): slower than the simulator, so the work per
-card is ``stock_budget`` simulated plays (no likelihood weighting there).
+card is ``stock_budget`` simulated plays (no likelihood weighting there).  With a
+pass option the play search runs too (the worlds put this seat's pass with the seat
+it went to, see :mod:`hearts.players.stock`); the pass itself is medium's.  With wild
+cards (jokers) hard plays medium's card.
 """
 
 from __future__ import annotations
@@ -246,7 +249,7 @@ class HardBot:
         or with a stock."""
         if not self.pass_search or view.rules.deck >> PACK2 or view.rules.stock_size:
             # Two packs: the search reads one pack; a stock (Domino with a pass option):
-            # its play-outs have no stock.  Medium's pass.
+            # the pass search's play-outs have no stock.  Medium's pass.
             return medium_pass(view)
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + 2 * self.time_limit
@@ -498,7 +501,7 @@ class HardBot:
             return legal.bit_length() - 1
         pref = medium_play(view)
         if not self.play_search or view.rules.stock_size and not supported(view):
-            # A stock game with a pass or wild cards: the worlds cannot be sampled yet.
+            # A stock game with wild cards: the worlds cannot be sampled yet.
             return pref
         rep = distinct_moves(view, outstanding(view))
         if len(set(rep.values())) == 1:
