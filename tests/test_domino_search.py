@@ -377,18 +377,15 @@ def test_hard_searches_every_domino_decision_with_a_pass():
 
 
 def _domino_pass_record(number: int) -> dict:
-    return record_from_game(next(
-        g for g in [Game(PASS_RULES["left"], number)] if _finish(g)))
-
-
-def _finish(g: Game) -> bool:
+    """A record of one Domino hand passing left, medium in every seat."""
+    g = Game(PASS_RULES["left"], number)
     g.start_hand()
     bots = [get_bot("medium", s) for s in range(4)]
     for s in range(4):
         g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
     while g.phase == PHASE_PLAY:
         g.play(g.turn, bots[g.turn].choose_play(player_view(g, g.turn)))
-    return True
+    return record_from_game(g)
 
 
 def test_review_weighs_a_domino_hand_with_a_pass():
