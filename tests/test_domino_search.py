@@ -6,6 +6,8 @@ is a deal and a stock order on which the hand's plays so far are replayed by
 follow) and every drop-out, so a world whose hidden cards contradict a draw (a card of the
 led suit in the hand at a draw, a drawn card of that suit before the last) makes the engine
 draw differently or refuse a play, and the world's view no longer matches the real one.
+With a pass option the world is a pre-pass deal and four passes replayed by the engine
+too, so the seat's own pass and what it received must come out the same.
 """
 
 from __future__ import annotations
