@@ -356,16 +356,20 @@ def test_worlds_with_a_pass_differ_in_the_other_seats_hands():
 
 def test_hard_searches_every_domino_decision_with_a_pass():
     """Seeded Domino hands with a pass (left and right), hard in every seat: every pass
-    and card is legal (the engine takes it) and a play with a choice is searched
-    (sampled worlds), not handed to medium."""
+    and card is legal (the engine takes it), every pass is searched (play-outs on the
+    engine) and a play with a choice is searched (sampled worlds), not handed to
+    medium."""
     searched = 0
     for sched, number in (("left", 3), ("right", 14), ("left", 15)):
         rules = PASS_RULES[sched]
         g = Game(rules, number)
         g.start_hand()
-        bots = [HardBot(seed=s, time_limit=None, stock_budget=2000) for s in range(4)]
+        bots = [HardBot(seed=s, time_limit=None, stock_budget=2000, pass_rollouts=120)
+                for s in range(4)]
         for s in range(4):
-            g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
+            given = bots[s].choose_pass(player_view(g, s))
+            assert bots[s].last_stats["rollouts"] >= 120  # searched on the engine
+            g.pass_cards(s, given)
         while g.phase == PHASE_PLAY:
             view = player_view(g, g.turn)
             card = bots[g.turn].choose_play(view)

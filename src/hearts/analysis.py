@@ -66,13 +66,13 @@ from typing import Any
 from . import tricks
 from .actions import Action
 from .cards import card_str, cards_of, parse_card, same_name
-from .game import PHASE_DECLARE, PHASE_PASS, Game
+from .game import PHASE_DECLARE, PHASE_PASS
 from .players.hard import distinct_moves, outstanding, play_out, seat_points
 from .players.medium import hand_pass, hand_pass_scores
 from .players.policy import PolicyRules, policy_rules
 from .players.sampling import Sampler, infer
 from .players.sim import Sim
-from .players.stock import StockSampler, play_out_stock, try_card
+from .players.stock import StockSampler, play_out_pass, try_card
 from .record import RecordError, parse_record, replay_record
 from .rules import Rules
 from .view import PlayerView, player_view
@@ -292,14 +292,10 @@ def _stock_pass_points(view: PlayerView, hands: list[int], order: list[int],
                        passes: list[int], mine: int) -> int:
     """Points of ``view.seat`` in a stock game (Domino Hearts) dealt ``hands`` with
     the stock ``order`` when it passes ``mine`` and the others ``passes``, the hand
-    played out on the engine (:func:`hearts.players.stock.play_out_stock`)."""
-    g = Game(view.rules)
-    g.hand_index = view.hand_index - 1
-    g.totals = list(view.totals)
-    g.start_hand(hands, order)
-    for s in range(g.n):
-        g.pass_cards(s, cards_of(mine if s == view.seat else passes[s]))
-    return seat_points(play_out_stock(g), view.seat)
+    played out on the engine (:func:`hearts.players.stock.play_out_pass`)."""
+    given = list(passes)
+    given[view.seat] = mine
+    return seat_points(play_out_pass(view, hands, order, given), view.seat)
 
 
 def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,

@@ -459,6 +459,23 @@ def play_out_stock(g: Game) -> Sim:
                general=g.general(), side=g.bid_side())
 
 
+def play_out_pass(view: PlayerView, hands: Sequence[int], stock: Sequence[int],
+                  passes: Sequence[int]) -> Sim:
+    """A passing hand of a stock game played out on the engine from its deal: ``hands``
+    (card sets, before the pass) and ``stock`` (card ids, top first) dealt to a
+    :class:`hearts.game.Game` at ``view``'s hand and totals, every seat passing
+    ``passes[s]`` (card sets), then :func:`play_out_stock`.  For the pass searches of
+    ``hard`` and the review.  Raises :class:`hearts.game.IllegalAction` for a deal or a
+    pass the engine refuses."""
+    g = Game(view.rules)
+    g.hand_index = view.hand_index - 1
+    g.totals = list(view.totals)
+    g.start_hand(hands, stock)
+    for s in range(g.n):
+        g.pass_cards(s, cards_of(passes[s]))
+    return play_out_stock(g)
+
+
 def try_card(world: Game, card: int) -> Sim:
     """A copy of ``world`` after the seat to play plays ``card``, played out
     (:func:`play_out_stock`)."""
@@ -468,4 +485,4 @@ def try_card(world: Game, card: int) -> Sim:
 
 
 __all__ = ["StockSampler", "DrawRun", "supported", "plays_of", "draw_runs", "playout_card",
-           "play_out_stock", "try_card"]
+           "play_out_stock", "play_out_pass", "try_card"]
