@@ -6,6 +6,8 @@ is a deal and a stock order on which the hand's plays so far are replayed by
 follow) and every drop-out, so a world whose hidden cards contradict a draw (a card of the
 led suit in the hand at a draw, a drawn card of that suit before the last) makes the engine
 draw differently or refuse a play, and the world's view no longer matches the real one.
+With a pass option the world is a pre-pass deal and four passes replayed by the engine
+too, so the seat's own pass and what it received must come out the same.
 """
 
 from __future__ import annotations
@@ -288,3 +290,137 @@ def test_worlds_with_the_lowest_club_leading():
                 got = player_view(world, view.seat)
                 assert all(getattr(got, f) == getattr(view, f) for f in PUBLIC)
             g.play(g.turn, bots[g.turn].choose_play(view))
+
+
+PASS_RULES = {sched: make_rules("domino", 4, {"pass_schedule": sched})
+              for sched in ("left", "right")}
+PASS_PUBLIC = (*PUBLIC, "passed", "received", "pass_to", "pass_offset")
+"""With a pass, a world must also give the seat its own pass and what it received."""
+
+
+def _pass_positions(rules, number: int, bots: str = "medium"):
+    """Every play position of one Domino hand with a pass, every seat passing as ``bots``."""
+    g = Game(rules, number)
+    g.start_hand()
+    agents = [get_bot(bots, s) for s in range(4)]
+    assert g.pass_offset
+    for s in range(4):
+        g.pass_cards(s, agents[s].choose_pass(player_view(g, s)))
+    while g.phase == PHASE_PLAY:
+        yield g
+        g.play(g.turn, agents[g.turn].choose_play(player_view(g, g.turn)))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(number=st.integers(1, 2**32 - 1), seed=st.integers(0, 2**16),
+       sched=st.sampled_from(sorted(PASS_RULES)), bots=st.sampled_from(["medium", "random"]))
+def test_worlds_with_a_pass_replay_to_the_same_view(number, seed, sched, bots):
+    """With a pass: at every position and for every seat, each world (a pre-pass deal,
+    the four passes and the plays, replayed by the engine) gives that seat exactly its
+    view, its pass and what it received included; the cards it passed are, in the
+    world, with the seat it passed to (or played by it), never in the stock."""
+    rng = random.Random(seed)
+    for g in _pass_positions(PASS_RULES[sched], number, bots):
+        for seat in range(4):
+            view = player_view(g, seat)
+            sampler = StockSampler(view)
+            mine = sum(1 << c for c in view.passed)
+            for _ in range(2):
+                world = sampler.draw(rng)
+                got = player_view(world, seat)
+                for name in PASS_PUBLIC:
+                    assert getattr(got, name) == getattr(view, name), name
+                to = view.pass_to
+                played_by_to = sum(1 << c for s, c in plays_of(view) if s == to)
+                assert mine & ~(world.hands[to] | played_by_to) == 0
+                assert not any(mine >> c & 1 for c in world.stock)
+            assert sampler.refused == 0
+            if seat == g.turn:
+                assert sampler.redrawn == 0
+
+
+def test_worlds_with_a_pass_differ_in_the_other_seats_hands():
+    """The other seats' passes among themselves are unknown: the worlds are not stuck
+    on one deal (the hidden hands differ across worlds)."""
+    rng = random.Random(11)
+    varied = 0
+    for number in (5, 6, 7):
+        g = next(_pass_positions(PASS_RULES["left"], number))
+        view = player_view(g, g.turn)
+        sampler = StockSampler(view)
+        others = {tuple(sampler.draw(rng).hands[s] for s in range(4) if s != view.seat)
+                  for _ in range(8)}
+        varied += len(others) > 1
+    assert varied == 3
+
+
+def test_hard_searches_every_domino_decision_with_a_pass():
+    """Seeded Domino hands with a pass (left and right), hard in every seat: every pass
+    and card is legal (the engine takes it), every pass is searched (play-outs on the
+    engine) and a play with a choice is searched (sampled worlds), not handed to
+    medium."""
+    searched = 0
+    for sched, number in (("left", 3), ("right", 14), ("left", 15)):
+        rules = PASS_RULES[sched]
+        g = Game(rules, number)
+        g.start_hand()
+        bots = [HardBot(seed=s, time_limit=None, stock_budget=2000, pass_rollouts=120)
+                for s in range(4)]
+        for s in range(4):
+            given = bots[s].choose_pass(player_view(g, s))
+            assert bots[s].last_stats["rollouts"] >= 120  # searched on the engine
+            g.pass_cards(s, given)
+        while g.phase == PHASE_PLAY:
+            view = player_view(g, g.turn)
+            card = bots[g.turn].choose_play(view)
+            assert view.legal >> card & 1
+            if len(set(distinct_moves(view, outstanding(view)).values())) > 1:
+                assert bots[g.turn].last_stats["worlds"] >= 8  # one batch at least
+                searched += 1
+            g.play(g.turn, card)
+        assert g.results and sum(g.results[-1].points) == rules.hand_total
+    assert searched > 10
+
+
+def _domino_pass_record(number: int) -> dict:
+    """A record of one Domino hand passing left, medium in every seat."""
+    g = Game(PASS_RULES["left"], number)
+    g.start_hand()
+    bots = [get_bot("medium", s) for s in range(4)]
+    for s in range(4):
+        g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
+    while g.phase == PHASE_PLAY:
+        g.play(g.turn, bots[g.turn].choose_play(player_view(g, g.turn)))
+    return record_from_game(g)
+
+
+def test_review_weighs_a_domino_hand_with_a_pass():
+    """``review_record`` on a Domino hand with a pass: the pass is weighed (every
+    candidate with an expected value, the pass made among them) and every play with a
+    choice over the sampled worlds."""
+    record = _domino_pass_record(8)
+    points = list(decision_points(record, seat=2))
+    assert points[0].stage == "pass" and all(p.stage == "play" for p in points[1:])
+    out = review_record(record, seat=2, play_worlds=20, pass_worlds=10)
+    assert out["ok"] and len(out["decisions"]) == len(points)
+    first = out["decisions"][0]
+    assert first["stage"] == "pass" and first["worlds"] == 10
+    assert " ".join(sorted(first["played"], key=parse_card)) in first["expected"]
+    weighed = 0
+    for p, d in zip(points[1:], out["decisions"][1:], strict=True):
+        legal = {card_str(c) for c in range(64) if p.view.legal >> c & 1}
+        assert d["played"] == card_str(p.played[0]) and set(d["expected"]) == legal
+        if len(legal) > 1 and d["worlds"]:
+            weighed += 1
+            assert d["worlds"] == 20
+    assert weighed
+
+
+def test_cli_review_json_on_a_domino_record_with_a_pass(tmp_path):
+    path = tmp_path / "domino-pass.json"
+    path.write_text(json.dumps(_domino_pass_record(12)))
+    result = CliRunner().invoke(cli, ["review", str(path), "--json", "--worlds", "10",
+                                      "--no-progress"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["ok"] and out["decisions"][0]["stage"] == "pass"

@@ -469,13 +469,13 @@ def test_hint_answers_a_declaration():
     assert hint_for_game(strong, "medium")["declaration"] == "general"
 
 
-def test_review_refuses_a_game_with_a_stock_and_a_pass():
-    """Domino Hearts is reviewed (tests/test_domino_search.py) except with a pass option:
-    the other seats' passes would have to be sampled too."""
+def test_review_refuses_a_game_with_a_stock_and_jokers():
+    """Domino Hearts is reviewed (tests/test_domino_search.py), with a pass option too,
+    except with jokers added: the worlds of players/stock.py do not place wild cards."""
     from hearts.analysis import decision_points
     from hearts.record import RecordError
 
-    g = Game(make_rules("domino", 4, {"pass_schedule": "left"}), game_number=21)
+    g = Game(make_rules("domino", 4, {"jokers": 1}), game_number=21)
     drive(g, [get_bot("medium", s) for s in range(4)], deal=True)
     with pytest.raises(RecordError) as err:
         list(decision_points(record_from_game(g), seat=0))

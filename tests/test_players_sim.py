@@ -208,17 +208,17 @@ def test_sim_and_game_agree_on_every_variant(variant):
             assert sim.score().shooter == g.pending_score.shooter
 
 
-def test_hard_plays_medium_with_a_stock_and_a_pass():
-    """Domino Hearts with a pass option: the worlds of players/stock.py do not sample the
-    other seats' passes, so hard plays medium's card there (the documented fallback) and
-    never searches.  Plain Domino is searched: tests/test_domino_search.py."""
+def test_hard_plays_medium_with_a_stock_and_jokers():
+    """Domino Hearts with jokers: the worlds of players/stock.py do not place wild cards,
+    so hard plays medium's card there (the documented fallback) and never searches.
+    Plain Domino and Domino with a pass are searched: tests/test_domino_search.py."""
     from hearts.players.hard import HardBot
     from hearts.players.medium import medium_play
 
     rng = random.Random(4)
-    for k in range(3):  # pass_schedule "left": every hand passes
-        g = _to_play(make_rules("domino", 4, {"pass_schedule": "left"}), rng, k)
-        assert g.pass_offset
+    for k in range(3):
+        g = _to_play(make_rules("domino", 4, {"jokers": 1}), rng, k)
+        assert g.rules.wild_mask
         while g.phase == PHASE_PLAY:
             v = player_view(g, g.turn)
             bot = HardBot(k, play_budget=600, max_worlds=6, min_worlds=3, time_limit=None)

@@ -15,7 +15,9 @@ that moment and nothing else.  They
    with every draw, played out on the engine itself), scoring
    with :mod:`hearts.scoring` (moons, suns, bonus cards and Black Maria spades
    count as in the real game); for a pass the other seats pass as ``medium``
-   would, since passes are chosen blind;
+   would, since passes are chosen blind (with a stock: the hidden cards are
+   dealt at random to the other seats and the stock, and every pass and the
+   play-out run on the engine);
 4. average this seat's hand points per choice.  The *same* deals serve every
    choice (common random numbers), so the difference between two choices is
    measured deal by deal and its interval is much narrower than the
@@ -63,14 +65,14 @@ from typing import Any
 
 from . import tricks
 from .actions import Action
-from .cards import card_str, parse_card, same_name
+from .cards import card_str, cards_of, parse_card, same_name
 from .game import PHASE_DECLARE, PHASE_PASS
 from .players.hard import distinct_moves, outstanding, play_out, seat_points
 from .players.medium import hand_pass, hand_pass_scores
 from .players.policy import PolicyRules, policy_rules
 from .players.sampling import Sampler, infer
 from .players.sim import Sim
-from .players.stock import StockSampler, try_card
+from .players.stock import StockSampler, play_out_pass, try_card
 from .record import RecordError, parse_record, replay_record
 from .rules import Rules
 from .view import PlayerView, player_view
@@ -267,6 +269,35 @@ def _play_out_pass(rules: Rules, pr: PolicyRules, view: PlayerView, hands: list[
     return seat_points(sim, me)
 
 
+def _stock_pass_deal(view: PlayerView, rng: random.Random) -> tuple[list[int], list[int]]:
+    """A deal of a stock game at the pass stage consistent with ``view``: the cards
+    this seat does not hold, shuffled, give each other seat ``hand_size`` cards and the
+    rest is the stock's order (card ids, top first)."""
+    r = view.rules
+    pile = cards_of(r.deck & ~view.hand)
+    rng.shuffle(pile)
+    hands = [0] * r.players
+    pos = 0
+    for s in range(r.players):
+        if s == view.seat:
+            hands[s] = view.hand
+            continue
+        for c in pile[pos:pos + r.hand_size]:
+            hands[s] |= 1 << c
+        pos += r.hand_size
+    return hands, pile[pos:]
+
+
+def _stock_pass_points(view: PlayerView, hands: list[int], order: list[int],
+                       passes: list[int], mine: int) -> int:
+    """Points of ``view.seat`` in a stock game (Domino Hearts) dealt ``hands`` with
+    the stock ``order`` when it passes ``mine`` and the others ``passes``, the hand
+    played out on the engine (:func:`hearts.players.stock.play_out_pass`)."""
+    given = list(passes)
+    given[view.seat] = mine
+    return seat_points(play_out_pass(view, hands, order, given), view.seat)
+
+
 def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
                  worlds: int = PASS_WORLDS, rng: random.Random | None = None) -> Analysis:
     """Analyse the pass decision of ``view.seat`` (see the module text).
@@ -290,19 +321,25 @@ def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
     me = view.seat
     cands = pass_candidates(r, view.hand, played)
     masks = {c: sum(1 << x for x in c) for c in cands}
-    know = infer(view)
     pr = policy_rules(r)
     tally = _Tally()
-    sampler = Sampler(know)
+    sampler = None if r.stock_size else Sampler(infer(view))
     for _ in range(worlds):
-        hands = sampler.draw(rng)
+        order: list[int] = []
+        if sampler is None:
+            hands, order = _stock_pass_deal(view, rng)
+        else:
+            hands = sampler.draw(rng)
         passes = [0] * r.players
         for s in range(r.players):
             if s != me:
                 for c in hand_pass(r, hands[s]):
                     passes[s] |= 1 << c
         for cand in cands:
-            tally.add(cand, _play_out_pass(r, pr, view, hands, passes, masks[cand]))
+            if sampler is None:
+                tally.add(cand, _stock_pass_points(view, hands, order, passes, masks[cand]))
+            else:
+                tally.add(cand, _play_out_pass(r, pr, view, hands, passes, masks[cand]))
     mine = None if played is None else tuple(sorted(played))
     return _summarise("pass", me, r, tally, mine, {c: c for c in cands}, worlds)
 
@@ -334,7 +371,7 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
 
     The record is replayed through the engine first (:func:`hearts.record.replay_record`),
     so a bad record raises :class:`hearts.record.RecordError` before anything
-    is yielded; so do a game with a stock and a pass or wild cards
+    is yielded; so do a game with a stock and wild cards
     (``unsupported_rules``: :mod:`hearts.players.stock` cannot sample it), a seat
     (``bad_seat``) or hand (``bad_hand``) the record does not have.  Every play of
     the seat is listed, forced ones too (they are analysed without sampling: nothing
@@ -349,9 +386,9 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
         raise _review_error("bad_seat", f"There is no seat {seat} at a table of {game.n} "
                             f"(seats 0 to {game.n - 1}).", seat=seat)
     r = game.rules
-    if r.stock_size and (r.wild_mask or any(r.pass_offsets)):
+    if r.stock_size and r.wild_mask:
         raise _review_error("unsupported_rules", "The review cannot weigh a game with a stock "
-                            "and a pass or wild cards yet: its worlds cannot be sampled.")
+                            "and wild cards yet: its worlds cannot be sampled.")
     if hand is not None and not 0 <= hand < len(hands):
         raise _review_error("bad_hand", f"The record has {len(hands)} hand(s); there is no hand "
                             f"{hand} (hands count from 0).", hand=hand)

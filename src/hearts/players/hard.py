@@ -26,7 +26,11 @@ With a stock (Domino Hearts) the deals are drawn by
 position, seats dropped out included) and each world is a real
 :class:`hearts.game.Game` played out by the engine
 (:func:`hearts.players.stock.try_card`): slower than the simulator, so the work per
-card is ``stock_budget`` simulated plays (no likelihood weighting there).
+card is ``stock_budget`` simulated plays (no likelihood weighting there).  With a
+pass option the play search runs too (the worlds put this seat's pass with the seat
+it went to, see :mod:`hearts.players.stock`), and the pass search plays its
+candidates out on the engine (:func:`hearts.players.stock.play_out_pass`, the rest of
+the unseen cards as the stock).  With wild cards (jokers) hard plays medium's card.
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ from .objective import Objective, objective
 from .policy import PolicyRules, policy_rules, replay_misses, rollout
 from .sampling import Sampler, infer
 from .sim import Sim
-from .stock import StockSampler, supported, try_card
+from .stock import StockSampler, play_out_pass, supported, try_card
 
 
 def distinct_moves(view: PlayerView, out: int) -> dict[int, int]:
@@ -157,6 +161,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
     unseen = cards_of(r.deck & ~hand)
     others = [s for s in range(n) if s != me]
     size = r.hand_size
+    stocked = bool(r.stock_size)  # Domino Hearts: the rest is the stock, play-outs on the engine
     alive = order[:]
     used = 0
     rounds = 0
@@ -173,6 +178,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
                 for c in unseen[j * size:(j + 1) * size]:
                     m |= 1 << c
                 hands[s] = m
+            stock = unseen[len(others) * size:] if stocked else []
             passes = [0] * n
             for s in others:
                 for c in pass_for_hand(r, hands[s]):
@@ -182,10 +188,13 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
                 for c in cand:
                     pm |= 1 << c
                 passes[me] = pm
-                after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
-                leader = tricks.first_leader(r, after, view.hand_index % n)
-                sim = Sim(r, after, leader=leader)
-                play_out(sim, pr)
+                if stocked:
+                    sim = play_out_pass(view, hands, stock, passes)
+                else:
+                    after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
+                    leader = tricks.first_leader(r, after, view.hand_index % n)
+                    sim = Sim(r, after, leader=leader)
+                    play_out(sim, pr)
                 totals[cand] += value(sim)
                 counts[cand] += 1
                 used += 1
@@ -242,11 +251,10 @@ class HardBot:
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
         """Cards to pass: the best of a few candidate passes by simulation
-        (:func:`search_pass`), or medium's pass with ``pass_search`` off, with two packs
-        or with a stock."""
-        if not self.pass_search or view.rules.deck >> PACK2 or view.rules.stock_size:
-            # Two packs: the search reads one pack; a stock (Domino with a pass option):
-            # its play-outs have no stock.  Medium's pass.
+        (:func:`search_pass`; with a stock, Domino Hearts, its play-outs run on the
+        engine), or medium's pass with ``pass_search`` off or with two packs."""
+        if not self.pass_search or view.rules.deck >> PACK2:
+            # Two packs: the search reads one pack.  Medium's pass.
             return medium_pass(view)
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + 2 * self.time_limit
@@ -498,7 +506,7 @@ class HardBot:
             return legal.bit_length() - 1
         pref = medium_play(view)
         if not self.play_search or view.rules.stock_size and not supported(view):
-            # A stock game with a pass or wild cards: the worlds cannot be sampled yet.
+            # A stock game with wild cards: the worlds cannot be sampled yet.
             return pref
         rep = distinct_moves(view, outstanding(view))
         if len(set(rep.values())) == 1:

@@ -35,8 +35,17 @@ and the seats dropping out by itself.  The play-outs (:func:`play_out_stock`) al
 on the engine, so the Domino rules are written once, in :mod:`hearts.game`; only the
 choice of card in a play-out (:func:`playout_card`, a plain policy) lives here.
 
-Not handled (the callers fall back): a stock game with a pass (the others' passes
-would have to be sampled too) or with wild cards.
+With a pass option (a passing hand): the cards this seat passed sit in the hand of
+the seat it passed to from the deal on (known cards, never in the stock: that seat's
+deal pseudo-seat has ``pass_count`` fewer free slots); the cards it received are in its
+own hand; the other seats' passes among themselves are not known, so their post-pass
+hands are sampled as above.  To replay a world the engine is given a pre-pass deal
+that its pass phase turns into the sampled post-pass hands: every other seat's pass
+is a random ``pass_count``-set of its receiver's post-pass hand (this seat's pass and
+the pass it received are the real ones), and a seat's pre-pass hand is its post-pass
+hand with what it received taken out and what it passed put back.
+
+Not handled (the callers fall back): a stock game with wild cards.
 """
 
 from __future__ import annotations
@@ -56,14 +65,16 @@ QS = make_card(10, SPADES)
 SAMPLER_LIMIT = 400
 """Count-table size past which the worlds are drawn card by card (near-uniform): a
 table for many pseudo-seats can take seconds to build, too long for a card's search."""
+SAMPLER_RETRY_LIMIT = 20000
+"""The count-table size tried when the card-by-card draw keeps reaching dead ends (a
+tight position: few slots that only some cards fit, e.g. after long draws)."""
 
 
 def supported(view: PlayerView) -> bool:
-    """Whether :class:`StockSampler` can read ``view``: a stock game without a pass
-    (``pass_offset`` 0) and without wild cards."""
+    """Whether :class:`StockSampler` can read ``view``: a stock game without wild
+    cards, in its play (after the pass on a passing hand)."""
     r = view.rules
-    return bool(r.stock_size) and not view.pass_offset and not r.wild_mask \
-        and view.phase == PHASE_PLAY
+    return bool(r.stock_size) and not r.wild_mask and view.phase == PHASE_PLAY
 
 
 @dataclass(frozen=True)
@@ -153,7 +164,7 @@ class StockSampler:
 
     def __init__(self, view: PlayerView) -> None:
         if not supported(view):
-            raise ValueError("only a stock game without a pass or wild cards, in its play")
+            raise ValueError("only a stock game without wild cards, in its play")
         r = view.rules
         n = r.players
         me = view.seat
@@ -199,12 +210,21 @@ class StockSampler:
             if bad:
                 events[s].append((4 * pi + 2, bad))
             played_before |= 1 << c
-        unseen = r.deck & ~view.hand & ~view.played
+        # A passing hand: the cards this seat passed are known to be with ``pass_to``.
+        mypass = 0
+        if view.pass_offset:
+            for c in view.passed:
+                mypass |= 1 << c
+            if mypass.bit_count() != r.pass_count or mypass & (view.hand | view.received):
+                raise ValueError("the view's pass is not this seat's pass")
+        self.mypass = mypass
+        unseen = r.deck & ~view.hand & ~view.played & ~mypass
         pseudo: list[_Pseudo] = []
         for s in range(n):
             if s != me:
-                pseudo.append(_Pseudo(s, -1, 0, r.hand_size))
-        fixed = 0
+                known = r.pass_count if mypass and s == view.pass_to else 0
+                pseudo.append(_Pseudo(s, -1, 0, r.hand_size - known))
+        fixed = mypass
         for k, run in enumerate(runs):
             if run.seat == me:
                 continue
@@ -260,7 +280,11 @@ class StockSampler:
                          (view.hand, *masks), (0,) * k,
                          (view.hand.bit_count(),
                           *(sum(pseudo[j].count for j in g) for g in self.groups)))
-        self.sampler = Sampler(know, limit=SAMPLER_LIMIT)
+        self.know = know
+        try:
+            self.sampler = Sampler(know, limit=SAMPLER_LIMIT)
+        except ValueError:  # the card-by-card draw found no deal: try the exact table
+            self.sampler = Sampler(know, limit=SAMPLER_RETRY_LIMIT)
         mine = 0
         for s, c in plays:
             if s == me:
@@ -272,11 +296,17 @@ class StockSampler:
         self.my_deal = (view.hand | mine) & ~drawn
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
-        """A sampled deal: the hand's initial hands (card sets) and the stock's order at
-        the deal (card ids, top first)."""
+        """A sampled deal: the hand's initial hands (card sets; after the pass on a
+        passing hand) and the stock's order at the deal (card ids, top first)."""
         view = self.view
         n = view.rules.players
-        drawn = self.sampler.draw(rng)
+        try:
+            drawn = self.sampler.draw(rng)
+        except ValueError:
+            if self.sampler.limit >= SAMPLER_RETRY_LIMIT:
+                raise
+            self.sampler = Sampler(self.know, limit=SAMPLER_RETRY_LIMIT)
+            drawn = self.sampler.draw(rng)
         got: list[int] = [0] * len(self.pseudo)
         for g, cards in zip(self.groups, drawn[1:], strict=True):
             pile = cards_of(cards)
@@ -288,6 +318,8 @@ class StockSampler:
                 pos += self.pseudo[j].count
         hands = [0] * n
         hands[view.seat] = self.my_deal
+        if self.mypass:
+            hands[view.pass_to] |= self.mypass
         by_run: dict[int, list[int]] = {}
         last: dict[int, int] = {}
         rest: list[int] = []
@@ -316,6 +348,29 @@ class StockSampler:
         order.extend(rest)
         return hands, order
 
+    def pre_pass(self, hands: Sequence[int], rng: random.Random
+                 ) -> tuple[list[int], list[tuple[int, ...]]]:
+        """A pre-pass deal (card sets) and each seat's pass (card ids) that the engine's
+        pass phase turns into the post-pass ``hands`` (see the module text): this seat's
+        pass and the pass it received are the real ones, every other pass a random
+        ``pass_count``-set of its receiver's post-pass hand."""
+        view = self.view
+        n = view.rules.players
+        off = view.pass_offset
+        me = view.seat
+        passes: list[tuple[int, ...]] = []
+        for s in range(n):
+            if s == me:
+                passes.append(tuple(view.passed))
+            elif (s + off) % n == me:
+                passes.append(tuple(cards_of(view.received)))
+            else:
+                passes.append(tuple(rng.sample(cards_of(hands[(s + off) % n]),
+                                               view.rules.pass_count)))
+        masks = [sum(1 << c for c in p) for p in passes]
+        before = [hands[s] & ~masks[(s - off) % n] | masks[s] for s in range(n)]
+        return before, passes
+
     def draw(self, rng: random.Random, tries: int = 1000) -> Game:
         """A world: a :class:`hearts.game.Game` at the view's position (see the class text).
 
@@ -334,7 +389,13 @@ class StockSampler:
             g = Game(view.rules)
             g.hand_index = view.hand_index - 1
             g.totals = list(view.totals)
-            g.start_hand(hands, order)
+            if view.pass_offset:
+                before, passes = self.pre_pass(hands, rng)
+                g.start_hand(before, order)
+                for s, given in enumerate(passes):
+                    g.pass_cards(s, given)
+            else:
+                g.start_hand(hands, order)
             try:
                 for s, c in self.plays:
                     g.play(s, c)
@@ -398,6 +459,23 @@ def play_out_stock(g: Game) -> Sim:
                general=g.general(), side=g.bid_side())
 
 
+def play_out_pass(view: PlayerView, hands: Sequence[int], stock: Sequence[int],
+                  passes: Sequence[int]) -> Sim:
+    """A passing hand of a stock game played out on the engine from its deal: ``hands``
+    (card sets, before the pass) and ``stock`` (card ids, top first) dealt to a
+    :class:`hearts.game.Game` at ``view``'s hand and totals, every seat passing
+    ``passes[s]`` (card sets), then :func:`play_out_stock`.  For the pass searches of
+    ``hard`` and the review.  Raises :class:`hearts.game.IllegalAction` for a deal or a
+    pass the engine refuses."""
+    g = Game(view.rules)
+    g.hand_index = view.hand_index - 1
+    g.totals = list(view.totals)
+    g.start_hand(hands, stock)
+    for s in range(g.n):
+        g.pass_cards(s, cards_of(passes[s]))
+    return play_out_stock(g)
+
+
 def try_card(world: Game, card: int) -> Sim:
     """A copy of ``world`` after the seat to play plays ``card``, played out
     (:func:`play_out_stock`)."""
@@ -407,4 +485,4 @@ def try_card(world: Game, card: int) -> Sim:
 
 
 __all__ = ["StockSampler", "DrawRun", "supported", "plays_of", "draw_runs", "playout_card",
-           "play_out_stock", "try_card"]
+           "play_out_stock", "play_out_pass", "try_card"]
