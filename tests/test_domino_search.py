@@ -136,6 +136,21 @@ def test_a_hidden_draw_is_never_of_the_led_suit_but_the_last():
     assert checked > 10
 
 
+def _play_hand_searched(g: Game, bots: list[HardBot]) -> int:
+    """Play ``g``'s hand to its end with ``bots``, each card checked legal; returns how many
+    decisions with a choice were searched (at least one batch of worlds each)."""
+    searched = 0
+    while g.phase == PHASE_PLAY:
+        view = player_view(g, g.turn)
+        card = bots[g.turn].choose_play(view)
+        assert view.legal >> card & 1
+        if len(set(distinct_moves(view, outstanding(view)).values())) > 1:
+            assert bots[g.turn].last_stats["worlds"] >= 8  # one batch at least
+            searched += 1
+        g.play(g.turn, card)
+    return searched
+
+
 def test_hard_plays_every_domino_decision_legally_and_searches():
     """Three seeded hands with hard in every seat: every card is legal (the engine takes
     it) and a decision with a choice is searched (sampled worlds), not handed to medium."""
@@ -144,14 +159,7 @@ def test_hard_plays_every_domino_decision_legally_and_searches():
         g = Game(RULES, number)
         g.start_hand()
         bots = [HardBot(seed=s, time_limit=None, stock_budget=2000) for s in range(4)]
-        while g.phase == PHASE_PLAY:
-            view = player_view(g, g.turn)
-            card = bots[g.turn].choose_play(view)
-            assert view.legal >> card & 1
-            if len(set(distinct_moves(view, outstanding(view)).values())) > 1:
-                assert bots[g.turn].last_stats["worlds"] >= 8  # one batch at least
-                searched += 1
-            g.play(g.turn, card)
+        searched += _play_hand_searched(g, bots)
         assert g.results and sum(g.results[-1].points) == RULES.hand_total
     assert searched > 10
 
@@ -370,14 +378,7 @@ def test_hard_searches_every_domino_decision_with_a_pass():
             given = bots[s].choose_pass(player_view(g, s))
             assert bots[s].last_stats["rollouts"] >= 120  # searched on the engine
             g.pass_cards(s, given)
-        while g.phase == PHASE_PLAY:
-            view = player_view(g, g.turn)
-            card = bots[g.turn].choose_play(view)
-            assert view.legal >> card & 1
-            if len(set(distinct_moves(view, outstanding(view)).values())) > 1:
-                assert bots[g.turn].last_stats["worlds"] >= 8  # one batch at least
-                searched += 1
-            g.play(g.turn, card)
+        searched += _play_hand_searched(g, bots)
         assert g.results and sum(g.results[-1].points) == rules.hand_total
     assert searched > 10
 
