@@ -19,7 +19,8 @@ For each card to play:
 The amount of work is fixed by a budget of simulated plays per move
 (``play_budget``), which makes a choice reproducible for a given seed and
 view; a wall-clock cap (``time_limit``, seconds) stops the search early on a
-slow machine.  Passing uses medium's rules, the moon choice ``common.moon_choice``.
+slow machine.  The pass is searched too (:func:`search_pass`, 5,000 play-outs,
+about 0.6 s once a hand); the moon choice is ``common.moon_choice``.
 
 With a stock (Domino Hearts) the deals are drawn by
 :class:`hearts.players.stock.StockSampler` (consistent with every draw and its
@@ -59,7 +60,7 @@ from .medium import (
     pass_scores,
 )
 from .objective import Objective, objective
-from .policy import PolicyRules, policy_rules, replay_misses, rollout
+from .policy import PolicyRules, pass_mask, policy_rules, replay_misses, rollout
 from .sampling import Sampler, infer
 from .sim import Sim
 from .stock import StockSampler, play_out_pass, supported, try_card
@@ -124,21 +125,31 @@ def seat_points(sim: Sim, me: int) -> int:
     return sum(pts[s] for s in side_of(sim.rules, me))
 
 
-def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
+def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
                 deadline: float | None = None, value: Objective | None = None,
-                unit: float = 1.0) -> tuple[tuple[int, ...], dict[str, float]]:
+                unit: float = 1.0, width: int = 6,
+                base_margin: float = 0.0) -> tuple[tuple[int, ...], dict[str, float]]:
     """Choose the cards to pass by simulation.
 
-    Candidates: every ``pass_count``-card set drawn from the six cards
+    Candidates: every ``pass_count``-card set drawn from the ``width`` cards
     medium most wants to pass, plus medium's own pass.  Each is tried on the
     same sampled deals of the unseen cards (the other seats pass as medium
-    would, since passes are chosen blind), the hand is played out with the
-    policy of :mod:`hearts.players.policy`, and the candidates are narrowed
-    by successive halving (about ``rollouts`` play-outs in all).  Returns the
-    best pass and statistics.  ``deadline`` (``time.perf_counter()`` value)
-    stops early.  ``value`` scores a finished play-out (default: this seat's
-    points; :func:`hearts.players.objective.objective` for the game-aware
-    value) and ``unit`` is one point on its scale.
+    would, since passes are chosen blind: :func:`hearts.players.policy.pass_mask`),
+    the hand is played out with the policy of :mod:`hearts.players.policy`, and the
+    candidates are narrowed by successive halving (at least ``rollouts`` play-outs
+    in all; the last round may overshoot by a third).  Returns the best pass and
+    statistics.  ``deadline`` (``time.perf_counter()`` value) stops early.
+    ``value`` scores a finished play-out (default: this seat's points;
+    :func:`hearts.players.objective.objective` for the game-aware value) and
+    ``unit`` is one point on its scale; medium's pass is kept unless the best is
+    better by more than ``base_margin`` units.
+
+    Budget (issue 10, ``bench/pass_loss.py``): against a deep evaluation of every
+    candidate of the eight cards medium most wants to pass (1,500 shared deals each),
+    the pass chosen at 900 play-outs gave away 0.29 ± 0.09 points a hand, at 2,500
+    0.18 ± 0.07, at 5,000 0.10 ± 0.05 (medium's own pass 0.59); widening the
+    candidates to eight cards at 2,500 did worse (0.22), the optimum being among the
+    six cards in all but 2% of a point.  5,000 play-outs take about 0.6 s.
     """
     if value is None:
         def value(sim: Sim) -> float:
@@ -151,7 +162,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
     off = view.pass_offset
     base = tuple(sorted(pass_for_hand(r, hand)))
     scores = pass_scores(r, hand)
-    top = sorted(scores, key=lambda c: (-scores[c], -c))[:max(k + 3, 6)]
+    top = sorted(scores, key=lambda c: (-scores[c], -c))[:max(k + 3, width)]
     cands = {tuple(sorted(c)) for c in itertools.combinations(top, k)}
     cands.add(base)
     order = sorted(cands)
@@ -181,8 +192,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
             stock = unseen[len(others) * size:] if stocked else []
             passes = [0] * n
             for s in others:
-                for c in pass_for_hand(r, hands[s]):
-                    passes[s] |= 1 << c
+                passes[s] = pass_mask(r, hands[s])
             for cand in alive:
                 pm = 0
                 for c in cand:
@@ -208,7 +218,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
     best = min((c for c in order if counts[c]), key=lambda c: (
         totals[c] / counts[c] if c in alive else 1e9, c != base))
     # Prefer medium's pass unless the search found a clearly better one.
-    if counts[base] and totals[base] / counts[base] <= totals[best] / counts[best] + 0.1 * unit:
+    if counts[base] and totals[base] / counts[base] <= totals[best] / counts[best] + base_margin * unit:
         best = base
     return best, {"candidates": len(order), "rollouts": used, "rounds": rounds}
 
@@ -224,18 +234,21 @@ class HardBot:
     per move (``None``: none, fully reproducible); ``z``: how many standard errors
     a card must lose by before it is dropped; ``stock_budget``: the simulated card plays
     (replays included) a card may cost in a game with a stock, where the play-outs run
-    on the engine.
+    on the engine; ``pass_rollouts``: play-outs of the pass search
+    (:func:`search_pass`), ``stock_pass_rollouts`` with a stock (engine play-outs).
     """
 
     name = "hard"
 
     def __init__(self, seed: int | None = None, play_budget: int = 24000, max_worlds: int = 3000,
                  min_worlds: int = 24, time_limit: float | None = 0.8, pass_search: bool = True,
-                 pass_rollouts: int = 900, play_search: bool = True,
+                 pass_rollouts: int = 5000, play_search: bool = True,
                  likelihood: float = 0.2, max_budget: int | None = None, z: float = 3.0,
-                 game_aware: bool = True, stock_budget: int = 18000) -> None:
+                 game_aware: bool = True, stock_budget: int = 18000,
+                 stock_pass_rollouts: int = 900) -> None:
         self.rng = random.Random(seed)
         self.stock_budget = stock_budget
+        self.stock_pass_rollouts = stock_pass_rollouts
         self.likelihood = likelihood
         self.pass_search = pass_search
         self.pass_rollouts = pass_rollouts
@@ -259,7 +272,8 @@ class HardBot:
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + 2 * self.time_limit
         value, unit = self._objective(view)
-        best, stats = search_pass(view, self.rng, self.pass_rollouts, deadline, value, unit)
+        rollouts = self.stock_pass_rollouts if view.rules.stock_size else self.pass_rollouts
+        best, stats = search_pass(view, self.rng, rollouts, deadline, value, unit)
         self.last_stats = dict(stats, seconds=time.perf_counter() - start)
         return best
 
@@ -530,7 +544,8 @@ class ExpertBot(HardBot):
     """Level ``expert``: :class:`HardBot` with ten times the work (for hints and analysis).
 
     A close call may take up to 1,200,000 simulated card plays and 6,000 deals, the
-    pass search 4,000 play-outs; the clock stops a card at 2 s (4 s for a pass).
+    pass search 16,000 play-outs (about 2 s); the clock stops a card at 2 s (4 s for
+    a pass).
     About a second a card on a close call, far less on a clear one.  With a stock
     (Domino Hearts) 120,000 plays a card, replays included.
     """
@@ -539,8 +554,8 @@ class ExpertBot(HardBot):
 
     def __init__(self, seed: int | None = None, **options: object) -> None:
         opts: dict[str, object] = {"play_budget": 240000, "max_worlds": 6000,
-                                   "time_limit": 2.0, "pass_rollouts": 4000,
-                                   "stock_budget": 120000}
+                                   "time_limit": 2.0, "pass_rollouts": 16000,
+                                   "stock_budget": 120000, "stock_pass_rollouts": 4000}
         opts.update(options)
         super().__init__(seed, **opts)  # type: ignore[arg-type]
 

@@ -408,4 +408,115 @@ def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: Pol
     return miss, choices
 
 
-__all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout", "replay_misses"]
+# ---------------------------------------------------------------- passing
+def _above(c: int) -> int:
+    return ~((2 << c) - 1) & SUIT_MASKS[c >> 4]
+
+
+def _below(c: int) -> int:
+    return ((1 << c) - 1) & SUIT_MASKS[c >> 4]
+
+
+def _losers(hand: int, out: int) -> int:
+    """How many cards of ``hand`` may lose the lead (``medium.losers``)."""
+    lose = 0
+    m = hand
+    while m:
+        c = _low(m)
+        m &= m - 1
+        a = _above(c)
+        if (out & a).bit_count() > (hand & a).bit_count():
+            lose += 1
+    return lose
+
+
+def _pass_worth(rules: Rules, bonus: int, c: int, rest: int, slots: int) -> float:
+    """``medium._pass_score`` on bitmasks: how much passing ``c`` is worth with ``rest``
+    kept so far (``c`` included) and ``slots`` cards still to choose."""
+    suit = c >> 4
+    rank = c & 15
+    smask = SUIT_MASKS[suit]
+    big = rules.penalty_mask & ~HEARTS_MASK & smask
+    if bonus:
+        v = rules.penalty[c]
+        for bc, b in rules.bonus:
+            if bc == c:
+                v += b
+        if v < 0:
+            return -100.0
+    score = rank * 3.0
+    if big:
+        base = _low(big)
+        guards = (rest & _below(base)).bit_count()
+        if c >= base:
+            if guards <= 2:
+                return 100.0 + rules.penalty[c] + rank
+            if guards == 3:
+                return 30.0 + rank
+            return -20.0 + rank
+        return -30.0 + rank
+    if suit == HEARTS:
+        score = rank * 3.0 + rules.penalty[c]
+    elif (rest & smask).bit_count() <= slots:
+        score += 25.0
+    bs = bonus & smask
+    if bs and bs & rest and c > _low(bs):
+        score -= 12.0
+    return score
+
+
+def pass_mask(rules: Rules, hand: int) -> int:
+    """Medium's pass (``medium.pass_for_hand`` without its tie-breaking ``rng``) as a
+    card set, on bitmasks and compiled: the search bot's model of how the other seats
+    pass, called for three hands in each of thousands of sampled deals.
+
+    One pack only (cards below 64); the jokers are never passed.  A hand fit for the
+    moon (six hearts or more with the top heart and at most ``pass_count`` cards that
+    may lose the lead) passes its losing cards outside hearts first, lowest rank
+    first; any other hand passes, one card at a time, the card with the highest
+    ``medium._pass_score`` (ties to the higher card).  ``tests/test_policy_pass.py``
+    checks it equals ``medium.pass_for_hand``.
+    """
+    k = rules.pass_count
+    hand &= ~rules.wild_mask
+    out = rules.deck & ~hand & ~rules.wild_mask
+    hearts = hand & HEARTS_MASK
+    if rules.moon != "none" and rules.penalty_mask & HEARTS_MASK and hearts.bit_count() >= 6 \
+            and hearts >> _high(rules.deck & HEARTS_MASK) & 1 and _losers(hand, out) <= k:
+        keyed: list[tuple[int, int, int]] = []
+        m = hand
+        while m:
+            c = _low(m)
+            m &= m - 1
+            a = _above(c)
+            loses = c >> 4 != HEARTS and (out & a).bit_count() > (hand & a).bit_count()
+            keyed.append((0 if loses else 1, c & 15, c))
+        keyed.sort()
+        chosen = 0
+        for i in range(min(k, len(keyed))):
+            chosen |= 1 << keyed[i][2]
+        return chosen
+    bonus = 0
+    for bc, _b in rules.bonus:
+        bonus |= 1 << bc
+    chosen = 0
+    rest = hand
+    for i in range(k):
+        best = -1
+        top = -1e9
+        m = rest
+        while m:
+            c = _low(m)
+            m &= m - 1
+            v = _pass_worth(rules, bonus, c, rest, k - i)
+            if v >= top:
+                top = v
+                best = c
+        if best < 0:
+            break
+        chosen |= 1 << best
+        rest &= ~(1 << best)
+    return chosen
+
+
+__all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout", "replay_misses", "pass_mask"]
