@@ -1,66 +1,128 @@
-import sys, time, random, itertools, json
-from hearts.rules import make_rules
-from hearts.game import Game
-from hearts.deal import numbered_deal
-from hearts.view import player_view
-from hearts.players.hard import search_pass, play_out, seat_points
-from hearts.players.medium import pass_for_hand, pass_scores
-from hearts.players.policy import policy_rules
-from hearts.players.sim import Sim
+"""What the pass search's budget costs: points a hand given away by the chosen pass.
+
+Usage (from the repository root)::
+
+    .venv/bin/python bench/pass_loss.py --start 6000 --deals 6 --deep 1500 \
+        --configs 900:6:0.1,2500:6:0,5000:6:0
+
+For each numbered deal ``d`` (pass direction ``d % 3``: left, right, across) and
+each seat, every candidate pass (each 3-card set of the eight cards medium most
+wants to pass, plus medium's own) is evaluated deeply: ``--deep`` shared deals of
+the unseen cards, the other seats passing as medium does, the hand played out by
+the play-out policy, this seat's mean points.  Then
+:func:`hearts.players.hard.search_pass` chooses a pass at each configuration
+``ROLLOUTS:WIDTH:BASE_MARGIN`` with four seeds, and its loss is the deep value of
+its choice minus the deep value of the best candidate.  Prints one JSON line per
+seat (losses per seed, mean milliseconds), then a summary line per configuration
+with a 95% interval over seats.  The deep means carry noise of their own (about
+0.1 point at 1,500 deals), which inflates every loss a little and alike.
+
+Results of 2026-12-01 (issue 10): see ``docs/bots.md`` (passing) and
+``bench/bots_results.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import random
+import time
+
 from hearts import tricks
 from hearts.cards import cards_of
+from hearts.deal import numbered_deal
+from hearts.game import Game
+from hearts.players.hard import play_out, search_pass, seat_points
+from hearts.players.medium import pass_for_hand, pass_scores
+from hearts.players.policy import pass_mask, policy_rules
+from hearts.players.sim import Sim
+from hearts.rules import make_rules
+from hearts.view import PlayerView, player_view
 
-rules = make_rules("standard")
-def view_for(number, seat, hidx=0):
-    g = Game(rules, None)
-    g.hand_index = hidx - 1
-    g.start_hand(deal=numbered_deal(rules, number, hidx))
+RULES = make_rules("standard")
+
+
+def view_for(number: int, seat: int, hand_index: int = 0) -> PlayerView:
+    """The pass-phase view of ``seat`` in numbered deal ``number`` (hand ``hand_index``)."""
+    g = Game(RULES, None)
+    g.hand_index = hand_index - 1
+    g.start_hand(deal=numbered_deal(RULES, number, hand_index))
     return player_view(g, seat)
 
-def deep(view, cands, n_deals, rng):
-    r = view.rules; n=r.players; me=view.seat; hand=view.hand; off=view.pass_offset
-    pr = policy_rules(r); unseen = cards_of(r.deck & ~hand); others=[s for s in range(n) if s!=me]
-    size=r.hand_size
-    tot = {c:0.0 for c in cands}
-    for _ in range(n_deals):
-        rng.shuffle(unseen)
-        hands=[0]*n; hands[me]=hand
-        for j,s in enumerate(others):
-            m=0
-            for c in unseen[j*size:(j+1)*size]: m|=1<<c
-            hands[s]=m
-        passes=[0]*n
-        for s in others:
-            for c in pass_for_hand(r,hands[s]): passes[s]|=1<<c
-        for cand in cands:
-            pm=0
-            for c in cand: pm|=1<<c
-            passes[me]=pm
-            after=[hands[s]&~passes[s]|passes[(s-off)%n] for s in range(n)]
-            leader=tricks.first_leader(r,after,view.hand_index%n)
-            sim=Sim(r,after,leader=leader); play_out(sim,pr)
-            tot[cand]+=seat_points(sim,me)
-    return {c:tot[c]/n_deals for c in cands}
 
-if __name__=="__main__":
-    start=int(sys.argv[1]); count=int(sys.argv[2]); ndeep=int(sys.argv[3]); budgets=[tuple(float(y) for y in x.split(":")) for x in sys.argv[4].split(",")]
-    for number in range(start,start+count):
-        for seat in range(4):
-            v=view_for(number,seat, number%3)
-            r=v.rules; k=r.pass_count; hand=v.hand
-            scores=pass_scores(r,hand)
-            top=sorted(scores,key=lambda c:(-scores[c],-c))[:8]
-            cands={tuple(sorted(c)) for c in itertools.combinations(top,k)}
-            base=tuple(sorted(pass_for_hand(r,hand))); cands.add(base)
-            cands=sorted(cands)
-            t=time.perf_counter(); d=deep(v,cands,ndeep,random.Random(99)); td=time.perf_counter()-t
-            best=min(d.values())
-            out={"deal":number,"seat":seat,"deep_s":round(td,1),"base_loss":round(d[base]-best,3),"top6_loss":round(min(d[c] for c in cands if all(x in top[:6] for x in c))-best,3)}
-            for b,W,M in budgets:
-                losses=[];ts=[]
+def deep_values(view: PlayerView, cands: list[tuple[int, ...]], deals: int,
+                rng: random.Random) -> dict[tuple[int, ...], float]:
+    """Mean points of this seat for each candidate pass over ``deals`` shared deals."""
+    r = view.rules
+    n = r.players
+    me = view.seat
+    off = view.pass_offset
+    pr = policy_rules(r)
+    unseen = cards_of(r.deck & ~view.hand)
+    others = [s for s in range(n) if s != me]
+    size = r.hand_size
+    tot = dict.fromkeys(cands, 0.0)
+    for _ in range(deals):
+        rng.shuffle(unseen)
+        hands = [0] * n
+        hands[me] = view.hand
+        for j, s in enumerate(others):
+            for c in unseen[j * size:(j + 1) * size]:
+                hands[s] |= 1 << c
+        passes = [0] * n
+        for s in others:
+            passes[s] = pass_mask(r, hands[s])
+        for cand in cands:
+            passes[me] = sum(1 << c for c in cand)
+            after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
+            sim = Sim(r, after, leader=tricks.first_leader(r, after, view.hand_index % n))
+            play_out(sim, pr)
+            tot[cand] += seat_points(sim, me)
+    return {c: v / deals for c, v in tot.items()}
+
+
+def main() -> None:
+    """Command line (see the module text)."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--start", type=int, default=6000)
+    p.add_argument("--deals", type=int, default=6)
+    p.add_argument("--deep", type=int, default=1500)
+    p.add_argument("--configs", default="900:6:0.1,2500:6:0,5000:6:0")
+    a = p.parse_args()
+    configs = [(int(r), int(w), float(m)) for r, w, m in
+               (c.split(":") for c in a.configs.split(","))]
+    per_seat: dict[str, list[float]] = {c: [] for c in a.configs.split(",")}
+    for number in range(a.start, a.start + a.deals):
+        for seat in range(RULES.players):
+            v = view_for(number, seat, number % 3)
+            scores = pass_scores(RULES, v.hand)
+            top = sorted(scores, key=lambda c: (-scores[c], -c))[:8]
+            base = tuple(sorted(pass_for_hand(RULES, v.hand)))
+            cands = sorted({tuple(sorted(c)) for c in itertools.combinations(top, 3)} | {base})
+            deep = deep_values(v, cands, a.deep, random.Random(99))
+            best = min(deep.values())
+            row: dict[str, object] = {"deal": number, "seat": seat,
+                                      "medium_loss": round(deep[base] - best, 3)}
+            for key, (rollouts, width, margin) in zip(per_seat, configs, strict=True):
+                losses, times = [], []
                 for sd in range(4):
-                    t=time.perf_counter(); p,_=search_pass(v,random.Random(sd),int(b),width=int(W),base_margin=M); ts.append(time.perf_counter()-t)
-                    losses.append(d.get(p, None))
-                out[f"{b}:{W}:{M}"]=[round(x-best,3) if x is not None else None for x in losses]
-                out[f"{b}:{W}:{M}_ms"]=round(1000*sum(ts)/len(ts))
-            print(json.dumps(out),flush=True)
+                    t = time.perf_counter()
+                    pick, _ = search_pass(v, random.Random(sd), rollouts, width=width,
+                                          base_margin=margin)
+                    times.append(time.perf_counter() - t)
+                    losses.append(round(deep[pick] - best, 3))
+                row[key] = losses
+                row[key + "_ms"] = round(1000 * sum(times) / len(times))
+                per_seat[key].append(sum(losses) / len(losses))
+            print(json.dumps(row), flush=True)
+    for key, xs in per_seat.items():
+        m = sum(xs) / len(xs)
+        sd = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1))
+        print(json.dumps({"config": key, "seats": len(xs), "loss": round(m, 3),
+                          "ci95": round(1.96 * sd / math.sqrt(len(xs)), 3)}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts.cards import PACK2, SUIT_MASKS, HEARTS, cards_of
+from hearts.cards import HEARTS, PACK2, SUIT_MASKS, cards_of
 from hearts.players.medium import moon_fit, pass_for_hand
 from hearts.players.policy import pass_mask
 from hearts.rules import VARIANTS, make_rules
