@@ -30,14 +30,12 @@ import math
 import random
 import time
 
-from hearts import tricks
 from hearts.cards import cards_of
 from hearts.deal import numbered_deal
 from hearts.game import Game
-from hearts.players.hard import play_out, search_pass, seat_points
+from hearts.players.hard import pass_world, passed_play_out, search_pass, seat_points
 from hearts.players.medium import pass_for_hand, pass_scores
-from hearts.players.policy import pass_mask, policy_rules
-from hearts.players.sim import Sim
+from hearts.players.policy import policy_rules
 from hearts.rules import make_rules
 from hearts.view import PlayerView, player_view
 
@@ -55,31 +53,14 @@ def view_for(number: int, seat: int, hand_index: int = 0) -> PlayerView:
 def deep_values(view: PlayerView, cands: list[tuple[int, ...]], deals: int,
                 rng: random.Random) -> dict[tuple[int, ...], float]:
     """Mean points of this seat for each candidate pass over ``deals`` shared deals."""
-    r = view.rules
-    n = r.players
-    me = view.seat
-    off = view.pass_offset
-    pr = policy_rules(r)
-    unseen = cards_of(r.deck & ~view.hand)
-    others = [s for s in range(n) if s != me]
-    size = r.hand_size
+    pr = policy_rules(view.rules)
+    unseen = cards_of(view.rules.deck & ~view.hand)
     tot = dict.fromkeys(cands, 0.0)
     for _ in range(deals):
-        rng.shuffle(unseen)
-        hands = [0] * n
-        hands[me] = view.hand
-        for j, s in enumerate(others):
-            for c in unseen[j * size:(j + 1) * size]:
-                hands[s] |= 1 << c
-        passes = [0] * n
-        for s in others:
-            passes[s] = pass_mask(r, hands[s])
+        hands, passes, _stock = pass_world(view, unseen, rng)
         for cand in cands:
-            passes[me] = sum(1 << c for c in cand)
-            after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
-            sim = Sim(r, after, leader=tricks.first_leader(r, after, view.hand_index % n))
-            play_out(sim, pr)
-            tot[cand] += seat_points(sim, me)
+            passes[view.seat] = sum(1 << c for c in cand)
+            tot[cand] += seat_points(passed_play_out(view, hands, passes, pr), view.seat)
     return {c: v / deals for c, v in tot.items()}
 
 

@@ -239,13 +239,18 @@ def test_review_marks_taking_the_hearts_with_the_ace():
     assert d["best"] == "3H" and d["mark"] is None
 
 
-def test_cli_review_json_on_a_domino_record(tmp_path):
-    path = tmp_path / "domino.json"
-    path.write_text(json.dumps(_domino_record(12)))
-    result = CliRunner().invoke(cli, ["review", str(path), "--json", "--worlds", "20",
+def _cli_review_json(tmp_path, record: dict, worlds: int) -> dict:
+    """``hearts review FILE --json --worlds N`` on ``record``: the parsed output (exit 0)."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(cli, ["review", str(path), "--json", "--worlds", str(worlds),
                                       "--no-progress"])
     assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    return json.loads(result.output)
+
+
+def test_cli_review_json_on_a_domino_record(tmp_path):
+    out = _cli_review_json(tmp_path, _domino_record(12), 20)
     assert out["ok"] and out["decisions"] and out["play_worlds"] == 20
     assert PLAY_WORLDS == 400  # the default the worlds option overrides here
 
@@ -418,10 +423,5 @@ def test_review_weighs_a_domino_hand_with_a_pass():
 
 
 def test_cli_review_json_on_a_domino_record_with_a_pass(tmp_path):
-    path = tmp_path / "domino-pass.json"
-    path.write_text(json.dumps(_domino_pass_record(12)))
-    result = CliRunner().invoke(cli, ["review", str(path), "--json", "--worlds", "10",
-                                      "--no-progress"])
-    assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    out = _cli_review_json(tmp_path, _domino_pass_record(12), 10)
     assert out["ok"] and out["decisions"][0]["stage"] == "pass"

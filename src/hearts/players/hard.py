@@ -125,6 +125,46 @@ def seat_points(sim: Sim, me: int) -> int:
     return sum(pts[s] for s in side_of(sim.rules, me))
 
 
+def pass_world(view: PlayerView, unseen: list[int],
+               rng: random.Random) -> tuple[list[int], list[int], list[int]]:
+    """One sampled deal for the pass search: ``unseen`` (the cards not in this seat's
+    hand) is shuffled in place and dealt ``hand_size`` cards to each other seat in
+    turn, the rest being the stock (empty without one).  Returns ``(hands, passes,
+    stock)``: every seat's hand (card-set bitmasks), the other seats' passes as medium
+    chooses them (:func:`hearts.players.policy.pass_mask`; this seat's entry 0, for
+    the caller's candidate) and the stock's cards in order."""
+    r = view.rules
+    n = r.players
+    size = r.hand_size
+    rng.shuffle(unseen)
+    others = [s for s in range(n) if s != view.seat]
+    hands = [0] * n
+    hands[view.seat] = view.hand
+    for j, s in enumerate(others):
+        m = 0
+        for c in unseen[j * size:(j + 1) * size]:
+            m |= 1 << c
+        hands[s] = m
+    passes = [0] * n
+    for s in others:
+        passes[s] = pass_mask(r, hands[s])
+    stock = unseen[len(others) * size:] if r.stock_size else []
+    return hands, passes, stock
+
+
+def passed_play_out(view: PlayerView, hands: Sequence[int], passes: Sequence[int],
+                    pr: PolicyRules) -> Sim:
+    """Exchange ``passes`` (card sets per seat, in the view's pass direction) between
+    ``hands`` and play the hand out with the policy (no stock); the finished simulator."""
+    r = view.rules
+    n = r.players
+    off = view.pass_offset
+    after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
+    sim = Sim(r, after, leader=tricks.first_leader(r, after, view.hand_index % n))
+    play_out(sim, pr)
+    return sim
+
+
 def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
                 deadline: float | None = None, value: Objective | None = None,
                 unit: float = 1.0, width: int = 6,
@@ -155,11 +195,9 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
         def value(sim: Sim) -> float:
             return float(seat_points(sim, view.seat))
     r = view.rules
-    n = r.players
     me = view.seat
     hand = view.hand
     k = r.pass_count
-    off = view.pass_offset
     base = tuple(sorted(pass_for_hand(r, hand)))
     scores = pass_scores(r, hand)
     top = sorted(scores, key=lambda c: (-scores[c], -c))[:max(k + 3, width)]
@@ -170,8 +208,6 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
     counts = dict.fromkeys(order, 0)
     pr = policy_rules(r)
     unseen = cards_of(r.deck & ~hand)
-    others = [s for s in range(n) if s != me]
-    size = r.hand_size
     stocked = bool(r.stock_size)  # Domino Hearts: the rest is the stock, play-outs on the engine
     alive = order[:]
     used = 0
@@ -181,18 +217,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
         rounds += 1
         per = max(4, (rollouts // 3) // max(1, len(alive)))
         for _ in range(per):
-            rng.shuffle(unseen)
-            hands = [0] * n
-            hands[me] = hand
-            for j, s in enumerate(others):
-                m = 0
-                for c in unseen[j * size:(j + 1) * size]:
-                    m |= 1 << c
-                hands[s] = m
-            stock = unseen[len(others) * size:] if stocked else []
-            passes = [0] * n
-            for s in others:
-                passes[s] = pass_mask(r, hands[s])
+            hands, passes, stock = pass_world(view, unseen, rng)
             for cand in alive:
                 pm = 0
                 for c in cand:
@@ -201,10 +226,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
                 if stocked:
                     sim = play_out_pass(view, hands, stock, passes)
                 else:
-                    after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
-                    leader = tricks.first_leader(r, after, view.hand_index % n)
-                    sim = Sim(r, after, leader=leader)
-                    play_out(sim, pr)
+                    sim = passed_play_out(view, hands, passes, pr)
                 totals[cand] += value(sim)
                 counts[cand] += 1
                 used += 1

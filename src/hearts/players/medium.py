@@ -70,6 +70,8 @@ from .common import (
     low_card,
     moon_choice,
 )
+from .policy import losers as policy_losers
+from .policy import pass_worth
 
 NEAR_TIE = 3.0
 """Scores this close to the best one count as a tie to break with the seed (a pass
@@ -106,15 +108,9 @@ def danger_above(rules: Rules, out: int) -> int:
 
 def losers(hand: int, out: int) -> int:
     """Cards of ``hand`` that may lose the lead: a card wins when the outstanding
-    cards of its suit ranked above it are no more than the held ones above it."""
-    lose = 0
-    for s in SUITS:
-        mine = hand & SUIT_MASKS[s]
-        theirs = out & SUIT_MASKS[s]
-        for c in cards_of(mine):
-            if (theirs & above(c)).bit_count() > (mine & above(c)).bit_count():
-                lose += 1
-    return lose
+    cards of its suit ranked above it are no more than the held ones above it
+    (:func:`hearts.players.policy.losers`, on the pack's four suits)."""
+    return policy_losers(hand & FULL_DECK, out & FULL_DECK)
 
 
 def moon_fit(rules: Rules, hand: int, out: int) -> bool:
@@ -134,32 +130,10 @@ def moon_fit(rules: Rules, hand: int, out: int) -> bool:
 # ---------------------------------------------------------------- passing
 def _pass_score(rules: Rules, c: int, rest: int, slots: int) -> float:
     """How much passing card ``c`` is worth, given the cards ``rest`` kept so far
-    (``c`` included) and ``slots`` cards still to choose (``c`` included)."""
-    suit, rank = c >> 4, c & 15
-    suit_cards = rest & SUIT_MASKS[suit]
-    big = big_cards(rules) & SUIT_MASKS[suit]
-    if rules.bonus and card_value(rules, c) < 0:
-        return -100.0
-    score = rank * 3.0
-    if big:
-        base = low_card(big)
-        guards = (rest & below(base)).bit_count()
-        if c >= base:
-            # Q♠ (and the spades above it): pass when short of low guards.
-            if guards <= 2:
-                return 100.0 + rules.penalty[c] + rank
-            if guards == 3:
-                return 30.0 + rank
-            return -20.0 + rank
-        return -30.0 + rank  # low spades guard the queen: keep them
-    if suit == HEARTS:
-        score = rank * 3.0 + rules.penalty[c]
-    if suit != HEARTS and suit_cards.bit_count() <= slots:
-        score += 25.0  # void a short suit
-    bm = bonus_mask(rules)
-    if bm and bm & SUIT_MASKS[suit] & rest and c > low_card(bm & SUIT_MASKS[suit]):
-        score -= 12.0  # high diamonds catch J♦
-    return score
+    (``c`` included) and ``slots`` cards still to choose (``c`` included): the rules
+    are :func:`hearts.players.policy.pass_worth` (compiled, shared with the search's
+    model of the others' passes)."""
+    return pass_worth(rules, bonus_mask(rules), c, rest, slots)
 
 
 def _without_jokers(view: PlayerView) -> PlayerView:

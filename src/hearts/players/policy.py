@@ -417,8 +417,10 @@ def _below(c: int) -> int:
     return ((1 << c) - 1) & SUIT_MASKS[c >> 4]
 
 
-def _losers(hand: int, out: int) -> int:
-    """How many cards of ``hand`` may lose the lead (``medium.losers``)."""
+def losers(hand: int, out: int) -> int:
+    """How many cards of ``hand`` (one pack) may lose the lead: a card wins when the
+    cards of ``out`` ranked above it in its suit are no more than the held ones above it.
+    ``medium.losers`` calls this."""
     lose = 0
     m = hand
     while m:
@@ -430,9 +432,13 @@ def _losers(hand: int, out: int) -> int:
     return lose
 
 
-def _pass_worth(rules: Rules, bonus: int, c: int, rest: int, slots: int) -> float:
-    """``medium._pass_score`` on bitmasks: how much passing ``c`` is worth with ``rest``
-    kept so far (``c`` included) and ``slots`` cards still to choose."""
+def pass_worth(rules: Rules, bonus: int, c: int, rest: int, slots: int) -> float:
+    """Medium's worth of passing card ``c`` (one pack; higher: pass it sooner) with
+    ``rest`` kept so far (``c`` included), ``slots`` cards still to choose (``c``
+    included) and ``bonus`` the bonus cards as a set: -100 for a bonus card; Q♠ and the
+    spades above it 100 and up with two low spades or fewer to guard it; low spades
+    kept; a card voiding a short side suit +25; high diamonds over J♦ -12; otherwise
+    three points a rank (plus a heart's penalty).  ``medium._pass_score`` calls this."""
     suit = c >> 4
     rank = c & 15
     smask = SUIT_MASKS[suit]
@@ -474,7 +480,7 @@ def pass_mask(rules: Rules, hand: int) -> int:
     moon (six hearts or more with the top heart and at most ``pass_count`` cards that
     may lose the lead) passes its losing cards outside hearts first, lowest rank
     first; any other hand passes, one card at a time, the card with the highest
-    ``medium._pass_score`` (ties to the higher card).  ``tests/test_policy_pass.py``
+    :func:`pass_worth` (ties to the higher card).  ``tests/test_policy_pass.py``
     checks it equals ``medium.pass_for_hand``.
     """
     k = rules.pass_count
@@ -482,7 +488,7 @@ def pass_mask(rules: Rules, hand: int) -> int:
     out = rules.deck & ~hand & ~rules.wild_mask
     hearts = hand & HEARTS_MASK
     if rules.moon != "none" and rules.penalty_mask & HEARTS_MASK and hearts.bit_count() >= 6 \
-            and hearts >> _high(rules.deck & HEARTS_MASK) & 1 and _losers(hand, out) <= k:
+            and hearts >> _high(rules.deck & HEARTS_MASK) & 1 and losers(hand, out) <= k:
         keyed: list[tuple[int, int, int]] = []
         m = hand
         while m:
@@ -508,7 +514,7 @@ def pass_mask(rules: Rules, hand: int) -> int:
         while m:
             c = _low(m)
             m &= m - 1
-            v = _pass_worth(rules, bonus, c, rest, k - i)
+            v = pass_worth(rules, bonus, c, rest, k - i)
             if v >= top:
                 top = v
                 best = c
@@ -519,4 +525,5 @@ def pass_mask(rules: Rules, hand: int) -> int:
     return chosen
 
 
-__all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout", "replay_misses", "pass_mask"]
+__all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout", "replay_misses", "pass_mask",
+           "pass_worth", "losers"]
