@@ -253,6 +253,30 @@ def test_keep_the_high_hearts_under_a_shooters_heart_lead():
     assert hard_cards(g) == {"3H"}  # moon stop: steady on ten seeds
 
 
+@pytest.mark.parametrize("deal", [13, 49])
+def test_hard_stops_a_medium_shooter(deal):
+    # Built deals of bench/moon_stop.py: medium holds A♥, five more hearts and seven
+    # high cards and runs for the moon.  Three hard stop it on every seed: they read
+    # the shooter's top leads as a moon try and weigh deals where it holds a strong
+    # hand (HardBot.moon_proposal).  Without that proposal the uniform deals never
+    # give it one and the moon goes through (checked on two seeds).
+    from hearts.players.base import get_bot
+    from hearts.players.bench import moon_deal
+    from hearts.players.match import play_hand
+
+    rules = make_rules("standard", None, {"pass_schedule": "none"})
+    shooter = deal % 4
+
+    def moon(seed, proposal):
+        bots = [get_bot("medium", deal * 8 + t) if t == shooter else
+                HardBot(seed * 100 + deal * 8 + t, time_limit=None, moon_proposal=proposal)
+                for t in range(4)]
+        return play_hand(rules, moon_deal(rules, deal), bots, 0).moon == shooter
+
+    assert not any(moon(seed, True) for seed in range(10))
+    assert all(moon(seed, False) for seed in range(2))
+
+
 def shooter_position(totals: list[int] | None = None) -> Game:
     """South has taken every point (Q♠ and 3♥) and holds only winners but 2♥; West leads
     5♥, North plays 9♥, East 6♥: A♥ (or any heart over 9♥) keeps the moon going, 2♥

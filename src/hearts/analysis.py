@@ -63,15 +63,20 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import tricks
 from .actions import Action
 from .cards import card_str, cards_of, parse_card, same_name
 from .game import PHASE_DECLARE, PHASE_PASS
-from .players.hard import distinct_moves, outstanding, play_out, seat_points
+from .players.hard import (
+    distinct_moves,
+    outstanding,
+    passed_play_out,
+    play_out,
+    seat_points,
+    world_sim,
+)
 from .players.medium import hand_pass, hand_pass_scores
 from .players.policy import PolicyRules, policy_rules
 from .players.sampling import Sampler, infer
-from .players.sim import Sim
 from .players.stock import StockSampler, play_out_pass, try_card
 from .record import RecordError, parse_record, replay_record
 from .rules import Rules
@@ -231,7 +236,7 @@ def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = P
                           alias, worlds)
     sampler = Sampler(infer(view))
     for _ in range(worlds):
-        base = Sim.from_view(view, sampler.draw(rng))
+        base = world_sim(view, sampler.draw(rng), pr)
         for m in moves:
             sim = base.copy()
             sim.play(m)
@@ -259,14 +264,9 @@ def _play_out_pass(rules: Rules, pr: PolicyRules, view: PlayerView, hands: list[
                    passes: list[int], mine: int) -> int:
     """Points of ``view.seat`` when it passes ``mine`` in the deal ``hands``,
     the others pass ``passes``, and the hand is played out by the policy."""
-    n = rules.players
     me = view.seat
-    off = view.pass_offset
     passes[me] = mine
-    after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
-    sim = Sim(rules, after, leader=tricks.first_leader(rules, after, view.hand_index % n))
-    play_out(sim, pr)
-    return seat_points(sim, me)
+    return seat_points(passed_play_out(view, hands, passes, pr), me)
 
 
 def _stock_pass_deal(view: PlayerView, rng: random.Random) -> tuple[list[int], list[int]]:

@@ -11,21 +11,50 @@ process, so the figures are per card, single core.
 from __future__ import annotations
 
 import importlib.machinery
+import random
 import statistics
 import time
 from typing import Any
 
 from ..actions import Action, Decision
+from ..cards import SUIT_MASKS, cards_of
 from ..deal import numbered_deal
 from ..drive import drive
 from ..game import Game
-from ..rules import make_rules
+from ..rules import Rules, make_rules
 from ..view import PlayerView, player_view
 from .base import get_bot
 from .medium import MediumBot
 
 LEVELS = ("hard", "medium", "easy", "random")
 GAMES = (2024001, 2024002, 2024003, 2024004)
+
+
+def moon_deal(rules: Rules, i: int) -> list[int]:
+    """Built deal ``i`` for moon benchmarks and tests (``bench/moon_stop.py``): seat
+    ``i mod players`` gets A♥, five more hearts at random and ``hand_size - 6`` cards
+    drawn from the tens to aces of the other suits (a hand fit to shoot); the rest of
+    the deck is shuffled to the other seats (``random.Random(3_000_000 + i)``).  One
+    pack; card-set bitmasks per seat."""
+    rng = random.Random(3_000_000 + i)
+    n = rules.players
+    heart_mask = SUIT_MASKS[2]
+    ace = 2 * 16 + 12
+    hearts = [c for c in cards_of(heart_mask & rules.deck) if c != ace]
+    high = [c for c in cards_of(rules.deck & ~heart_mask) if c & 15 >= 8]
+    mine = [ace] + rng.sample(hearts, 5) + rng.sample(high, rules.hand_size - 6)
+    hand = 0
+    for c in mine:
+        hand |= 1 << c
+    rest = cards_of(rules.deck & ~hand)
+    rng.shuffle(rest)
+    hands = [0] * n
+    seat = i % n
+    hands[seat] = hand
+    others = [s for s in range(n) if s != seat]
+    for j, c in enumerate(rest):
+        hands[others[j % len(others)]] |= 1 << c
+    return hands
 
 
 def bench_positions(variant: str = "standard") -> list[PlayerView]:

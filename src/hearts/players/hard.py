@@ -60,8 +60,15 @@ from .medium import (
     pass_scores,
 )
 from .objective import Objective, objective
-from .policy import PolicyRules, pass_mask, policy_rules, replay_misses, rollout
-from .sampling import Sampler, infer
+from .policy import (
+    PolicyRules,
+    moon_fits,
+    pass_mask,
+    policy_rules,
+    replay_misses,
+    rollout,
+)
+from .sampling import Knowledge, Sampler, infer
 from .sim import Sim
 from .stock import StockSampler, play_out_pass, supported, try_card
 
@@ -125,6 +132,93 @@ def seat_points(sim: Sim, me: int) -> int:
     return sum(pts[s] for s in side_of(sim.rules, me))
 
 
+def shooter_seat(view: PlayerView) -> int:
+    """The seat that looks like it is going for the moon, or -1: it holds every point
+    taken so far (``Table.moon_threat``), the rules have no wild cards or second pack,
+    and it has led a card that was then the highest of its suit still out (medium
+    leads its lowest card of a suit except when it runs for the moon)."""
+    r = view.rules
+    if r.wild_mask or r.deck >> PACK2:
+        return -1
+    threat = Table.of(view).moon_threat()
+    if threat < 0:
+        return -1
+    seen = view.hand  # this seat's cards are never out to the others
+    for t in view.tricks:
+        lead = t.cards[0]
+        if t.leader == threat:
+            higher = r.deck & SUIT_MASKS[lead >> 4] & ~((2 << lead) - 1) & ~seen
+            if not higher:
+                return threat
+        for c in t.cards:
+            seen |= 1 << c
+    return -1
+
+
+def strengthen(hands: list[int], seat: int, know: Knowledge, rng: random.Random) -> None:
+    """Give ``seat`` (not the knower) higher cards in the sampled deal ``hands`` (in
+    place): a random number of times, the highest card it may hold that another seat
+    has is swapped with its own lowest card that the other seat may hold (hearts
+    count first).  The proposal for a seat that looks like it is going for the moon
+    (:func:`shooter_seat`): uniform deals almost never give it a hand fit to shoot, so
+    the weighing by its plays would have nothing to choose."""
+    free = know.free
+    mine = hands[seat]
+    steps = rng.randint(1, max(1, (mine & free).bit_count()))
+    for _ in range(steps):
+        best, owner = -1, -1
+        key = -1
+        for s, h in enumerate(hands):
+            if s == seat or s == know.seat:
+                continue
+            m = h & free & know.allowed[seat]
+            while m:
+                c = (m & -m).bit_length() - 1
+                m &= m - 1
+                k = (c & 15) + (16 if c >> 4 == 2 else 0)
+                if k > key:
+                    key, best, owner = k, c, s
+        if best < 0:
+            return
+        give = hands[seat] & free & know.allowed[owner]
+        low, low_key = -1, 99
+        while give:
+            c = (give & -give).bit_length() - 1
+            give &= give - 1
+            k = (c & 15) + (16 if c >> 4 == 2 else 0)
+            if k < low_key:
+                low_key, low = k, c
+        if low < 0 or low_key >= key:
+            return
+        hands[seat] ^= (1 << best) | (1 << low)
+        hands[owner] ^= (1 << best) | (1 << low)
+
+
+def seat_plays(view: PlayerView) -> list[int]:
+    """The cards each seat has played this hand (card-set bitmasks, one per seat)."""
+    out = [0] * view.rules.players
+    n = view.rules.players
+    for t in view.tricks:
+        for i, c in enumerate(t.cards):
+            out[(t.leader + i) % n] |= 1 << c
+    for s, c in view.trick:
+        out[s] |= 1 << c
+    return out
+
+
+def world_sim(view: PlayerView, hands: Sequence[int], pr: PolicyRules,
+              played: Sequence[int] | None = None) -> Sim:
+    """The simulator at the position of ``view`` with the hidden hands filled by
+    ``hands`` (``Sim.from_view``), its ``fit`` set from each seat's cards at the start
+    of the play (``played``: :func:`seat_plays`, computed when not given) so that the
+    play-outs make medium's moon attempts (:func:`hearts.players.policy.moon_fits`)."""
+    sim = Sim.from_view(view, hands)
+    if played is None:
+        played = seat_plays(view)
+    sim.fit = moon_fits(pr, [hands[s] | played[s] for s in range(len(hands))])
+    return sim
+
+
 def pass_world(view: PlayerView, unseen: list[int],
                rng: random.Random) -> tuple[list[int], list[int], list[int]]:
     """One sampled deal for the pass search: ``unseen`` (the cards not in this seat's
@@ -161,6 +255,7 @@ def passed_play_out(view: PlayerView, hands: Sequence[int], passes: Sequence[int
     off = view.pass_offset
     after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
     sim = Sim(r, after, leader=tricks.first_leader(r, after, view.hand_index % n))
+    sim.fit = moon_fits(pr, after)
     play_out(sim, pr)
     return sim
 
@@ -257,7 +352,10 @@ class HardBot:
     a card must lose by before it is dropped; ``stock_budget``: the simulated card plays
     (replays included) a card may cost in a game with a stock, where the play-outs run
     on the engine; ``pass_rollouts``: play-outs of the pass search
-    (:func:`search_pass`), ``stock_pass_rollouts`` with a stock (engine play-outs).
+    (:func:`search_pass`), ``stock_pass_rollouts`` with a stock (engine play-outs);
+    ``pool``: deals drawn per deal kept when the deals are weighed by the others' plays
+    (:meth:`_worlds`); ``moon_proposal``: half of those draws give a seat that looks like
+    it is running for the moon higher cards (:func:`strengthen`).
     """
 
     name = "hard"
@@ -267,8 +365,11 @@ class HardBot:
                  pass_rollouts: int = 5000, play_search: bool = True,
                  likelihood: float = 0.2, max_budget: int | None = None, z: float = 3.0,
                  game_aware: bool = True, stock_budget: int = 18000,
-                 stock_pass_rollouts: int = 900) -> None:
+                 stock_pass_rollouts: int = 900, pool: int = 3,
+                 moon_proposal: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.pool = pool
+        self.moon_proposal = moon_proposal
         self.stock_budget = stock_budget
         self.stock_pass_rollouts = stock_pass_rollouts
         self.likelihood = likelihood
@@ -330,13 +431,17 @@ class HardBot:
 
         Without weighting a batch is ``chunk`` fresh deals.  With ``likelihood <
         1`` a batch is as many deals as the fixed budget of earlier versions
-        afforded (``play_budget`` over the cost of a deal), drawn from three times
+        afforded (``play_budget`` over the cost of a deal), drawn from ``pool`` times
         as many deals weighted by how well they explain the other seats' plays so far:
         the hand is replayed from its start on that deal, and every play of
         another seat that had a choice and that the play-out policy would not
-        have made multiplies the weight by ``likelihood`` (softened, down to
+        have made (nor medium's seeded near-ties, :func:`hearts.players.policy.near_ties`;
+        seats whose hand was fit make medium's moon attempts, ``Sim.fit``) multiplies
+        the weight by ``likelihood`` (softened, down to
         none, when even the best-fitting deals leave many plays unexplained:
-        random players).  Systematic resampling picks the batch.
+        random players).  Systematic resampling picks the batch.  With a seat that
+        looks like it is running for the moon (:func:`shooter_seat`) every other deal
+        drawn gives it higher cards (:func:`strengthen`).
         """
         know = infer(view)
         sampler = Sampler(know)
@@ -349,9 +454,7 @@ class HardBot:
             history.extend(((t.leader + i) % n, c) for i, c in enumerate(t.cards))
         history.extend(view.trick)
         weigh = self.likelihood < 1.0 and any(s != me for s, _ in history)
-        played_by = [0] * n
-        for s, c in history:
-            played_by[s] |= 1 << c
+        played_by = seat_plays(view)
         first_leader = history[0][0] if history else view.leader
         eps = self.likelihood
         self.last_stats["likelihood"] = eps if weigh else 1.0
@@ -362,16 +465,23 @@ class HardBot:
             chunk = max(self.min_worlds, min(self.max_worlds, self.play_budget // cost))
         seats = [s for s, _ in history]
         cards = [c for _, c in history]
+        shooter = shooter_seat(view) if self.moon_proposal and not know.extra else -1
+        self.last_stats["shooter"] = shooter
         cap = len(history)  # no deal is dropped from the replay until eps is known
         while True:
             if not weigh:
-                yield [Sim.from_view(view, sampler.draw(self.rng)) for _ in range(chunk)], 0
+                yield [world_sim(view, sampler.draw(self.rng), pr, played_by)
+                       for _ in range(chunk)], 0
                 continue
             pool: list[tuple[Sim, int, int]] = []
-            for _ in range(3 * chunk):
+            for i in range(self.pool * chunk):
                 hands = sampler.draw(self.rng)
-                base = Sim(r, [hands[s] | played_by[s] for s in range(n)], leader=first_leader)
-                miss, choices = replay_misses(base, seats, cards, me, pr, cap)
+                if shooter >= 0 and i & 1:
+                    strengthen(hands, shooter, know, self.rng)
+                start = [hands[s] | played_by[s] for s in range(n)]
+                base = Sim(r, start, leader=first_leader)
+                base.fit = moon_fits(pr, start)
+                miss, choices = replay_misses(base, seats, cards, me, pr, cap, True)
                 if miss <= cap:
                     pool.append((base, miss, choices))
             if not pool:  # every deal missed more than the cap: weigh the next pool fully
@@ -408,7 +518,7 @@ class HardBot:
                     batch.append(base)
                     j += 1
             self.rng.shuffle(batch)
-            yield batch, 3 * chunk * len(history)
+            yield batch, self.pool * chunk * len(history)
 
     def _stock_worlds(self, view: PlayerView, chunk: int) -> Iterator[tuple[list[Game], int]]:
         """Batches of ``chunk`` worlds of a stock game (:class:`StockSampler`), each

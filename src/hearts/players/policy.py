@@ -21,7 +21,13 @@ hands per move:
   bonus card, and feed no points to a seat going for the moon.
 
 - shoot the moon when every point taken so far is ours and every card we
-  hold is sure to win (lead the sure winners, hearts last).
+  hold is sure to win, or when the hand was fit for it at the start of the play
+  (``Sim.fit``, :func:`moon_fits`) and at most two cards may lose (lead the sure
+  winners, hearts last).
+
+:func:`replay_misses` measures how well a sampled deal explains the other seats'
+plays so far; with ``ties`` a card among medium's seeded near-ties
+(:func:`near_ties`) counts as explained.
 
 Rule data comes from :class:`PolicyRules`,
 built once per ``Rules``.
@@ -29,9 +35,10 @@ built once per ``Rules``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import HEARTS, SUIT_MASKS
+from ..cards import FULL_DECK, HEARTS, SUIT_MASKS
 from ..rules import Rules
 from .sim import Sim, _cards
 
@@ -48,7 +55,9 @@ class PolicyRules:
     ``pen_order``: penalty cards from the largest penalty down; ``above_big``:
     ``(big card, non-penalty cards of its suit ranked above it)`` pairs;
     ``safe_first``: no penalty card may fall on the first trick; ``moon``:
-    the rules have a moon.
+    the rules have a moon; ``moon_hearts``: a moon on hearts (medium's moon attempts,
+    :func:`moon_fits`), ``top_heart`` the deck's highest heart and ``pass_count`` the
+    cards a pass holds (how many losers a fit hand may have).
     """
 
     big: int
@@ -62,6 +71,9 @@ class PolicyRules:
     deck: int
     hand_total: int
     moon: bool
+    moon_hearts: bool
+    top_heart: int
+    pass_count: int
 
     @classmethod
     def of(cls, rules: Rules) -> PolicyRules:
@@ -81,7 +93,9 @@ class PolicyRules:
             ab.append((c, above))
         return cls(big, bonus, tuple(rules.bonus), rules.penalty, rules.penalty_mask, tuple(pens),
                    tuple(ab), not rules.first_trick_points, rules.deck, rules.hand_total,
-                   rules.moon != "none" and bool(rules.penalty_mask))
+                   rules.moon != "none" and bool(rules.penalty_mask),
+                   rules.moon != "none" and bool(rules.penalty_mask & HEARTS_MASK),
+                   _high(rules.deck & HEARTS_MASK), rules.pass_count)
 
 
 _CACHE: dict[int, tuple[Rules, PolicyRules]] = {}
@@ -123,6 +137,21 @@ def _value(pr: PolicyRules, cards: int) -> int:
     return v
 
 
+def _cheapest(pr: PolicyRules, cards: int) -> int:
+    """Medium's cheapest winner (``medium._follow``'s ``cost_key``): the card of ``cards``
+    with the lowest points (a bonus card first), the highest rank among equals."""
+    best, key = -1, (1 << 30)
+    m = cards
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        k = _value(pr, low) * 32 - (c & 15)
+        if k < key:
+            best, key = c, k
+    return best
+
+
 def _threat(sim: Sim, seat: int, pr: PolicyRules) -> int:
     """The seat that may be shooting the moon (all points so far, at least a third
     of the hand's total), or -1."""
@@ -139,51 +168,70 @@ def _threat(sim: Sim, seat: int, pr: PolicyRules) -> int:
     return holder
 
 
+def _others_void(sim: Sim, seat: int) -> int:
+    """The suits (bit ``suit``) some other seat has shown out of."""
+    v = 0
+    for s in range(sim.n):
+        if s != seat:
+            v |= sim.voids[s]
+    return v
+
+
+def _lead_key(pr: PolicyRules, n: int, hand: int, mine: int, s: int, out: int, danger: int,
+              others_void: int) -> float:
+    """Medium's lead key (``medium._lead``; lower: lead it sooner) of the lowest card of
+    ``mine`` (this seat's legal cards of suit ``s``)."""
+    sm = SUIT_MASKS[s]
+    c = (mine & -mine).bit_length() - 1
+    theirs = out & sm
+    lower = (theirs & ((1 << c) - 1)).bit_count()
+    total = theirs.bit_count()
+    key = 0.0
+    bs = pr.big & sm
+    if bs:
+        if hand & bs or hand & danger & sm:
+            key += 50.0
+        elif bs & out and not hand & sm & ~((1 << _low(bs & out)) - 1):
+            key -= 20.0
+    if s == HEARTS:
+        key += 10.0 + pr.penalty[c]
+    if lower == total:
+        key += 40.0
+    else:
+        key += 30.0 * lower / total
+    if others_void >> s & 1 or total < n - 1:
+        key += 5.0
+    key += (hand & sm).bit_count() * 1.5
+    bs = pr.bonus & sm & out
+    if bs and c > _low(bs):
+        key -= 3.0
+    return key
+
+
 def _lead(sim: Sim, seat: int, hand: int, legal: int, out: int, danger: int,
           pr: PolicyRules) -> int:
-    n = sim.n
-    others_void = 0
-    for s in range(n):
-        if s != seat:
-            others_void |= sim.voids[s]
+    others_void = _others_void(sim, seat)
     best = -1
     best_key = 1e18
-    pen = pr.penalty
     for s in range(4):
-        sm = SUIT_MASKS[s]
-        mine = legal & sm
+        mine = legal & SUIT_MASKS[s]
         if not mine:
             continue
         c = (mine & -mine).bit_length() - 1
-        theirs = out & sm
-        lower = (theirs & ((1 << c) - 1)).bit_count()
-        total = theirs.bit_count()
-        higher = total - lower
-        key = 0.0
-        bs = pr.big & sm
-        if bs:
-            if hand & bs or hand & danger & sm:
-                key += 50.0
-            elif bs & out:
-                lowbig = _low(bs & out)
-                if not hand & sm & ~((1 << lowbig) - 1):
-                    key -= 20.0
-        if s == HEARTS:
-            key += 10.0 + pen[c]
-        if higher == 0:
-            key += 40.0
-        else:
-            key += 30.0 * lower / total
-        if others_void >> s & 1 or total < n - 1:
-            key += 5.0
-        key += (hand & sm).bit_count() * 1.5
-        bs = pr.bonus & sm & out
-        if bs and c > _low(bs):
-            key -= 3.0
-        key = key * 16 + (c & 15)
+        key = _lead_key(pr, sim.n, hand, mine, s, out, danger, others_void) * 16 + (c & 15)
         if key < best_key:
             best_key, best = key, c
     return best
+
+
+def _discard_worth(pr: PolicyRules, hand: int, c: int) -> float:
+    """Medium's discard score of an ordinary card (``medium._discard``; higher: throw it
+    sooner): a heart 40 plus four a rank plus its points, another card four a rank plus
+    four when its suit is short (two cards or fewer)."""
+    rank = c & 15
+    if c >> 4 == HEARTS:
+        return 40.0 + rank * 4 + pr.penalty[c]
+    return rank * 4.0 + (4.0 if (hand & SUIT_MASKS[c >> 4]).bit_count() <= 2 else 0.0)
 
 
 def _discard(sim: Sim, seat: int, hand: int, legal: int, danger: int, pr: PolicyRules) -> int:
@@ -202,14 +250,24 @@ def _discard(sim: Sim, seat: int, hand: int, legal: int, danger: int, pr: Policy
                     if p > pick_p:
                         pick_p, pick = p, off + r
             return pick
-        return _low(legal)
+        # Only points to play: medium's ``_discard`` gives the highest, keeping the top heart.
+        top = _high(hand & HEARTS_MASK)
+        pick, pick_k = -1, -1000
+        m = legal & ~pr.bonus or legal
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            k = (c & 15) - (50 if c == top else 0)
+            if k >= pick_k:
+                pick, pick_k = c, k
+        return pick
     if legal & pr.big:
         for c in pr.pen_order:
             if legal >> c & 1 and pr.big >> c & 1:
                 return c
     if legal & danger:
         return _high(legal & danger)
-    pen = pr.penalty
     best, best_p = -1, -1.0
     hearts = legal & HEARTS_MASK
     if hearts:
@@ -217,17 +275,17 @@ def _discard(sim: Sim, seat: int, hand: int, legal: int, danger: int, pr: Policy
         if threat >= 0 and c == _high(hand & HEARTS_MASK):
             c2 = _high(hearts & ~(1 << c))
             if c2 >= 0:
-                best, best_p = c2, 40.0 + (c2 & 15) * 4 + pen[c2]
+                best, best_p = c2, _discard_worth(pr, hand, c2)
         else:
-            best, best_p = c, 40.0 + (c & 15) * 4 + pen[c]
+            best, best_p = c, _discard_worth(pr, hand, c)
     rest = legal & ~HEARTS_MASK & ~pr.bonus
     for off in _SUIT_OFFSETS:
         m = rest >> off & 0xFFFF
         if m:
-            rk = m.bit_length() - 1
-            q = rk * 4.0 + (4.0 if (hand >> off & 0xFFFF).bit_count() <= 2 else 0.0)
-            if q > best_p or (q == best_p and off + rk > best):
-                best_p, best = q, off + rk
+            c = off + m.bit_length() - 1
+            q = _discard_worth(pr, hand, c)
+            if q > best_p or (q == best_p and c > best):
+                best_p, best = q, c
     if best < 0:
         best = _high(legal & ~pr.bonus or legal)
     return best
@@ -281,6 +339,50 @@ def _lowest_rank(mask: int) -> int:
     return best
 
 
+def moon_fits(pr: PolicyRules, hands: Sequence[int]) -> int:
+    """The seats (bit ``seat``) whose hand, as given (each seat's cards at the start of
+    the play), is fit to shoot the moon by medium's rule (``medium.moon_fit``: at least
+    six hearts with the top heart, at most ``pass_count`` cards that may lose the lead);
+    0 in games without a moon on hearts.  Set it as ``Sim.fit`` so that the play-outs
+    (and the replays that weigh sampled deals) make medium's moon attempts."""
+    if not pr.moon_hearts:
+        return 0
+    fit = 0
+    deck = pr.deck & FULL_DECK
+    for s, h in enumerate(hands):
+        h &= FULL_DECK
+        if (h & HEARTS_MASK).bit_count() >= 6 and h >> pr.top_heart & 1 \
+                and losers(h, deck & ~h) <= pr.pass_count:
+            fit |= 1 << s
+    return fit
+
+
+def _shooting(sim: Sim, seat: int, hand: int, legal: int, out: int, pr: PolicyRules) -> bool:
+    """Whether the seat to play goes for the moon (medium's ``_shooting``): no other seat
+    has taken a point, and either it has taken points and every card it holds wins, or
+    its hand was fit (``sim.fit``) and at most two of its cards may lose the lead; not
+    when another seat wins a trick with points that it cannot beat."""
+    taken = sim.taken
+    for s in range(sim.n):
+        if s != seat and taken[s] > 0:
+            return False
+    trick = sim.trick
+    beaten = bool(trick) and sim.win_seat != seat and not legal & ~(
+        (2 << sim.win_card) - 1) & SUIT_MASKS[trick[0] >> 4]
+    if taken[seat] > 0 and _can_run(hand, out) and not beaten:
+        return True
+    if not sim.fit >> seat & 1 or beaten and _value(pr, _mask(trick)) > 0:
+        return False
+    return losers(hand, out) <= 2
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
 def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
     """The policy's card for the seat to play (``legal`` is ``sim.legal()``, non-empty)."""
     if legal & (legal - 1) == 0:
@@ -289,13 +391,8 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
     hand = sim.hands[seat]
     trick = sim.trick
     out = pr.deck & ~sim.played & ~hand
-    if pr.moon and sim.taken[seat] > 0:
-        # Shoot when every point so far is ours and every card we hold wins.
-        taken = sim.taken
-        if all(t == 0 for s, t in enumerate(taken) if s != seat) and _can_run(hand, out) \
-                and not (trick and sim.win_seat != seat and not legal & ~(
-                    (2 << sim.win_card) - 1) & SUIT_MASKS[trick[0] >> 4]):
-            return _shoot(sim, legal, out, pr)
+    if pr.moon and _shooting(sim, seat, hand, legal, out, pr):
+        return _shoot(sim, legal, out, pr)
     danger = 0
     for c, above in pr.above_big:
         if out >> c & 1:
@@ -320,7 +417,7 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
         threat = _threat(sim, seat, pr)
         if threat >= 0 and sim.win_seat == threat:
             if nlater == 0:
-                return _high(over & ~pmask) if over & ~pmask else _low(over)
+                return _cheapest(pr, over)
             out_led = out & ledm
             top = _high(out_led)
             sure = over & ~((2 << top) - 1) if out_led else over
@@ -330,15 +427,13 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
     if nlater == 0:
         tv = _value(pr, tm) if tm & (pmask | pr.bonus) else 0
         if tv < 0 and over:
-            cheap = over & ~pmask
-            c = _high(cheap) if cheap else _low(over)
+            c = _cheapest(pr, over)
             if tv + _value(pr, 1 << c) < 0:
                 return c
         if tv > 0 or (over and not over & ~pmask):
             if under:
                 return _high(under)
-            cheap = over & ~pmask
-            return _high(cheap) if cheap else _low(over)
+            return _cheapest(pr, over)
         if over:
             mine = over & pr.bonus
             if mine:
@@ -348,8 +443,7 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
                 return _high(free)
         if under:
             return _high(under)
-        cheap = over & ~pmask
-        return _high(cheap) if cheap else _low(over)
+        return _cheapest(pr, over)
     first_safe = sim.trick_index == 0 and pr.safe_first
     if first_safe:
         risky = False
@@ -380,14 +474,78 @@ def rollout(sim: Sim, pr: PolicyRules) -> None:
         sim.play(rollout_card(sim, sim.legal(), pr))
 
 
+LEAD_TIE = 1.5
+"""Lead keys this close to the best count as medium's near-tie (``medium.NEAR_TIE / 2``)."""
+DISCARD_TIE = 3.0
+"""Discard scores this close to the best count as medium's near-tie (``medium.NEAR_TIE``)."""
+
+
+def near_ties(sim: Sim, legal: int, pr: PolicyRules) -> int:
+    """The cards that medium with a seed might play here besides the policy's own card
+    (``legal`` is ``sim.legal()``), as a card set: the lowest card of every suit whose
+    lead key lies within :data:`LEAD_TIE` of the best (leads that are not forced, key
+    under 40), or, on a discard with no penalty card to dump, the top card of every suit
+    whose discard score lies within :data:`DISCARD_TIE` of the best.  0 where medium
+    breaks no tie (following suit, a seat going for the moon, a penalty card to dump).
+
+    Medium breaks these near-ties with its seed (``medium._pick``), so a seeded medium
+    that plays one of them has not shown a hand the policy cannot explain: the replay
+    of :func:`replay_misses` does not count it as a miss.
+    """
+    seat = sim.turn
+    hand = sim.hands[seat]
+    trick = sim.trick
+    out = pr.deck & ~sim.played & ~hand
+    if pr.moon and _shooting(sim, seat, hand, legal, out, pr):
+        return 0  # going for the moon: no ties
+    danger = 0
+    for c, above in pr.above_big:
+        if out >> c & 1:
+            danger |= above
+    keys: list[tuple[float, int]] = []
+    if not trick:
+        others_void = _others_void(sim, seat)
+        for s in range(4):
+            mine = legal & SUIT_MASKS[s]
+            if mine:
+                key = _lead_key(pr, sim.n, hand, mine, s, out, danger, others_void)
+                if key < 40.0:
+                    keys.append((key, (mine & -mine).bit_length() - 1))
+        if len(keys) < 2:
+            return 0
+        best = min(k for k, _ in keys)
+        tie = LEAD_TIE
+    else:
+        if legal & SUIT_MASKS[trick[0] >> 4]:
+            return 0
+        if _threat(sim, seat, pr) >= 0 or legal & (pr.big | danger):
+            return 0
+        for off in _SUIT_OFFSETS:
+            m = legal >> off & 0xFFFF & ~(pr.bonus >> off)
+            if not m:
+                continue
+            c = off + m.bit_length() - 1
+            keys.append((_discard_worth(pr, hand, c), c))
+        if len(keys) < 2:
+            return 0
+        best = max(k for k, _ in keys)
+        tie = DISCARD_TIE
+    near = 0
+    for k, c in keys:
+        if abs(k - best) <= tie:
+            near |= 1 << c
+    return near if near & (near - 1) else 0
+
+
 def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: PolicyRules,
-                  cap: int) -> tuple[int, int]:
+                  cap: int, ties: bool = False) -> tuple[int, int]:
     """Replay ``cards`` (played by ``seats``, in order) on ``sim`` from the hand's start and
     count the plays of seats other than ``me`` that had a choice (``choices``) and that the
     play-out policy would not have made (``misses``): ``(misses, choices)``.
 
     The policy is :func:`rollout_card` in plain one-pack games and the simulator's plain
-    choice (``Sim.simple_card``) otherwise.  The replay stops early, leaving ``sim``
+    choice (``Sim.simple_card``) otherwise.  With ``ties`` a card among medium's near-ties
+    (:func:`near_ties`) is no miss either.  The replay stops early, leaving ``sim``
     part-way, once ``misses`` exceeds ``cap`` (the caller then drops the deal).
     """
     miss = 0
@@ -400,7 +558,7 @@ def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: Pol
             if legal & (legal - 1):
                 choices += 1
                 pick = rollout_card(sim, legal, pr) if plain else sim.simple_card(legal)
-                if pick != c:
+                if pick != c and not (ties and plain and near_ties(sim, legal, pr) >> c & 1):
                     miss += 1
                     if miss > cap:
                         return miss, choices
@@ -526,4 +684,4 @@ def pass_mask(rules: Rules, hand: int) -> int:
 
 
 __all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout", "replay_misses", "pass_mask",
-           "pass_worth", "losers"]
+           "pass_worth", "losers", "near_ties", "moon_fits"]

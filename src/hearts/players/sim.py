@@ -36,7 +36,7 @@ QS: Final = make_card(10, SPADES)
 _NO_HANDS: Final[tuple[int, ...]] = ()
 FIELDS: Final = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
                  "played", "trick_index", "win_card", "win_seat", "voids", "taken", "widow",
-                 "carry", "plain", "general", "side")
+                 "carry", "plain", "general", "side", "fit")
 """Every attribute of a :class:`Sim` (what :meth:`Sim.copy` carries over)."""
 
 
@@ -52,7 +52,10 @@ class Sim:
     takes (0 once taken, or in games without one); ``carry``: cards of
     cancelled tricks waiting for the next winner.  ``voids``/``taken`` are
     public facts kept for the play-out policy; ``win_card``/``win_seat`` the
-    trick's current winning card and seat (-1 while none).
+    trick's current winning card and seat (-1 while none).  ``fit``: the seats (bit
+    ``seat``) whose hand at the start of the play was fit to shoot the moon
+    (:func:`hearts.players.policy.moon_fits`; 0 unless the caller sets it), for the
+    policy's moon attempts.
     """
 
     __slots__ = FIELDS  # (read FIELDS: a compiled class does not show its __slots__)
@@ -76,6 +79,7 @@ class Sim:
     plain: bool
     general: int
     side: tuple[int, ...]
+    fit: int
 
     def __init__(self, rules: Rules, hands: Sequence[int], won: Sequence[int] | None = None,
                  tricks_won: Sequence[int] | None = None, trick: Sequence[int] = (),
@@ -102,6 +106,7 @@ class Sim:
             self.plain = of.plain
             self.general = of.general
             self.side = of.side
+            self.fit = of.fit
             return
         n = rules.players
         self.rules = rules
@@ -123,6 +128,7 @@ class Sim:
         self.carry = 0
         self.general = general
         self.side = side
+        self.fit = 0
         self.plain = not rules.wild_mask and not rules.cancel_identical \
             and not rules.deck >> PACK2
         cards = self.trick
