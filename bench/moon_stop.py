@@ -3,7 +3,7 @@
 Usage (from the repository root)::
 
     .venv/bin/python bench/moon_stop.py --deals 300 --shooter medium \\
-        --defenders medium-frozen,medium
+        --defenders medium-frozen,medium [--jobs 2]
 
 Fit hands are rare in random deals, so deal ``i`` is built: the shooter's
 seat (``i mod 4``) gets A♥ and five more hearts at random, and seven cards
@@ -11,7 +11,9 @@ drawn from the tens to aces of the other suits; the rest of the deck is
 shuffled to the other seats (``random.Random(3_000_000 + i)``), standard
 rules without passing.  The shooter plays that seat and three copies of a
 defender the others; the figure is the share of hands the shooter turned
-into a moon (lower is better for the defender), with its 95% interval.  ``medium-frozen`` is medium
+into a moon (lower is better for the defender), with its 95% interval, and for
+each defender after the first its paired difference from the first (the same deals
+and seeds).  ``medium-frozen`` is medium
 as frozen with ``hard-frozen`` (``bench/frozen_hard``), ``hard-frozen`` that
 copy of hard (slow).  Prints one JSON object.
 """
@@ -21,41 +23,19 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
+import multiprocessing as mp
 import sys
 from typing import Any
 
 import frozen_hard
 from frozen_hard.medium import MediumBot as FrozenMedium
 
-from hearts.cards import SUIT_MASKS, cards_of
 from hearts.players.base import Bot, get_bot
+from hearts.players.bench import moon_deal
 from hearts.players.match import play_hand
 from hearts.rules import make_rules
 
-HEARTS = SUIT_MASKS[2]
-AH = 2 * 16 + 12
-
-
-def shooter_deal(rules: Any, i: int) -> list[int]:
-    """Deal ``i``: a strong moon hand for seat ``i mod players`` (see the module text)."""
-    rng = random.Random(3_000_000 + i)
-    n = rules.players
-    hearts = [c for c in cards_of(HEARTS & rules.deck) if c != AH]
-    high = [c for c in cards_of(rules.deck & ~HEARTS) if c & 15 >= 8]
-    mine = [AH] + rng.sample(hearts, 5) + rng.sample(high, rules.hand_size - 6)
-    hand = 0
-    for c in mine:
-        hand |= 1 << c
-    rest = cards_of(rules.deck & ~hand)
-    rng.shuffle(rest)
-    hands = [0] * n
-    seat = i % n
-    hands[seat] = hand
-    others = [s for s in range(n) if s != seat]
-    for j, c in enumerate(rest):
-        hands[others[j % len(others)]] |= 1 << c
-    return hands
+shooter_deal = moon_deal  # the built deals (hearts.players.bench.moon_deal)
 
 
 def make(name: str, seed: int) -> Bot:
@@ -70,25 +50,42 @@ def make(name: str, seed: int) -> Bot:
     return bot
 
 
-def run(deals: int, shooter: str, defenders: list[str]) -> dict[str, Any]:
-    """Moons made by ``shooter`` against each defender on the fit hands of ``deals`` deals."""
+def _one(args: tuple[str, str, int]) -> tuple[bool, int]:
+    """Deal ``i`` with ``shooter`` in seat ``i mod players`` and ``defender`` elsewhere:
+    (moon made, shooter's points)."""
+    shooter, defender, i = args
+    frozen_hard.register()
     rules = make_rules("standard", None, {"pass_schedule": "none"})
-    cases = [(i, i % rules.players, shooter_deal(rules, i)) for i in range(deals)]
-    out: dict[str, Any] = {"deals": deals, "shooter": shooter,
-                           "defenders": {}}
-    for d in defenders:
-        moons = 0
-        pts = 0
-        for i, s, hands in cases:
-            bots = [make(shooter if t == s else d, i * 8 + t) for t in range(rules.players)]
-            log = play_hand(rules, hands, bots, 0)
-            moons += log.moon == s
-            pts += log.points[s]
-        k = max(1, len(cases))
-        p = moons / k
-        out["defenders"][d] = {"moons": moons, "rate": round(p, 3),
-                               "ci95": round(1.96 * math.sqrt(p * (1 - p) / k), 3),
-                               "shooter_points": round(pts / k, 2)}
+    s = i % rules.players
+    bots = [make(shooter if t == s else defender, i * 8 + t) for t in range(rules.players)]
+    log = play_hand(rules, shooter_deal(rules, i), bots, 0)
+    return log.moon == s, log.points[s]
+
+
+def run(deals: int, shooter: str, defenders: list[str], jobs: int = 1) -> dict[str, Any]:
+    """Moons made by ``shooter`` against each defender on the fit hands of ``deals`` deals;
+    with two defenders or more, each one's paired difference in moons let through from the
+    first (same deals and seeds, 95% interval over deals)."""
+    out: dict[str, Any] = {"deals": deals, "shooter": shooter, "defenders": {}}
+    made: dict[str, list[bool]] = {}
+    with mp.Pool(jobs) as pool:
+        for d in defenders:
+            res = pool.map(_one, [(shooter, d, i) for i in range(deals)], chunksize=4)
+            made[d] = [m for m, _ in res]
+            k = max(1, deals)
+            moons = sum(made[d])
+            p = moons / k
+            out["defenders"][d] = {"moons": moons, "rate": round(p, 3),
+                                   "ci95": round(1.96 * math.sqrt(p * (1 - p) / k), 3),
+                                   "shooter_points": round(sum(x for _, x in res) / k, 2)}
+    first = defenders[0] if defenders else ""
+    for d in defenders[1:]:
+        diffs = [int(a) - int(b) for a, b in zip(made[d], made[first], strict=True)]
+        k = len(diffs)
+        m = sum(diffs) / k
+        var = sum((x - m) ** 2 for x in diffs) / max(1, k - 1)
+        out["defenders"][d]["minus_" + first] = {
+            "rate": round(m, 3), "ci95": round(1.96 * math.sqrt(var / k), 3)}
     return out
 
 
@@ -97,9 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--shooter", default="medium")
     p.add_argument("--defenders", default="medium-frozen,medium")
+    p.add_argument("--jobs", type=int, default=1, help="processes")
     a = p.parse_args(argv)
     frozen_hard.register()
-    res = run(a.deals, a.shooter, [d for d in a.defenders.split(",") if d])
+    res = run(a.deals, a.shooter, [d for d in a.defenders.split(",") if d], a.jobs)
     print(json.dumps(res))
     return 0
 
