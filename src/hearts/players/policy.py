@@ -137,6 +137,16 @@ def _value(pr: PolicyRules, cards: int) -> int:
     return v
 
 
+def _danger(pr: PolicyRules, out: int) -> int:
+    """The non-penalty cards ranked above a big penalty card still ``out`` (A♠/K♠ while
+    Q♠ is in another hand): medium's ``danger_above``."""
+    danger = 0
+    for c, above in pr.above_big:
+        if out >> c & 1:
+            danger |= above
+    return danger
+
+
 def _cheapest(pr: PolicyRules, cards: int) -> int:
     """Medium's cheapest winner (``medium._follow``'s ``cost_key``): the card of ``cards``
     with the lowest points (a bonus card first), the highest rank among equals."""
@@ -393,10 +403,7 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
     out = pr.deck & ~sim.played & ~hand
     if pr.moon and _shooting(sim, seat, hand, legal, out, pr):
         return _shoot(sim, legal, out, pr)
-    danger = 0
-    for c, above in pr.above_big:
-        if out >> c & 1:
-            danger |= above
+    danger = _danger(pr, out)
     if not trick:
         return _lead(sim, seat, hand, legal, out, danger, pr)
     led = trick[0] >> 4
@@ -498,10 +505,7 @@ def near_ties(sim: Sim, legal: int, pr: PolicyRules) -> int:
     out = pr.deck & ~sim.played & ~hand
     if pr.moon and _shooting(sim, seat, hand, legal, out, pr):
         return 0  # going for the moon: no ties
-    danger = 0
-    for c, above in pr.above_big:
-        if out >> c & 1:
-            danger |= above
+    danger = _danger(pr, out)
     keys: list[tuple[float, int]] = []
     if not trick:
         others_void = _others_void(sim, seat)
