@@ -260,7 +260,7 @@ def pass_candidates(rules: Rules, hand: int, played: Sequence[int] | None = None
     return sorted(cands)
 
 
-def _play_out_pass(rules: Rules, pr: PolicyRules, view: PlayerView, hands: list[int],
+def _play_out_pass(pr: PolicyRules, view: PlayerView, hands: list[int],
                    passes: list[int], mine: int) -> int:
     """Points of ``view.seat`` when it passes ``mine`` in the deal ``hands``,
     the others pass ``passes``, and the hand is played out by the policy."""
@@ -339,7 +339,7 @@ def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
             if sampler is None:
                 tally.add(cand, _stock_pass_points(view, hands, order, passes, masks[cand]))
             else:
-                tally.add(cand, _play_out_pass(r, pr, view, hands, passes, masks[cand]))
+                tally.add(cand, _play_out_pass(pr, view, hands, passes, masks[cand]))
     mine = None if played is None else tuple(sorted(played))
     return _summarise("pass", me, r, tally, mine, {c: c for c in cands}, worlds)
 

@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from ..actions import Action, Decision
-from ..cards import SUIT_MASKS, cards_of
+from ..cards import HEARTS, SUIT_MASKS, cards_of, make_card
 from ..deal import numbered_deal
 from ..drive import drive
 from ..game import Game
@@ -38,8 +38,8 @@ def moon_deal(rules: Rules, i: int) -> list[int]:
     pack; card-set bitmasks per seat."""
     rng = random.Random(3_000_000 + i)
     n = rules.players
-    heart_mask = SUIT_MASKS[2]
-    ace = 2 * 16 + 12
+    heart_mask = SUIT_MASKS[HEARTS]
+    ace = make_card(12, HEARTS)
     hearts = [c for c in cards_of(heart_mask & rules.deck) if c != ace]
     high = [c for c in cards_of(rules.deck & ~heart_mask) if c & 15 >= 8]
     mine = [ace] + rng.sample(hearts, 5) + rng.sample(high, rules.hand_size - 6)

@@ -373,6 +373,8 @@ def _shooting(sim: Sim, seat: int, hand: int, legal: int, out: int, pr: PolicyRu
     its hand was fit (``sim.fit``) and at most two of its cards may lose the lead; not
     when another seat wins a trick with points that it cannot beat."""
     taken = sim.taken
+    if not taken[seat] and not sim.fit >> seat & 1:
+        return False  # neither branch below can apply (the common case: a fast exit)
     for s in range(sim.n):
         if s != seat and taken[s] > 0:
             return False
