@@ -3,6 +3,8 @@
 The pass search models the other seats' passes with ``pass_mask`` (a bitmask port of
 ``medium.pass_for_hand``, compiled); here both are run on random hands of every
 one-pack variant that passes, and on hands built to be fit for the moon.
+``pass_misses`` (how badly medium's rule explains a pass, the search's evidence from the
+pass it received) is 0 on every pass a seeded medium makes, near-ties included.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts.cards import HEARTS, PACK2, SUIT_MASKS, cards_of
+from hearts.cards import HEARTS, PACK2, SUIT_MASKS, cards_of, parse_card
 from hearts.players.medium import moon_fit, pass_for_hand
-from hearts.players.policy import pass_mask
+from hearts.players.policy import pass_mask, pass_misses
 from hearts.rules import VARIANTS, make_rules
 
 
@@ -75,3 +77,30 @@ def test_moon_branch_reached() -> None:
     r = make_rules("standard")
     fit = sum(moon_fit(r, h, r.deck & ~h) for h in map(_moon_hand, range(40)))
     assert fit >= 5
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, len(RULES) - 1), st.randoms(use_true_random=False), st.integers(0, 2**32))
+def test_medium_passes_have_no_misses(i: int, rnd: random.Random, seed: int) -> None:
+    """Seeded medium breaks near-ties at random; every such pass is explained."""
+    r = RULES[i]
+    hand = _mask(tuple(rnd.sample(cards_of(r.deck), r.hand_size)))
+    chosen = pass_for_hand(r, hand, random.Random(seed))
+    assert pass_misses(r, hand, _mask(chosen)) == 0, (r.variant, cards_of(hand), chosen)
+
+
+def _cards(text: str) -> int:
+    return _mask(tuple(parse_card(t) for t in text.split()))
+
+
+def test_pass_misses_counts_kept_cards_medium_would_pass() -> None:
+    r = make_rules("standard")
+    hand = _cards("2C 5C QC 3H 7H 9H JH KH 4S 5S 6S 9S TS")
+    # Medium passes Q♣, then K♥ and 5♣ (a near-tie, either order): no miss.
+    assert pass_misses(r, hand, _cards("QC KH 5C")) == 0
+    # Passing three low spades keeps Q♣, K♥, J♥ ... that medium would pass first.
+    assert pass_misses(r, hand, _cards("4S 5S 6S")) >= 3
+    # Q♠ with two low spades is passed before anything else: keeping it is a miss.
+    bare = _cards("QS 2S 3S 4C 5C 6C 7D 8D 9D 2H 3H 4H 5H")
+    assert pass_mask(r, bare) >> parse_card("QS") & 1
+    assert pass_misses(r, bare, _cards("9D 8D 7D")) >= 1

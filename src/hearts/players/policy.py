@@ -635,6 +635,83 @@ def pass_worth(rules: Rules, bonus: int, c: int, rest: int, slots: int) -> float
     return score
 
 
+def _moon_pass(rules: Rules, hand: int, out: int) -> bool:
+    """Whether medium passes ``hand`` as one fit for the moon (``medium.moon_fit``)."""
+    hearts = hand & HEARTS_MASK
+    return rules.moon != "none" and bool(rules.penalty_mask & HEARTS_MASK) \
+        and hearts.bit_count() >= 6 and bool(hearts >> _high(rules.deck & HEARTS_MASK) & 1) \
+        and losers(hand, out) <= rules.pass_count
+
+
+PASS_TIE = 3.0
+"""Medium breaks pass scores this close to the best with its seed (``medium.NEAR_TIE``)."""
+
+
+def pass_misses(rules: Rules, hand: int, passed: int) -> int:
+    """How badly medium's pass rule explains passing ``passed`` from the pre-pass ``hand``
+    (card-set bitmasks, one pack, ``passed`` inside ``hand``): 0 when medium (with any
+    seeded near-tie, :data:`PASS_TIE`) could have passed exactly those cards, else the
+    number of kept cards it would have passed first, summed over the ``pass_count``
+    choices (the least such sum over the orders in which ``passed`` may be chosen).  A
+    hand fit for the moon counts the cards of ``passed`` outside medium's moon pass.
+
+    The search bot weighs its sampled deals by this for the seat that passed to it (the
+    pass is evidence about the hand it came from, as the plays are;
+    ``hard.HardBot._worlds``).  ``tests/test_policy_pass.py`` checks it is 0 on
+    medium's own passes.
+    """
+    k = rules.pass_count
+    hand &= ~rules.wild_mask
+    passed &= hand
+    out = rules.deck & ~hand & ~rules.wild_mask
+    if _moon_pass(rules, hand, out):
+        return (passed & ~pass_mask(rules, hand)).bit_count()
+    bonus = 0
+    for bc, _b in rules.bonus:
+        bonus |= 1 << bc
+    memo: dict[int, int] = {}
+    return _pass_misses(rules, bonus, hand, passed, k, memo)
+
+
+def _pass_misses(rules: Rules, bonus: int, rest: int, passed: int, slots: int,
+                 memo: dict[int, int]) -> int:
+    """:func:`pass_misses` from the cards ``rest`` still held with ``slots`` choices to
+    make: the least, over which card of ``passed`` is chosen next, of the kept cards
+    scored above it (beyond a near-tie) plus the misses of the choices after it."""
+    if not slots or not rest & passed:
+        return 0
+    done = memo.get(rest, -1)
+    if done >= 0:
+        return done
+    top = -1e9
+    kept: list[float] = []
+    mine: list[tuple[float, int]] = []
+    m = rest
+    while m:
+        c = _low(m)
+        m &= m - 1
+        v = pass_worth(rules, bonus, c, rest, slots)
+        if v > top:
+            top = v
+        if passed >> c & 1:
+            mine.append((v, c))
+        else:
+            kept.append(v)
+    tie = 0.0 if top >= 100.0 else PASS_TIE
+    best = 1 << 30
+    for v, c in mine:
+        miss = 0
+        for w in kept:
+            if w > v + tie:
+                miss += 1
+        if miss < best:
+            miss += _pass_misses(rules, bonus, rest & ~(1 << c), passed, slots - 1, memo)
+            if miss < best:
+                best = miss
+    memo[rest] = best
+    return best
+
+
 def pass_mask(rules: Rules, hand: int) -> int:
     """Medium's pass (``medium.pass_for_hand`` without its tie-breaking ``rng``) as a
     card set, on bitmasks and compiled: the search bot's model of how the other seats
@@ -650,9 +727,7 @@ def pass_mask(rules: Rules, hand: int) -> int:
     k = rules.pass_count
     hand &= ~rules.wild_mask
     out = rules.deck & ~hand & ~rules.wild_mask
-    hearts = hand & HEARTS_MASK
-    if rules.moon != "none" and rules.penalty_mask & HEARTS_MASK and hearts.bit_count() >= 6 \
-            and hearts >> _high(rules.deck & HEARTS_MASK) & 1 and losers(hand, out) <= k:
+    if _moon_pass(rules, hand, out):
         keyed: list[tuple[int, int, int]] = []
         m = hand
         while m:
@@ -690,4 +765,4 @@ def pass_mask(rules: Rules, hand: int) -> int:
 
 
 __all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout", "replay_misses", "pass_mask",
-           "pass_worth", "losers", "near_ties", "moon_fits"]
+           "pass_worth", "pass_misses", "losers", "near_ties", "moon_fits"]
