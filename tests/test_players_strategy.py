@@ -323,3 +323,36 @@ def test_hard_moon_choice_reads_the_standings():
         assert get_bot("expert", seed).choose_moon(v) == "add"
     v = moon_view([60, 20, 80, 90])  # adding: East and North pass 100, West (46) wins
     assert {HardBot(seed).choose_moon(v) for seed in STEADY_SEEDS} == {"subtract"}
+
+
+def test_hard_tries_a_moon_its_hand_has_grown_into():
+    # Hand 1 of numbered game 2024001, four medium (seed 0) passing and playing, stopped
+    # at trick 7 with East to play: no one has a point yet and East's hand now runs (it
+    # was not fit for the moon when the play began, so play-outs never shot with it).
+    # The search's moon tries (HardBot.moon_search) see the moon and take it on every
+    # seed; without them hard ducks with 2♠ and takes one point.
+    from hearts.deal import numbered_deal
+    from hearts.game import PHASE_PLAY
+
+    passes = ["3C 9C KS", "AC KD AD", "AH QS AS", "6C KC KH"]
+    plays = "2C AC 5C KC  5S 4S 7S KS  3S TS 9S JS  2D JD TD QD  5D 3D 4D AD  6D 9D 8D JH"
+
+    def finish(seed: int, **options) -> list[int]:
+        rules = make_rules("standard")
+        g = Game(rules)
+        g.hand_index = -1
+        g.start_hand(deal=numbered_deal(rules, 2024001, 0))
+        for s, p in enumerate(passes):
+            g.pass_cards(s, [parse_card(c) for c in p.split()])
+        for c in plays.split():
+            g.play(g.turn, parse_card(c))
+        assert g.turn == 3 and not any(g.totals)
+        hard, medium = HardBot(seed, time_limit=None, **options), MediumBot(0)
+        while g.phase == PHASE_PLAY:
+            v = player_view(g, g.turn)
+            g.play(g.turn, (hard if g.turn == 3 else medium).choose_play(v))
+        return list(g.totals)
+
+    for seed in STEADY_SEEDS:
+        assert finish(seed) == [26, 26, 26, 0]
+    assert finish(0, moon_search=False)[3] > 0

@@ -41,10 +41,12 @@ import math
 import random
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from .. import tricks
 from ..cards import FULL_DECK, PACK2, SUIT_MASKS, cards_of
 from ..game import Game
+from ..rules import Rules
 from ..settle import side_of
 from ..view import PlayerView
 from .base import register_bot
@@ -62,8 +64,10 @@ from .medium import (
 from .objective import Objective, objective
 from .policy import (
     PolicyRules,
+    losers,
     moon_fits,
     pass_mask,
+    pass_misses,
     policy_rules,
     replay_misses,
     rollout,
@@ -192,6 +196,75 @@ def strengthen(hands: list[int], seat: int, know: Knowledge, rng: random.Random)
             return
         hands[seat] ^= (1 << best) | (1 << low)
         hands[owner] ^= (1 << best) | (1 << low)
+
+
+PASS_MISS_LIMIT = 4
+"""When even the best-fitting sampled deal has this many pass misses
+(:func:`hearts.players.policy.pass_misses`), the passer does not pass by medium's rule
+and its pass is not used."""
+
+
+@dataclass(frozen=True)
+class PassEvidence:
+    """What the cards passed to a seat say about the hand they came from.
+
+    ``passer`` passed ``received`` to this seat; ``feeder_pass`` is the card set the
+    passer itself received when this seat is the one that passed to it (the across
+    pass with four players), else -1 (unknown: the cards the passer is most likely to
+    have received, its own best cards to pass now, stand in for them).
+    """
+
+    rules: Rules
+    passer: int
+    received: int
+    feeder_pass: int
+
+    def misses(self, start: Sequence[int]) -> int:
+        """Pass misses (:func:`hearts.players.policy.pass_misses`) of the passer's
+        pre-pass hand in a deal whose hands at the start of the play are ``start``."""
+        h = start[self.passer]
+        got = self.feeder_pass if self.feeder_pass >= 0 else pass_mask(self.rules, h)
+        return pass_misses(self.rules, h & ~got | self.received, self.received)
+
+
+def pass_evidence(view: PlayerView) -> PassEvidence | None:
+    """The evidence of the pass this seat received (:class:`PassEvidence`), or None:
+    no pass this hand, the pass not received yet, two packs, wild cards or a stock."""
+    r = view.rules
+    n = r.players
+    off = view.pass_offset % n if n else 0
+    if not r.pass_count or not off or not view.received or r.deck >> PACK2 \
+            or r.wild_mask or r.stock_size:
+        return None
+    passer = (view.seat - off) % n
+    feeder = (passer - off) % n
+    got = -1
+    if feeder == view.seat:
+        got = 0
+        for c in view.passed:
+            got |= 1 << c
+    return PassEvidence(r, passer, view.received, got)
+
+
+MOON_KEY = 1 << 8
+"""Marks a candidate of :meth:`HardBot.evaluate` played out with this seat going for the
+moon (cards are below 128)."""
+
+
+def moon_try(view: PlayerView, pr: PolicyRules) -> bool:
+    """Whether the search also plays each candidate out with this seat going for the
+    moon (its bit in ``Sim.fit``, so the policy's moon play takes over when at most two
+    of its cards may lose): the rules have a moon on hearts, one plain pack, no other
+    seat has taken a point, no partnerships, and at most three of this seat's cards may
+    lose the lead.
+    Uniform play-outs otherwise only find a moon when the dealt hand was fit for one."""
+    r = view.rules
+    if not pr.moon_hearts or r.wild_mask or r.cancel_identical or r.deck >> PACK2 or r.teams:
+        return False
+    for s, w in enumerate(view.won):
+        if s != view.seat and w & r.penalty_mask:
+            return False
+    return losers(view.hand & FULL_DECK, outstanding(view) & FULL_DECK) <= 3
 
 
 def seat_plays(view: PlayerView) -> list[int]:
@@ -355,7 +428,11 @@ class HardBot:
     (:func:`search_pass`), ``stock_pass_rollouts`` with a stock (engine play-outs);
     ``pool``: deals drawn per deal kept when the deals are weighed by the others' plays
     (:meth:`_worlds`); ``moon_proposal``: half of those draws give a seat that looks like
-    it is running for the moon higher cards (:func:`strengthen`).
+    it is running for the moon higher cards (:func:`strengthen`); ``pass_likelihood``:
+    the weight factor of a deal per pass miss of the seat that passed to this one
+    (:class:`PassEvidence`; 1.0: the pass is not read); ``moon_search``: while no other
+    seat has a point and few of this seat's cards may lose, each candidate is also played
+    out with this seat going for the moon (:func:`moon_try`).
     """
 
     name = "hard"
@@ -366,8 +443,11 @@ class HardBot:
                  likelihood: float = 0.2, max_budget: int | None = None, z: float = 3.0,
                  game_aware: bool = True, stock_budget: int = 18000,
                  stock_pass_rollouts: int = 900, pool: int = 3,
-                 moon_proposal: bool = True) -> None:
+                 moon_proposal: bool = True, pass_likelihood: float = 0.2,
+                 moon_search: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.moon_search = moon_search
+        self.pass_likelihood = pass_likelihood
         self.pool = pool
         self.moon_proposal = moon_proposal
         self.stock_budget = stock_budget
@@ -439,7 +519,11 @@ class HardBot:
         seats whose hand was fit make medium's moon attempts, ``Sim.fit``) multiplies
         the weight by ``likelihood`` (softened, down to
         none, when even the best-fitting deals leave many plays unexplained:
-        random players).  Systematic resampling picks the batch.  With a seat that
+        random players).  The pass this seat received weighs the deals too, from the
+        first trick on: each pass miss of the hand it came from (:class:`PassEvidence`)
+        multiplies the weight by ``pass_likelihood``, unless even the best deal of the
+        pool has :data:`PASS_MISS_LIMIT` misses (a passer that does not pass by
+        medium's rule).  Systematic resampling picks the batch.  With a seat that
         looks like it is running for the moon (:func:`shooter_seat`) every other deal
         drawn gives it higher cards (:func:`strengthen`).
         """
@@ -453,7 +537,10 @@ class HardBot:
         for t in view.tricks:
             history.extend(((t.leader + i) % n, c) for i, c in enumerate(t.cards))
         history.extend(view.trick)
-        weigh = self.likelihood < 1.0 and any(s != me for s, _ in history)
+        evidence = pass_evidence(view) if self.pass_likelihood < 1.0 else None
+        weigh = self.likelihood < 1.0 and (evidence is not None
+                                           or any(s != me for s, _ in history))
+        pass_eps = self.pass_likelihood
         played_by = seat_plays(view)
         first_leader = history[0][0] if history else view.leader
         eps = self.likelihood
@@ -474,7 +561,9 @@ class HardBot:
                        for _ in range(chunk)], 0
                 continue
             pool: list[tuple[Sim, int, int]] = []
-            for i in range(self.pool * chunk):
+            pass_miss: list[int] = []
+            size = self.pool * chunk
+            for i in range(size):
                 hands = sampler.draw(self.rng)
                 if shooter >= 0 and i & 1:
                     strengthen(hands, shooter, know, self.rng)
@@ -484,9 +573,17 @@ class HardBot:
                 miss, choices = replay_misses(base, seats, cards, me, pr, cap, True)
                 if miss <= cap:
                     pool.append((base, miss, choices))
+                    if evidence is not None:
+                        pass_miss.append(evidence.misses(start))
             if not pool:  # every deal missed more than the cap: weigh the next pool fully
                 cap = len(history)
                 continue
+            if pass_miss:
+                low = min(pass_miss)
+                if low >= PASS_MISS_LIMIT:
+                    pass_eps = 1.0  # not medium's pass rule: the pass says nothing
+                    evidence = None
+                    pass_miss = []
             least, most = min((m, -ch) for _, m, ch in pool)
             if first:
                 # How predictable are the others?  In the deal that explains their
@@ -507,6 +604,10 @@ class HardBot:
                     # 1/1000 of it: later replays stop there and the deal is dropped.
                     cap = least + 1 + math.ceil(math.log(1e-3) / math.log(eps))
             weights = [eps ** (m - least) for _, m, _ in pool]
+            if pass_miss:
+                low = min(pass_miss)
+                weights = [w * pass_eps ** (pm - low) for w, pm in zip(weights, pass_miss,
+                                                                       strict=True)]
             step = sum(weights) / chunk
             u = self.rng.random() * step
             batch: list[Sim] = []
@@ -518,7 +619,7 @@ class HardBot:
                     batch.append(base)
                     j += 1
             self.rng.shuffle(batch)
-            yield batch, self.pool * chunk * len(history)
+            yield batch, size * max(1, len(history))
 
     def _stock_worlds(self, view: PlayerView, chunk: int) -> Iterator[tuple[list[Game], int]]:
         """Batches of ``chunk`` worlds of a stock game (:class:`StockSampler`), each
@@ -557,10 +658,14 @@ class HardBot:
         value, unit = self._objective(view)
         pr = policy_rules(view.rules)
         remaining = max(1, sum(view.counts) + view.stock_size)
+        me = view.seat
         # One entry per distinct deal: its value per candidate, and how often it was drawn.
-        vals: dict[int, list[float]] = {m: [] for m in moves}
+        keys = moves[:]
+        if self.moon_search and not stock and moon_try(view, pr):
+            keys += [m | MOON_KEY for m in moves]
+        vals: dict[int, list[float]] = {k: [] for k in keys}
         mult: list[int] = []
-        alive = moves[:]
+        alive = keys[:]
         used = 0
         chunk = 8
         tie = 0.05 * unit
@@ -578,14 +683,16 @@ class HardBot:
                     if j is not None:
                         mult[j] += 1
                         continue
-                    for m in alive:
+                    for key in alive:
                         if isinstance(base, Game):
-                            vals[m].append(value(try_card(base, m)))
+                            vals[key].append(value(try_card(base, key)))
                             continue
                         sim = base.copy()
-                        sim.play(m)
+                        if key & MOON_KEY:
+                            sim.fit |= 1 << me
+                        sim.play(key & ~MOON_KEY)
                         play_out(sim, pr)
-                        vals[m].append(value(sim))
+                        vals[key].append(value(sim))
                     seen[id(base)] = len(mult)
                     mult.append(1)
                     used += remaining * len(alive)
@@ -607,11 +714,15 @@ class HardBot:
         self.last_stats.update({"worlds": len(mult), "drawn": drawn, "moves": len(moves),
                                 "alive": len(alive), "plays": used,
                                 "seconds": time.perf_counter() - start})
-        self.alive = alive
-        out = {}
-        for m, v in vals.items():
+        self.alive = sorted({k & ~MOON_KEY for k in alive})
+        out: dict[int, float] = {}
+        for key, v in vals.items():
             w = mult[:len(v)] if len(v) < len(mult) else mult
-            out[m] = sum(k * x for k, x in zip(w, v, strict=True)) / sum(w) if v else math.inf
+            mean = sum(k * x for k, x in zip(w, v, strict=True)) / sum(w) if v else math.inf
+            m = key & ~MOON_KEY
+            if key & MOON_KEY and m in self.alive and mean < out.get(m, math.inf):
+                self.last_stats["moon_key"] = 1.0  # a card is best played going for the moon
+            out[m] = min(out.get(m, math.inf), mean)
         return out
 
     def _prune(self, alive: list[int], vals: dict[int, list[float]], mult: list[int],
