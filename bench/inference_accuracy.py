@@ -7,7 +7,7 @@ Usage (from the repository root)::
 
 Four seeded ``medium`` play hands of standard Hearts on the evaluation deals of
 ``bench/eval_bots.py`` (``hearts.players.match.deal_for``).  At every decision of
-South with a choice, from the second trick on, ``HardBot._worlds`` of each
+South with a choice, from the second trick on (``--from-trick``), ``HardBot._worlds`` of each
 configuration (``HardBot`` keyword options) draws at least 400 deals as the search
 would use them (weighted and resampled); the figures are, averaged over those
 decisions, the share of the hidden cards that a drawn deal puts with their true holder
@@ -45,8 +45,11 @@ RULES = make_rules("standard")
 class _Observer:
     """South: plays medium's cards, and scores each configuration's deals first."""
 
-    def __init__(self, game: Game, seed: int, configs: list[dict[str, Any]]) -> None:
+    def __init__(self, game: Game, seed: int, configs: list[dict[str, Any]],
+                 from_trick: int = 1, to_trick: int = 13) -> None:
         self.game = game
+        self.from_trick = from_trick
+        self.to_trick = to_trick
         self.seed = seed
         self.configs = configs
         self.medium = get_bot("medium", seed)
@@ -61,7 +64,7 @@ class _Observer:
 
     def choose_play(self, view: PlayerView) -> int:
         legal = view.legal
-        if legal & (legal - 1) and view.tricks:
+        if legal & (legal - 1) and self.from_trick <= len(view.tricks) < self.to_trick:
             true = self.game.hands
             hidden = [(c, s) for s in range(RULES.players) if s != view.seat
                       for c in range(64) if true[s] >> c & 1]
@@ -81,13 +84,14 @@ class _Observer:
         return self.medium.choose_play(view)
 
 
-def _deal(args: tuple[int, list[dict[str, Any]]]) -> tuple[list[list[float]], list[list[float]]]:
-    d, configs = args
+def _deal(args: tuple[int, list[dict[str, Any]], int, int]
+          ) -> tuple[list[list[float]], list[list[float]]]:
+    d, configs, from_trick, to_trick = args
     hand_index, hands = deal_for(RULES, d)
     g = Game(RULES)
     g.hand_index = hand_index - 1
     g.start_hand(deal=list(hands))
-    south = _Observer(g, d * 16, configs)
+    south = _Observer(g, d * 16, configs, from_trick, to_trick)
     drive(g, [south] + [get_bot("medium", d * 16 + s) for s in range(1, RULES.players)])
     return south.cards, south.queen
 
@@ -99,17 +103,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--configs", default='[{"likelihood": 1.0}, {}]',
                    help="JSON list of HardBot keyword options")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--from-trick", type=int, default=1,
+                   help="first trick (0-based) whose decisions are scored (0: the pass's "
+                        "evidence alone on the first trick)")
+    p.add_argument("--to-trick", type=int, default=13,
+                   help="the trick (0-based) from which decisions are no longer scored")
     a = p.parse_args(argv)
     configs = json.loads(a.configs)
     cards: list[list[float]] = [[] for _ in configs]
     queen: list[list[float]] = [[] for _ in configs]
     with mp.Pool(a.jobs) as pool:
-        for c, q in pool.imap_unordered(_deal, [(d, configs) for d in
+        for c, q in pool.imap_unordered(_deal, [(d, configs, a.from_trick, a.to_trick) for d in
                                                 range(a.start, a.start + a.deals)]):
             for i in range(len(configs)):
                 cards[i].extend(c[i])
                 queen[i].extend(q[i])
-    out = {"deals": a.deals, "decisions": len(cards[0]) if cards else 0, "configs": [
+    out = {"deals": a.deals, "from_trick": a.from_trick, "to_trick": a.to_trick,
+           "decisions": len(cards[0]) if cards else 0, "configs": [
         {"options": cfg, "card_accuracy": round(statistics.mean(cards[i]), 4),
          "qs_accuracy": round(statistics.mean(queen[i]), 4), "qs_decisions": len(queen[i])}
         for i, cfg in enumerate(configs)]}

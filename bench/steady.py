@@ -176,20 +176,26 @@ def all_specs(every: int) -> list[dict[str, Any]]:
     return specs
 
 
-def deep_bot(seed: int) -> frozen_hard.HardBot:
-    """The oracle: the frozen hard with 24x its default budget and world bounds, no clock."""
+def deep_bot(seed: int, which: str = "hard-frozen") -> Any:
+    """The oracle: the frozen hard (or, with ``which="hard"``, today's hard) with 24x its
+    default budget and world bounds, no clock."""
+    if which == "hard":
+        from hearts.players.hard import HardBot
+
+        return HardBot(seed, play_budget=24000 * 24, max_worlds=400 * 24,
+                       min_worlds=12 * 24, time_limit=None)
     return frozen_hard.HardBot(seed, play_budget=24000 * 24, max_worlds=400 * 24,
                                min_worlds=12 * 24, time_limit=None)
 
 
-def oracle(every: int) -> dict[str, Any]:
+def oracle(every: int, which: str = "hard-frozen") -> dict[str, Any]:
     """Evaluate every spec deeply and keep the ones with a clear best card.
 
-    Resumable: positions already in ``steady_positions.json`` (kept or dropped)
+    Resumable: positions already in the positions file (kept or dropped)
     are not evaluated again, and the file is rewritten after every position.
     """
     data: dict[str, Any] = json.loads(FILE.read_text()) if FILE.exists() else {}
-    data.setdefault("oracle", "hard-frozen x24 budget (576000 plays, <= 9600 deals), seed 7")
+    data.setdefault("oracle", f"{which} x24 budget (576000 plays, <= 9600 deals), seed 7")
     data.setdefault("positions", [])
     data.setdefault("dropped", [])
     done = {p["name"] for p in data["positions"]} | set(data["dropped"])
@@ -200,7 +206,7 @@ def oracle(every: int) -> dict[str, Any]:
         rep = distinct_moves(v, infer(v).out())
         if len(set(rep.values())) < 2:
             continue
-        values = deep_bot(7).evaluate(v)
+        values = deep_bot(7, which).evaluate(v)
         order = sorted(values, key=lambda c: values[c])
         gap = values[order[1]] - values[order[0]]
         margin = max(0.25, v.rules.hand_total / 100)
@@ -219,7 +225,13 @@ def oracle(every: int) -> dict[str, Any]:
 
 
 def make(name: str, seed: int) -> Bot:
-    """Bots without their wall-clock caps (steadiness must not depend on load)."""
+    """Bots without their wall-clock caps (steadiness must not depend on load).
+    ``hard:KEY=JSON;KEY=JSON`` is hard with those ``HardBot`` options."""
+    if name.startswith("hard:"):
+        from hearts.players.hard import HardBot
+
+        opts = {k: json.loads(v) for k, v in (kv.split("=", 1) for kv in name[5:].split(";"))}
+        return HardBot(seed, time_limit=None, **opts)
     if name == "hard-frozen":
         return frozen_hard.HardBot(seed, time_limit=None)
     if name in ("hard", "expert"):
@@ -273,10 +285,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bots", default="hard-frozen,hard")
     p.add_argument("--seeds", type=int, default=20)
     p.add_argument("--only", default=None, help="positions whose name contains this")
+    p.add_argument("--oracle-bot", default="hard-frozen", choices=["hard-frozen", "hard"],
+                   help="the deep evaluator of --oracle")
+    p.add_argument("--positions", default=None,
+                   help="positions file (default bench/steady_positions.json)")
     a = p.parse_args(argv)
     frozen_hard.register()
+    if a.positions:
+        global FILE
+        FILE = Path(a.positions)
     if a.oracle:
-        res = oracle(a.every)
+        res = oracle(a.every, a.oracle_bot)
         print(json.dumps({k: res.get(k) for k in ("tried", "kept")}))
         return 0
     res = measure([b for b in a.bots.split(",") if b], a.seeds, a.only)
