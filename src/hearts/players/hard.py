@@ -210,7 +210,7 @@ class PassEvidence:
 
     ``passer`` passed ``received`` to this seat; ``feeder_pass`` is the card set the
     passer itself received when this seat is the one that passed to it (the across
-    pass with four players), else -1 (unknown: the cards the passer is most likely to
+    pass with four or six players), else -1 (unknown: the cards the passer is most likely to
     have received, its own best cards to pass now, stand in for them).
     """
 
@@ -248,15 +248,16 @@ def pass_evidence(view: PlayerView) -> PassEvidence | None:
 
 MOON_KEY = 1 << 8
 """Marks a candidate of :meth:`HardBot.evaluate` played out with this seat going for the
-moon (cards are below 128)."""
+moon (card ids are below 256)."""
 
 
 def moon_try(view: PlayerView, pr: PolicyRules) -> bool:
     """Whether the search also plays each candidate out with this seat going for the
     moon (its bit in ``Sim.fit``, so the policy's moon play takes over when at most two
     of its cards may lose): the rules have a moon on hearts, one plain pack, no other
-    seat has taken a point, no partnerships, and at most three of this seat's cards may
-    lose the lead.
+    seat has taken a point, no partnerships, the hand this seat started the play with was
+    not fit already (then every play-out shoots with it anyway), and at most three of this
+    seat's cards may lose the lead.
     Uniform play-outs otherwise only find a moon when the dealt hand was fit for one."""
     r = view.rules
     if not pr.moon_hearts or r.wild_mask or r.cancel_identical or r.deck >> PACK2 or r.teams:
@@ -264,6 +265,8 @@ def moon_try(view: PlayerView, pr: PolicyRules) -> bool:
     for s, w in enumerate(view.won):
         if s != view.seat and w & r.penalty_mask:
             return False
+    if moon_fits(pr, [view.hand | seat_plays(view)[view.seat]]):
+        return False  # fit from the start: every play-out already shoots as medium does
     return losers(view.hand & FULL_DECK, outstanding(view) & FULL_DECK) <= 3
 
 
@@ -430,7 +433,7 @@ class HardBot:
     (:meth:`_worlds`); ``moon_proposal``: half of those draws give a seat that looks like
     it is running for the moon higher cards (:func:`strengthen`); ``pass_likelihood``:
     the weight factor of a deal per pass miss of the seat that passed to this one
-    (:class:`PassEvidence`; 1.0: the pass is not read); ``moon_search``: while no other
+    (:class:`PassEvidence`; 1.0, or ``likelihood`` 1.0: the pass is not read); ``moon_search``: while no other
     seat has a point and few of this seat's cards may lose, each candidate is also played
     out with this seat going for the moon (:func:`moon_try`).
     """
@@ -523,7 +526,8 @@ class HardBot:
         first trick on: each pass miss of the hand it came from (:class:`PassEvidence`)
         multiplies the weight by ``pass_likelihood``, unless even the best deal of the
         pool has :data:`PASS_MISS_LIMIT` misses (a passer that does not pass by
-        medium's rule).  Systematic resampling picks the batch.  With a seat that
+        medium's rule); the pass is read only while the plays are (``likelihood < 1``
+        and the others' plays not found random).  Systematic resampling picks the batch.  With a seat that
         looks like it is running for the moon (:func:`shooter_seat`) every other deal
         drawn gives it higher cards (:func:`strengthen`).
         """
@@ -598,7 +602,11 @@ class HardBot:
                 self.last_stats["likelihood"] = eps
                 first = False
                 if eps >= 1.0:
-                    weigh = False  # every deal weighs the same: no more replays
+                    # Every deal weighs the same: no more replays.  Seats whose plays
+                    # say nothing are not read by their pass either.
+                    weigh = False
+                    evidence = None
+                    pass_miss = []
                 else:
                     # A deal missing this many more plays than the best weighs under
                     # 1/1000 of it: later replays stop there and the deal is dropped.
