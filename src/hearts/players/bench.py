@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from ..actions import Action, Decision
-from ..cards import HEARTS, SUIT_MASKS, cards_of, make_card
+from ..cards import HEARTS, SUIT_MASKS, cards_of, make_card, mask_of
 from ..deal import numbered_deal
 from ..drive import drive
 from ..game import Game
@@ -42,10 +42,7 @@ def moon_deal(rules: Rules, i: int) -> list[int]:
     ace = make_card(12, HEARTS)
     hearts = [c for c in cards_of(heart_mask & rules.deck) if c != ace]
     high = [c for c in cards_of(rules.deck & ~heart_mask) if c & 15 >= 8]
-    mine = [ace] + rng.sample(hearts, 5) + rng.sample(high, rules.hand_size - 6)
-    hand = 0
-    for c in mine:
-        hand |= 1 << c
+    hand = mask_of([ace] + rng.sample(hearts, 5) + rng.sample(high, rules.hand_size - 6))
     rest = cards_of(rules.deck & ~hand)
     rng.shuffle(rest)
     hands = [0] * n

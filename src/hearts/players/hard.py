@@ -44,7 +44,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .. import tricks
-from ..cards import FULL_DECK, PACK2, SUIT_MASKS, cards_of
+from ..cards import FULL_DECK, HEARTS, PACK2, SUIT_MASKS, cards_of, mask_of
 from ..game import Game
 from ..rules import Rules
 from ..settle import side_of
@@ -159,6 +159,11 @@ def shooter_seat(view: PlayerView) -> int:
     return -1
 
 
+def _moon_strength(c: int) -> int:
+    """How much card ``c`` helps a moon: its rank, a heart above every other suit."""
+    return (c & 15) + (16 if c >> 4 == HEARTS else 0)
+
+
 def strengthen(hands: list[int], seat: int, know: Knowledge, rng: random.Random) -> None:
     """Give ``seat`` (not the knower) higher cards in the sampled deal ``hands`` (in
     place): a random number of times, the highest card it may hold that another seat
@@ -179,7 +184,7 @@ def strengthen(hands: list[int], seat: int, know: Knowledge, rng: random.Random)
             while m:
                 c = (m & -m).bit_length() - 1
                 m &= m - 1
-                k = (c & 15) + (16 if c >> 4 == 2 else 0)
+                k = _moon_strength(c)
                 if k > key:
                     key, best, owner = k, c, s
         if best < 0:
@@ -189,7 +194,7 @@ def strengthen(hands: list[int], seat: int, know: Knowledge, rng: random.Random)
         while give:
             c = (give & -give).bit_length() - 1
             give &= give - 1
-            k = (c & 15) + (16 if c >> 4 == 2 else 0)
+            k = _moon_strength(c)
             if k < low_key:
                 low_key, low = k, c
         if low < 0 or low_key >= key:
@@ -210,8 +215,8 @@ class PassEvidence:
 
     ``passer`` passed ``received`` to this seat; ``feeder_pass`` is the card set the
     passer itself received when this seat is the one that passed to it (the across
-    pass with four or six players), else -1 (unknown: the cards the passer is most likely to
-    have received, its own best cards to pass now, stand in for them).
+    pass with four or six players), else -1 (unknown: the cards the passer is most
+    likely to have received, its own best cards to pass now, stand in for them).
     """
 
     rules: Rules
@@ -232,18 +237,13 @@ def pass_evidence(view: PlayerView) -> PassEvidence | None:
     no pass this hand, the pass not received yet, two packs, wild cards or a stock."""
     r = view.rules
     n = r.players
-    off = view.pass_offset % n if n else 0
+    off = view.pass_offset % n
     if not r.pass_count or not off or not view.received or r.deck >> PACK2 \
             or r.wild_mask or r.stock_size:
         return None
     passer = (view.seat - off) % n
-    feeder = (passer - off) % n
-    got = -1
-    if feeder == view.seat:
-        got = 0
-        for c in view.passed:
-            got |= 1 << c
-    return PassEvidence(r, passer, view.received, got)
+    fed = (passer - off) % n == view.seat
+    return PassEvidence(r, passer, view.received, mask_of(view.passed) if fed else -1)
 
 
 MOON_KEY = 1 << 8
@@ -251,13 +251,14 @@ MOON_KEY = 1 << 8
 moon (card ids are below 256)."""
 
 
-def moon_try(view: PlayerView, pr: PolicyRules) -> bool:
+def moon_try(view: PlayerView, pr: PolicyRules, out: int) -> bool:
     """Whether the search also plays each candidate out with this seat going for the
     moon (its bit in ``Sim.fit``, so the policy's moon play takes over when at most two
     of its cards may lose): the rules have a moon on hearts, one plain pack, no other
     seat has taken a point, no partnerships, the hand this seat started the play with was
     not fit already (then every play-out shoots with it anyway), and at most three of this
-    seat's cards may lose the lead.
+    seat's cards may lose the lead (``out``: the cards of the other hands,
+    :func:`outstanding`).
     Uniform play-outs otherwise only find a moon when the dealt hand was fit for one."""
     r = view.rules
     if not pr.moon_hearts or r.wild_mask or r.cancel_identical or r.deck >> PACK2 or r.teams:
@@ -267,7 +268,7 @@ def moon_try(view: PlayerView, pr: PolicyRules) -> bool:
             return False
     if moon_fits(pr, [view.hand | seat_plays(view)[view.seat]]):
         return False  # fit from the start: every play-out already shoots as medium does
-    return losers(view.hand & FULL_DECK, outstanding(view) & FULL_DECK) <= 3
+    return losers(view.hand & FULL_DECK, out & FULL_DECK) <= 3
 
 
 def seat_plays(view: PlayerView) -> list[int]:
@@ -433,9 +434,10 @@ class HardBot:
     (:meth:`_worlds`); ``moon_proposal``: half of those draws give a seat that looks like
     it is running for the moon higher cards (:func:`strengthen`); ``pass_likelihood``:
     the weight factor of a deal per pass miss of the seat that passed to this one
-    (:class:`PassEvidence`; 1.0, or ``likelihood`` 1.0: the pass is not read); ``moon_search``: while no other
-    seat has a point and few of this seat's cards may lose, each candidate is also played
-    out with this seat going for the moon (:func:`moon_try`).
+    (:class:`PassEvidence`; 1.0, or ``likelihood`` 1.0: the pass is not read);
+    ``moon_search``: while no other seat has a point and few of this seat's cards may
+    lose, each candidate is also played out with this seat going for the moon
+    (:func:`moon_try`).
     """
 
     name = "hard"
@@ -527,9 +529,10 @@ class HardBot:
         multiplies the weight by ``pass_likelihood``, unless even the best deal of the
         pool has :data:`PASS_MISS_LIMIT` misses (a passer that does not pass by
         medium's rule); the pass is read only while the plays are (``likelihood < 1``
-        and the others' plays not found random).  Systematic resampling picks the batch.  With a seat that
-        looks like it is running for the moon (:func:`shooter_seat`) every other deal
-        drawn gives it higher cards (:func:`strengthen`).
+        and the others' plays not found random).  Systematic resampling picks the
+        batch.  With a seat that looks like it is running for the moon
+        (:func:`shooter_seat`) every other deal drawn gives it higher cards
+        (:func:`strengthen`).
         """
         know = infer(view)
         sampler = Sampler(know)
@@ -544,7 +547,6 @@ class HardBot:
         evidence = pass_evidence(view) if self.pass_likelihood < 1.0 else None
         weigh = self.likelihood < 1.0 and (evidence is not None
                                            or any(s != me for s, _ in history))
-        pass_eps = self.pass_likelihood
         played_by = seat_plays(view)
         first_leader = history[0][0] if history else view.leader
         eps = self.likelihood
@@ -582,12 +584,9 @@ class HardBot:
             if not pool:  # every deal missed more than the cap: weigh the next pool fully
                 cap = len(history)
                 continue
-            if pass_miss:
-                low = min(pass_miss)
-                if low >= PASS_MISS_LIMIT:
-                    pass_eps = 1.0  # not medium's pass rule: the pass says nothing
-                    evidence = None
-                    pass_miss = []
+            if pass_miss and min(pass_miss) >= PASS_MISS_LIMIT:
+                evidence = None  # not medium's pass rule: the pass says nothing
+                pass_miss = []
             least, most = min((m, -ch) for _, m, ch in pool)
             if first:
                 # How predictable are the others?  In the deal that explains their
@@ -614,8 +613,8 @@ class HardBot:
             weights = [eps ** (m - least) for _, m, _ in pool]
             if pass_miss:
                 low = min(pass_miss)
-                weights = [w * pass_eps ** (pm - low) for w, pm in zip(weights, pass_miss,
-                                                                       strict=True)]
+                weights = [w * self.pass_likelihood ** (pm - low)
+                           for w, pm in zip(weights, pass_miss, strict=True)]
             step = sum(weights) / chunk
             u = self.rng.random() * step
             batch: list[Sim] = []
@@ -662,14 +661,15 @@ class HardBot:
         start = time.perf_counter()
         self.last_stats = {}
         stock = bool(view.rules.stock_size)
-        moves = sorted(set(distinct_moves(view, outstanding(view)).values()))
+        held_out = outstanding(view)
+        moves = sorted(set(distinct_moves(view, held_out).values()))
         value, unit = self._objective(view)
         pr = policy_rules(view.rules)
         remaining = max(1, sum(view.counts) + view.stock_size)
         me = view.seat
         # One entry per distinct deal: its value per candidate, and how often it was drawn.
         keys = moves[:]
-        if self.moon_search and not stock and moon_try(view, pr):
+        if self.moon_search and not stock and moon_try(view, pr, held_out):
             keys += [m | MOON_KEY for m in moves]
         vals: dict[int, list[float]] = {k: [] for k in keys}
         mult: list[int] = []

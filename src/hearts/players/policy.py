@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import FULL_DECK, HEARTS, SUIT_MASKS
+from ..cards import FULL_DECK, HEARTS, SUIT_MASKS, mask_of
 from ..rules import Rules
 from .sim import Sim, _cards
 
@@ -383,16 +383,9 @@ def _shooting(sim: Sim, seat: int, hand: int, legal: int, out: int, pr: PolicyRu
         (2 << sim.win_card) - 1) & SUIT_MASKS[trick[0] >> 4]
     if taken[seat] > 0 and _can_run(hand, out) and not beaten:
         return True
-    if not sim.fit >> seat & 1 or beaten and _value(pr, _mask(trick)) > 0:
+    if not sim.fit >> seat & 1 or beaten and _value(pr, mask_of(trick)) > 0:
         return False
     return losers(hand, out) <= 2
-
-
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
