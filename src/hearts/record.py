@@ -315,13 +315,13 @@ class Place(NamedTuple):
     :class:`RecordError` names it (``hands[0].deal``, ``hands[0].bids[1]``,
     ``hands[0].penalty_suit``, ``hands[0].passes[2]``, ``hands[0].declarations``,
     ``hands[0].play[17]``, ``hands[0].moon_choice``; ``actions[5]`` in a stored
-    log); ``index``: the position in that hand's ``play`` list (``None`` for any
-    other action).
+    log); ``play_index``: the position in that hand's ``play`` list (``None`` for
+    any other action).
     """
 
     hand: int
     path: str
-    index: int | None = None
+    play_index: int | None = None
 
 
 Step = tuple[Place, Action]
@@ -447,7 +447,7 @@ def refusal(game: Game, place: Place, action: Action, exc: IllegalAction) -> Rec
                            path=path + (f"[{exc.seat}]" if exc.seat is not None
                                         and path.endswith(".deal") else ""))
     if kind == "play":
-        return _illegal_play(game, k, place.index, seat, action.payload, exc, path)
+        return _illegal_play(game, k, place.play_index, seat, action.payload, exc, path)
     if kind == "pass":
         cards = tuple(action.payload) if isinstance(action.payload, tuple | list) else ()
         if exc.reason == "not_in_hand" and card is not None:
