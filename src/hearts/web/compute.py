@@ -100,13 +100,13 @@ def run_job(job: SearchJob) -> list[Any]:
     simple picker)."""
     from ..drive import decide
     from ..game import Game
+    from ..record import apply_steps, log_steps
     from ..rules import make_rules
     from ..view import player_view
-    from .service import apply_action, make_bot
+    from .service import make_bot
 
     game = Game(make_rules(job.variant, job.players, job.options), job.game_number)
-    for action in job.actions:
-        apply_action(game, action)
+    apply_steps(game, log_steps(game, job.actions))  # the one replay loop of records
     for decision in game.pending():
         if decision.seat == job.seat and decision.kind == job.kind:
             view = player_view(game, job.seat)

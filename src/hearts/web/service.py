@@ -69,7 +69,7 @@ from ..game import (
     PlayAction,
     trick_seats,
 )
-from ..record import record_from_game
+from ..record import RecordError, apply_steps, log_steps, record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
 from ..view import PlayerView, pack_of, player_view
 from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
@@ -254,12 +254,11 @@ def replay(row: GameRow) -> LiveGame:
     rules = make_rules(row.variant, row.players, row.options)
     game = Game(rules, row.game_number)
     actions = [list(a) for a in row.actions]
-    for i, a in enumerate(actions):
-        try:
-            apply_action(game, a)
-        except (IllegalAction, ValueError, CardError) as exc:
-            raise RuntimeError(f"game {row.id}: stored action {i} {a!r} does not replay: {exc}") \
-                from exc
+    try:  # the one replay loop of records (hearts.record.apply_steps)
+        apply_steps(game, log_steps(game, actions))
+    except RecordError as exc:
+        raise RuntimeError(f"game {row.id}: stored action {exc.path} does not replay: "
+                           f"{exc.message}") from exc
     return LiveGame(row.id, row.token_hash, row.variant, row.players, dict(row.options),
                     row.game_number, row.level, row.seed, game, actions, row.created_at)
 
