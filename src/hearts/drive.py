@@ -1,14 +1,14 @@
 """The one drive loop: ask each decision of a game to its seat's agent and apply the answer.
 
 Every place that plays a game through (the arena, ``players.match``, ``hearts
-play``, the web server's bot loop, the web hint and ``hearts hint``) runs
+play``, the web server's bot loop, the web hint, ``hearts hint``, ``hearts bench``,
+the review's what-ifs) runs
 :func:`drive` or :func:`decide` instead of its own dispatch on the phase:
 
 - ``Game.pending()`` says which decisions are due (seat, kind, legal choices);
 - the seat's agent answers ``choose(view, decision) -> Action`` from its own
-  :class:`~hearts.view.PlayerView` only (:func:`decide` adapts today's bots,
-  which answer ``choose_pass``/``choose_play``/``choose_moon``, and fills in
-  ``bid``/``suit`` for bots that do not know them);
+  :class:`~hearts.view.PlayerView` only (every bot does, through
+  :class:`hearts.players.base.BaseBot`, which dispatches on the decision's kind);
 - ``Game.apply(action)`` (or the caller's ``apply`` hook, e.g. the web's,
   which also stores the action) carries it out.
 
@@ -23,7 +23,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .actions import Action, Decision
-from .cards import SUIT_MASKS, card_tuple
 from .game import Game
 from .view import PlayerView, player_view
 
@@ -34,56 +33,11 @@ class Agent(Protocol):
     def choose(self, view: PlayerView, decision: Decision) -> Action: ...
 
 
-def default_bid(view: PlayerView, decision: Decision) -> int | None:
-    """No bid: the answer for a bot that knows no auction."""
-    return None
-
-
-def default_suit(view: PlayerView, decision: Decision) -> int:
-    """The suit this seat holds the fewest cards of, lowest cards counting less (a bot
-    that knows no auction names the suit it is least likely to take)."""
-    best, best_key = 0, (99, 99)
-    for suit in range(4):
-        cards = card_tuple(view.hand & SUIT_MASKS[suit])
-        key = (len(cards), sum((c & 15) for c in cards))
-        if key < best_key:
-            best, best_key = suit, key
-    return best
-
-
-def decide(agent: Any, view: PlayerView, decision: Decision) -> Action:
-    """The agent's answer to ``decision`` as an :class:`~hearts.actions.Action`.
-
-    An agent with ``choose(view, decision)`` answers directly; a bot with the
-    older methods is adapted: ``choose_pass``, ``choose_play``, ``choose_moon``,
-    and ``choose_bid``/``choose_suit`` when it has them (else no bid, and
-    :func:`default_suit`).  The answer is not checked here (``Game.can`` does).
-    """
-    choose = getattr(agent, "choose", None)
-    if choose is not None:
-        action = choose(view, decision)
-        if not isinstance(action, Action):
-            action = Action(*action)
-        return action
-    kind, seat = decision.kind, decision.seat
-    if kind == "play":
-        return Action("play", seat, agent.choose_play(view))
-    if kind == "pass":
-        return Action("pass", seat, tuple(agent.choose_pass(view)))
-    if kind == "moon":
-        return Action("moon", seat, agent.choose_moon(view))
-    if kind == "bid":
-        f = getattr(agent, "choose_bid", None)
-        return Action("bid", seat, f(view) if f is not None else default_bid(view, decision))
-    if kind == "suit":
-        f = getattr(agent, "choose_suit", None)
-        return Action("suit", seat, f(view) if f is not None else default_suit(view, decision))
-    if kind == "declare":
-        f = getattr(agent, "choose_declare", None)
-        return Action("declare", seat, f(view) if f is not None else None)
-    if kind == "deal":
-        return Action("deal", -1, None)
-    raise ValueError(f"unknown decision kind {kind!r}")
+def decide(agent: Agent, view: PlayerView, decision: Decision) -> Action:
+    """The agent's answer to ``decision``: ``agent.choose(view, decision)`` (every bot
+    answers it itself, :class:`hearts.players.base.BaseBot`).  The answer is not
+    checked here (``Game.can``/``Game.apply`` does)."""
+    return agent.choose(view, decision)
 
 
 # on_decision(seat, decision, action, wall seconds, cpu seconds)
@@ -159,4 +113,4 @@ def suggest(game: Game, seat: int, agent: Any) -> tuple[Decision, Action] | None
     return None
 
 
-__all__ = ["Agent", "decide", "drive", "suggest", "default_bid", "default_suit"]
+__all__ = ["Agent", "decide", "drive", "suggest"]

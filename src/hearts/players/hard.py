@@ -49,7 +49,7 @@ from ..game import Game
 from ..rules import Rules
 from ..settle import side_of
 from ..view import PlayerView
-from .base import register_bot
+from .base import BaseBot, register_bot
 from .common import Table, card_value, moon_choice
 from .medium import (
     medium_bid,
@@ -417,7 +417,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
     return best, {"candidates": len(order), "rollouts": used, "rounds": rounds}
 
 
-class HardBot:
+class HardBot(BaseBot):
     """PIMC search bot (see the module text).
 
     ``play_budget``: simulated card plays a move costs when the decision is

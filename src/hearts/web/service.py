@@ -69,6 +69,7 @@ from ..game import (
     PlayAction,
     trick_seats,
 )
+from ..players.base import BaseBot
 from ..record import RecordError, apply_steps, log_steps, record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
 from ..view import PlayerView, pack_of, player_view
@@ -138,7 +139,7 @@ def refused(err: IllegalAction) -> WebError:
 
 
 # ------------------------------------------------------------------ bots
-class StandInBot:
+class StandInBot(BaseBot):
     """A simple legal-card picker used while a bot level is not written yet.
 
     Passes its highest cards, plays a random legal card (from its own seeded
