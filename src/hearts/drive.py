@@ -49,7 +49,7 @@ Fallback = Callable[[PlayerView, Decision, "Exception | None"], Action]
 def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool = False,
           stop_at_hand_end: bool = True, apply: Callable[[Action], Any] | None = None,
           on_decision: DecisionHook | None = None, fallback: Fallback | None = None,
-          ) -> Decision | None:
+          views: bool = True) -> Decision | None:
     """Run ``game`` with ``agents[seat]`` answering each decision due.
 
     ``agents``: a sequence (one per seat) or a mapping from seat; a seat without
@@ -62,6 +62,10 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
     action); ``on_decision`` is told each answer with its wall and CPU time;
     ``fallback`` replaces an answer that raised or that ``game.can`` refuses
     (without it, an illegal answer raises :class:`~hearts.game.IllegalAction`).
+    With ``views=False`` no :class:`~hearts.view.PlayerView` is built and agents are
+    asked ``choose(None, decision)``: for agents that answer from the decision's
+    legal choices alone (``hearts bench engine``'s uniform random player, which
+    times the engine, not the view).
     """
     do = apply if apply is not None else game.apply
     get = agents.get if isinstance(agents, Mapping) else (
@@ -84,20 +88,21 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
                 if waiting is None:
                     waiting = d
                 continue
-            view = player_view(game, d.seat)
-            t0, c0 = time.perf_counter(), time.process_time()
+            view: Any = player_view(game, d.seat) if views else None
+            if on_decision is not None:
+                t0, c0 = time.perf_counter(), time.process_time()
             error: Exception | None = None
             try:
-                action = decide(agent, view, d)
+                action = agent.choose(view, d)
             except Exception as exc:
                 if fallback is None:
                     raise
                 error, action = exc, Action(d.kind, d.seat, None)
-            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
             if fallback is not None and (error is not None or not game.can(action)):
                 action = fallback(view, d, error)
             if on_decision is not None:
-                on_decision(d.seat, d, action, wall, cpu)
+                on_decision(d.seat, d, action, time.perf_counter() - t0,
+                            time.process_time() - c0)
             do(action)
             acted = True
         if waiting is not None:
