@@ -20,7 +20,7 @@ Errors a person can cause raise :class:`ReviewError` (an HTTP-like ``status``, a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .actions import Action
@@ -29,7 +29,7 @@ from .cards import CardError, card_str, cards_of, held_copy, parse_card
 from .drive import drive
 from .game import PHASE_PLAY, Game, IllegalAction
 from .players.base import get_bot
-from .record import apply_steps, parse_record, record_steps, start_game
+from .record import Step, apply_steps, parse_record, record_steps, start_game
 
 
 class ReviewError(ValueError):
@@ -137,9 +137,16 @@ def what_if(source: str | bytes | Mapping[str, Any], k: int, index: int, card_te
     play = list(hands[k].get("play") or [])
     if index >= len(play):
         raise ReviewError(404, "unknown_card_index", f"Hand {k + 1} has no card {index + 1}.")
-    before = _prefix(record, k, play[:index])
-    g = start_game(before)
-    apply_steps(g, record_steps(g, before))
+    upto = _prefix(record, k, play[:index + 1])
+    g = start_game(upto)
+
+    def before_the_card(steps: Iterator[Step]) -> Iterator[Step]:
+        for place, action in steps:  # every step before card ``index`` of hand ``k``
+            if place.hand == k and place.play_index == index:
+                return
+            yield place, action
+
+    apply_steps(g, before_the_card(record_steps(g, upto)))
     if g.phase != PHASE_PLAY or g.turn != seat:
         raise ReviewError(409, "not_your_card", "That card was not yours to play; pick one of "
                           "your own decisions.")
