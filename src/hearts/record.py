@@ -703,12 +703,13 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
                           f"{len(value)}.", stage="deal", hand=k, path=path)
     masks = []
     seen: dict[int, int] = {}
+    taken = 0  # the cards of ``seen`` as a card set
     for s, cards_value in enumerate(value):
         cards = _card_list(cards_value, stage="deal", hand=k, seat=s, path=f"{path}[{s}]",
                            players=n)
         for i, c in enumerate(cards):
             if c in seen or not rules.deck >> c & 1:  # the next copy of the name in the deck
-                spare = rules.deck & same_name(c) & ~sum(1 << x for x in seen)
+                spare = rules.deck & same_name(c) & ~taken
                 if spare:
                     c = cards[i] = (spare & -spare).bit_length() - 1
             if c in seen:
@@ -719,6 +720,7 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
                                   f"{_where(k)}: {card_str(c)} is dealt {also}.", stage="deal",
                                   hand=k, seat=s, card=card_str(c), path=f"{path}[{s}]")
             seen[c] = s
+            taken |= 1 << c
             if not rules.deck >> c & 1:
                 raise RecordError("bad_deal", "bad_deal",
                                   f"{_where(k)}: {card_str(c)} is not in the deck of this game.",
