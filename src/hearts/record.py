@@ -721,16 +721,9 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
                                   hand=k, seat=s, card=card_str(c), path=f"{path}[{s}]")
             seen[c] = s
             taken |= 1 << c
-            if not rules.deck >> c & 1:
-                raise RecordError("bad_deal", "bad_deal",
-                                  f"{_where(k)}: {card_str(c)} is not in the deck of this game.",
-                                  stage="deal", hand=k, seat=s, card=card_str(c),
-                                  path=f"{path}[{s}]")
-        if len(cards) != rules.hand_size:
-            raise RecordError("bad_deal", "bad_deal",
-                              f"{_where(k)}: {seat_name(s, n)} must be dealt {rules.hand_size} "
-                              f"cards, not {len(cards)}.", stage="deal", hand=k, seat=s,
-                              path=f"{path}[{s}]")
+        # A card outside the deck or a hand of the wrong size is the engine's to refuse
+        # (Game.verify_deal, when the deal step is applied); a name listed twice is the
+        # record's (a card set cannot hold it twice).
         m = 0
         for c in cards:
             m |= 1 << c
