@@ -34,6 +34,13 @@ Reading rules (documented for users in ``docs/records.md``):
   means whichever copy the seat holds.
 - Keys this version does not know are ignored (records may gain fields).
 
+A record replays as a list of ``(place, action)`` (:func:`record_steps`, read
+against the game it is applied to: a record names cards, not seats or copies) and
+one loop applies them (:func:`apply_steps`): an
+:class:`~hearts.game.IllegalAction` becomes the :class:`RecordError` at that
+place (:func:`refusal`).  What the record itself gets wrong is checked while the
+steps are read; what the rules refuse is the engine's alone.
+
 Every problem raises :class:`RecordError`, whose :attr:`RecordError.error` is
 the JSON error object of ``interfaces.md`` section 3.  Codes and reasons:
 
