@@ -18,11 +18,13 @@ decision waiting for it.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .actions import Action, Decision
+from .cards import random_card, random_cards
 from .game import Game
 from .view import PlayerView, player_view
 
@@ -38,6 +40,29 @@ def decide(agent: Agent, view: PlayerView, decision: Decision) -> Action:
     answers it itself, :class:`hearts.players.base.BaseBot`).  The answer is not
     checked here (``Game.can``/``Game.apply`` does)."""
     return agent.choose(view, decision)
+
+
+class UniformAgent:
+    """Uniformly random legal answers from the decision alone (no view): the cards to
+    play or pass from ``decision.cards``, a bid, suit, declaration or moon choice from
+    ``decision.options``; one ``random.Random`` for the whole table.  The player of
+    ``hearts bench engine`` (run with ``drive(..., views=False)``), as OpenSpiel's
+    uniform random bot is of its textbook driver."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: object, decision: Decision) -> Action:
+        """A random legal :class:`Action` answering ``decision``."""
+        kind, seat = decision.kind, decision.seat
+        if kind == "play":
+            return Action("play", seat, random_card(decision.cards, self.rng))
+        if kind == "pass":
+            return Action("pass", seat, tuple(random_cards(decision.cards, decision.pick,
+                                                           self.rng)))
+        if kind == "deal":
+            return Action("deal", -1, None)
+        return Action(kind, seat, self.rng.choice(decision.options))
 
 
 # on_decision(seat, decision, action, wall seconds, cpu seconds)
@@ -68,22 +93,35 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
     times the engine, not the view).
     """
     do = apply if apply is not None else game.apply
-    get = agents.get if isinstance(agents, Mapping) else (
-        lambda s: agents[s] if 0 <= s < len(agents) else None)
+    n = game.n
+    if isinstance(agents, Mapping):
+        table = [agents.get(s) for s in range(n)]
+    else:
+        table = [agents[s] if s < len(agents) else None for s in range(n)]
+    plain = not views and on_decision is None and fallback is None  # the engine benchmark
+    pending_of = game.pending
     acted = False
     while True:
-        pending = game.pending()
+        pending = pending_of()
         if not pending:
             return None
-        if pending[0].kind == "deal":
+        first = pending[0]
+        if first.kind == "deal":
             if not deal or (stop_at_hand_end and acted):
                 return None
             do(Action("deal", -1, None))
             acted = True
             continue
+        if plain and len(pending) == 1:  # one decision, nothing to time, view or replace
+            agent = table[first.seat]
+            if agent is None:
+                return first
+            do(agent.choose(None, first))
+            acted = True
+            continue
         waiting: Decision | None = None
         for d in pending:
-            agent = get(d.seat)
+            agent = table[d.seat]
             if agent is None:
                 if waiting is None:
                     waiting = d
@@ -118,4 +156,4 @@ def suggest(game: Game, seat: int, agent: Any) -> tuple[Decision, Action] | None
     return None
 
 
-__all__ = ["Agent", "decide", "drive", "suggest"]
+__all__ = ["Agent", "UniformAgent", "decide", "drive", "suggest"]

@@ -24,32 +24,9 @@ from typing import Any
 import click
 
 from .. import _native
-from ..actions import Action, Decision
-from ..cards import random_card, random_cards
-from ..drive import drive
+from ..drive import UniformAgent, drive
 from ..game import PHASE_OVER, Game
 from ..rules import RulesError, make_rules
-
-
-class UniformAgent:
-    """Uniformly random legal answers from the decision alone (no view): the cards to
-    play or pass from ``decision.cards``, a bid, suit, declaration or moon choice from
-    ``decision.options``; one ``random.Random`` for the whole table."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: object, decision: Decision) -> Action:
-        """A random legal :class:`Action` answering ``decision``."""
-        kind, seat = decision.kind, decision.seat
-        if kind == "play":
-            return Action("play", seat, random_card(decision.cards, self.rng))
-        if kind == "pass":
-            return Action("pass", seat, tuple(random_cards(decision.cards, decision.pick,
-                                                           self.rng)))
-        if kind == "deal":
-            return Action("deal", -1, None)
-        return Action(kind, seat, self.rng.choice(decision.options))
 
 
 def engine_hands_per_second(seconds: float = 3.0, variant: str = "standard",
@@ -59,7 +36,7 @@ def engine_hands_per_second(seconds: float = 3.0, variant: str = "standard",
     hands) and measure the rate.
 
     Every hand goes through the one drive loop (:func:`hearts.drive.drive`) with
-    :class:`UniformAgent` in every seat and no views built: the deal (random), then
+    :class:`hearts.drive.UniformAgent` in every seat and no views built: the deal (random), then
     every decision the game asks for (passes, bids, a named suit, declarations, plays,
     a moon choice), each answered uniformly at random among the legal choices and
     applied by ``Game.apply``, to the hand's scoring; so every variant runs.  Games
