@@ -846,7 +846,8 @@ class Game:
     def _message(self, reason: str) -> str:
         led = self.led_suit()
         return REASON_MESSAGES[reason].format(
-            suit=SUIT_NAMES[led] if led < 4 else "", opening=card_str(self.rules.opening_card))
+            suit=SUIT_NAMES[led] if led < 4 else "",
+            opening=card_str(tricks.opening_card(self.hand_rules, self.hands)))
 
     def led_suit(self) -> int:
         """The suit led to the current trick (0-3): that of its first card that is not

@@ -63,6 +63,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from . import tricks
 from .actions import Action
 from .cards import SUIT_LETTERS, CardError, card_str, cards_of, parse_card, same_name
 from .deal import DealError, check_game_number, numbered_deal, shuffled_deck
@@ -704,7 +705,8 @@ def _illegal_play(game: Game, k: int, i: int, seat: int, card: int, err: Illegal
         text = err.message
     else:
         text = template.format(who=who, card=card_str(card), suit=SUIT_WORDS[led],
-                               opening=card_str(game.rules.opening_card))
+                               opening=card_str(tricks.opening_card(game.hand_rules,
+                                                                    game.hands)))
     return RecordError("illegal_play", reason, f"{_where(k, i)}: {text}", stage="play", hand=k,
                        index=i, seat=seat, card=card_str(card), path=path)
 
