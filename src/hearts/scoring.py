@@ -179,7 +179,8 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
     moon's amount (``Rules.moon_points``, else the shooter's own points: the
     hand's penalty total in the usual games) to every seat outside the
     shooter's side and zeroes the side (``add``: with teams the partner scores
-    nothing either), or takes it off the shooter (``subtract``); a sun doubles
+    nothing either), or takes it off the shooter (``subtract``; a joint-score team's
+    moon under ``Rules.team_moon == "both"``: off each partner); a sun doubles
     it.  Bonus points are added apart, shooter included.  An Omnibus slam
     (``Rules.slam``) scores ``-hand_total`` for the shooter, bonus cards
     included, and leaves the others their bonuses only.  ``general``: the seat
@@ -188,7 +189,8 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
     failed, the declarer scores the second instead of its cards and the others
     what they took.  ``totals`` (the running totals before the hand) limit
     ``HandScore.reduce`` so that no total goes below 0 through it (Royal
-    Hearts' Q♦); without them the full reduction is taken.
+    Hearts' Q♦); without them the full reduction is taken.  A moon's shooter
+    has its reduction in the moon's amount instead (:func:`moon_amount`).
 
     ``side``: a slam bid's side for the hand (Partnership Hearts with a slam bid: the
     bidder, then its silent partner).  Made (the shooter is one of its seats), every
@@ -211,6 +213,8 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
         amount = moon_amount(rules, score)
         pts = [0] * n
         shooters = tuple(side) if score.shooter in side else (score.shooter,)
+        if rules.teams and rules.team_scores == "joint" and rules.team_moon == "both":
+            shooters = side_of(rules, score.shooter)  # a team moon: both partners
         if rules.slam:
             for s in shooters:
                 pts[s] = -rules.hand_total
@@ -222,8 +226,11 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
             for s in shooters:
                 pts[s] = -amount
     out = [p + b for p, b in zip(pts, bonus, strict=True)]
+    # A moon's amount already holds the shooter's reductions (moon_amount): not twice.
+    spent = score.shooter if score.shooter is not None and general < 0 and not rules.slam \
+        and not rules.moon_points else -1
     for s, r in enumerate(score.reduce):
-        if r:
+        if r and s != spent:
             room = r if totals is None else max(0, min(r, totals[s] + out[s]))
             out[s] -= room
     if len(side) > 1 and score.shooter not in side:  # a slam bid failed: points combined
@@ -235,11 +242,16 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
 
 def moon_amount(rules: Rules, score: HandScore) -> int:
     """What the moon of ``score`` gives (0 without a shooter): ``Rules.moon_points``,
-    else the shooter's own points (the hand's penalty total unless card effects
-    change it, as Royal Hearts' queens do); doubled for a sun."""
+    else the shooter's own score for the hand: the hand's penalty total unless card
+    effects change it, as Royal Hearts' queens do, Q♦'s 10 off included (seed 000:
+    the hand's score "including the other queens' effects": 52 - 10 = 42 for a
+    shooter who took Q♥, Q♠ and Q♦; issue 24); doubled for a sun.  The Q♦ spent so
+    does not lower the shooter's total again (:func:`hand_points`)."""
     if score.shooter is None:
         return 0
     own = score.card_points[score.shooter] if rules.effects else rules.hand_total
+    if score.reduce:
+        own -= score.reduce[score.shooter]
     return (rules.moon_points or own) * (2 if score.kind == "sun" else 1)
 
 
