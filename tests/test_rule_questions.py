@@ -306,3 +306,30 @@ def test_royal_sweep_moon_through_the_record(options, amount, choice):
     assert list(g.results[-1].points) == want
     out = score(record_from_game(g))
     assert out["hands"][0]["points"] == want and out["totals"] == want
+
+
+# ------------------------------------------------------ the bots under the choices
+@pytest.mark.parametrize(("variant", "options", "deal"), [
+    ("heartsette", {"pass_schedule": "none"}, HEARTSETTE_DEAL),  # 2♣ in the widow
+    ("heartsette", {"pass_schedule": "none"}, None),
+    ("partnership", {"pass_schedule": "none", "moon": "subtract", "team_moon": "taker"},
+     PARTNER_DEAL),
+    ("partnership", {"pass_schedule": "none", "moon": "choice"}, None),
+    ("auction", {"hearts_lead_any_time": False, "qs_breaks_hearts": True}, AUCTION_DEAL),
+    ("royal", {"pass_schedule": "none"}, None),
+    ("domino", {"first_lead": "lowest-club"}, None),
+])
+def test_every_level_plays_legally_under_the_choices(variant, options, deal):
+    """One seat of each level (hard with a small budget) plays a whole hand; drive
+    without a fallback raises IllegalAction on any illegal answer."""
+    from hearts.drive import drive
+    from hearts.players.base import get_bot
+    from hearts.players.hard import HardBot
+
+    bots = [get_bot("random", 0), get_bot("easy", 1), get_bot("medium", 2),
+            HardBot(3, play_budget=200, max_worlds=3, min_worlds=2, time_limit=None)]
+    g = Game(make_rules(variant, 4, options), 11)
+    if deal is not None:
+        g.start_hand(deal)
+    drive(g, bots, deal=deal is None)
+    assert g.results and len(g.results[-1].points) == 4
