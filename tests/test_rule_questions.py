@@ -333,3 +333,27 @@ def test_every_level_plays_legally_under_the_choices(variant, options, deal):
         g.start_hand(deal)
     drive(g, bots, deal=deal is None)
     assert g.results and len(g.results[-1].points) == 4
+
+
+def test_royal_moon_breakdown_on_the_page_shows_the_queen_of_diamonds():
+    """The page's score breakdown (``service.score_detail``) of the sweep above: the
+    shooter's items are its hand's score, 13 hearts (13) + Q♠ (26) − Q♣'s cancel (26) +
+    Q♥'s doubling (13) − Q♦ (10) = 16, then the moon's change: −16 when added to the
+    others (0 in all), −32 when subtracted (−16 in all)."""
+    from hearts.web.service import score_detail
+
+    deal = [hand(*suit("C", "9TJQKA"), *suit("D", "89TJQKA")),
+            hand(*suit("H", "23456789TJQKA")),
+            hand(*suit("C", "2345678"), *suit("D", "234567")),
+            hand(*suit("S", "23456789TJQKA"))]
+    for choice, moon in (("add", -16), ("subtract", -32)):
+        g = Game(make_rules("royal", 4, {"pass_schedule": "none", "first_lead": "eldest-any"}))
+        g.start_hand(deal)
+        play_lowest(g)
+        g.choose_moon(0, choice)
+        detail = score_detail(g)
+        assert detail is not None
+        mine = {(x["kind"], x.get("card")): x["points"] for x in detail["items"][0]}
+        assert mine == {("hearts", None): 13, ("card", "QS"): 26, ("bonus", "QC"): -26,
+                        ("bonus", "QH"): 13, ("bonus", "QD"): -10, ("moon", None): moon}
+        assert sum(mine.values()) == g.results[-1].points[0]

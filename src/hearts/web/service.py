@@ -446,6 +446,10 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
                                  score.kind)  # the same hand without Q♦
         full = scoring.hand_points(rules, bare, result.moon_choice)
         reduced = [p - f for p, f in zip(result.points, full, strict=True)]
+        if score.shooter is not None and score.reduce and not rules.moon_points:
+            # A moon's amount holds the shooter's Q♦ (scoring.moon_amount): its full 10
+            # off is part of the hand's score, the moon item the rest.
+            reduced[score.shooter] = -score.reduce[score.shooter]
     hidden = game.widow if result is None and game.widow_taker not in (-1, viewer) else 0
     for seat in range(game.n):
         won = game.won[seat] & ~hidden if seat == game.widow_taker else game.won[seat]
