@@ -590,7 +590,8 @@ class Rules:
 
         The named suit's cards take the values hearts have (1 each), hearts lose
         theirs unless named, every other penalty card keeps its value; breaking
-        and the lead restriction follow the named suit.  Raises ``ValueError``
+        and the lead restriction follow the named suit (with ``qs_breaks_hearts``
+        playing Q♠ breaks it too: issue 24, docs/family-rules.md).  Raises ``ValueError``
         for a suit outside 0-3.
         """
         if not 0 <= suit < 4:
