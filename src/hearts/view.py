@@ -225,9 +225,8 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
     for e in events:
         if isinstance(e, Dealt):
             e = e._replace(hands=tuple(h if s == seat else -1 for s, h in enumerate(e.hands)))
-        elif isinstance(e, Passed):
-            if e.seat != seat:
-                e = e._replace(cards=())
+        elif isinstance(e, Passed) and e.seat != seat:
+            e = e._replace(cards=())
         elif isinstance(e, Exchanged):
             n = len(e.passes)
             if seat is None:
@@ -236,12 +235,10 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
                 giver = (seat - e.offset) % n
                 e = e._replace(passes=tuple(p if s in (seat, giver) else ()
                                             for s, p in enumerate(e.passes)), seat=seat)
-        elif isinstance(e, Drew):
-            if e.seat != seat:
-                e = e._replace(cards=())
-        elif isinstance(e, WidowTaken):
-            if e.seat != seat:
-                e = e._replace(cards=-1, points=-1)
+        elif isinstance(e, Drew) and e.seat != seat:
+            e = e._replace(cards=())
+        elif isinstance(e, WidowTaken) and e.seat != seat:
+            e = e._replace(cards=-1, points=-1)
         out.append(e)
     return out
 
