@@ -303,10 +303,11 @@ def test_play_emits_no_events_outside_apply():
     """``Game.play`` and the other per-phase methods keep returning their records and make
     no events (the benchmarks' path); ``apply`` gives the same state plus the events."""
     rules = make_rules("standard")
-    a, b = Game(rules, 11), Game(rules, 11)
+    a, b, c = Game(rules, 11), Game(rules, 11), Game(rules, 11)
     a.start_hand()
     evs = b.apply(Action.deal())
     assert isinstance(evs[0], Dealt)
+    assert c.apply(Action.deal(), events=False) == [] and c.hands == b.hands
     rng = random.Random(1)
     for s in range(4):
         cards = tuple(card_tuple(a.hands[s])[:3])

@@ -316,6 +316,8 @@ class Game:
         self.winners: tuple[int, ...] = ()
         self._dynamic = rules.stock_size > 0  # seats drop out: tricks of fewer cards
         self._two_packs = rules.deck >> PACK2 != 0
+        # who plays each card of a full trick, by leader (the trick events' seats)
+        self._orders = tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n))
         # The events of the action being applied (Game.apply), or None: then none are made.
         self._events: list[Event] | None = None
         self._reset_hand_state()
@@ -940,8 +942,8 @@ class Game:
             if legal >> card & 1:
                 sink = self._events
                 if sink is not None:
-                    sink.append(Played(self.hand_index, turn, card, self.trick_index,
-                                       self._two_packs))
+                    sink.append(_new_record(Played, (self.hand_index, turn, card,
+                                                     self.trick_index, self._two_packs)))
                 b = 1 << card
                 hands = self.hands
                 hands[turn] = hands[turn] ^ b
@@ -1066,10 +1068,11 @@ class Game:
             taker = leader  # a cancelled last trick: its cards stay with its leader
         else:
             taker = -1  # cancelled: its cards go on to the next trick's winner
-        sink.append(TrickTaken(
-            self.hand_index, self.trick_index, leader, winner, trick_seats(trick, self.n),
-            trick.cards, scoring.penalty_of(rules, trick_mask | carry_in), taker,
-            card_tuple(carry_in), self._two_packs))
+        sink.append(_new_record(TrickTaken, (
+            self.hand_index, self.trick_index, leader, winner,
+            trick.seats or self._orders[leader], trick.cards,
+            scoring.penalty_of(rules, trick_mask | carry_in), taker,
+            card_tuple(carry_in) if carry_in else (), self._two_packs)))
         if self.widow and self.trick_index == 0 and winner >= 0:
             sink.append(WidowTaken(self.hand_index, winner, self.widow.bit_count(), self.widow,
                                    scoring.penalty_of(rules, self.widow)))
@@ -1207,15 +1210,16 @@ class Game:
             sink.append(HandScored(
                 h.hand, h.points, h.tricks, -1 if h.moon is None else h.moon,
                 h.moon_kind or "", h.moon_choice or "", h.totals, h.chips, h.chip_totals,
-                h.pot, self._breakdown(before), self.widow, h.declarations, h.side,
+                h.pot, self._breakdown(before, score), self.widow, h.declarations, h.side,
                 h.out_order))
             if over:
                 sink.append(GameOver(h.hand, self.winners, h.totals))
 
-    def _breakdown(self, before: Sequence[int]) -> tuple[tuple[scoring.ScoreItem, ...], ...]:
+    def _breakdown(self, before: Sequence[int], score: scoring.HandScore | None = None
+                   ) -> tuple[tuple[scoring.ScoreItem, ...], ...]:
         h = self.results[-1]
         return scoring.hand_breakdown(self.hand_rules, self.won, self.tricks_won, h.points,
-                                      before, h.moon_choice, self.general(), h.side)
+                                      before, h.moon_choice, self.general(), h.side, score)
 
     def breakdown(self) -> tuple[tuple[scoring.ScoreItem, ...], ...] | None:
         """Each seat's score items (:func:`hearts.scoring.hand_breakdown`, adding up to its
@@ -1267,7 +1271,7 @@ class Game:
             return [Decision(-1, "deal")]
         return []
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, events: bool = True) -> list[Event]:
         """Apply one :class:`hearts.actions.Action` of any kind; returns the events it
         caused, in order (:mod:`hearts.events`: the deal, a pass and the exchange, a bid,
         the card played, draws from the stock, the trick taken, the widow, a moon due,
@@ -1276,8 +1280,13 @@ class Game:
         phase's triad (``bad_action`` for an unknown kind); the state is unchanged then.
 
         Where two cards share a name (two packs, jokers) an action's card means
-        whichever copy the seat holds, as in records (``interfaces.md`` section 2b)."""
+        whichever copy the seat holds, as in records (``interfaces.md`` section 2b).
+        ``events=False``: make no events (returns ``[]``), for a caller that reads none
+        (a simulation's drive loop): the per-phase methods' speed."""
         out: list[Event] = []
+        if not events:
+            self._apply(action)
+            return out
         self._events = out
         try:
             self._apply(action)

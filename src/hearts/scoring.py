@@ -353,10 +353,17 @@ def grouped_suit(rules: Rules) -> int:
     return rules.penalty_suit if rules.penalty_suit >= 0 else HEARTS
 
 
+# The last rules asked for and their apart_cards: found by identity (a game asks for the
+# same rules hand after hand).
+_APART: Final[list[tuple[Rules, int]]] = []
+
+
 def apart_cards(rules: Rules) -> int:
     """The grouped suit's penalty cards a breakdown lists apart, each as its own ``card``
     item: a card whose rank is a penalty card of the same value in another suit (the
     four-queens game's Q♥: "each queen 13", variants.md, "The wider family")."""
+    if _APART and _APART[0][0] is rules:
+        return _APART[0][1]
     grouped = grouped_suit(rules)
     penalty = rules.penalty
     mask = rules.penalty_mask
@@ -368,6 +375,7 @@ def apart_cards(rules: Rules) -> int:
                 apart |= 1 << c
                 if rules.deck >> (c + 128) & 1:
                     apart |= 1 << (c + 128)
+    _APART[:] = [(rules, apart)]
     return apart
 
 
@@ -384,22 +392,23 @@ def counting_cards(rules: Rules) -> int:
     return mask
 
 
-def card_items(rules: Rules, won: int) -> list[ScoreItem]:
+def card_items(rules: Rules, won: int, apart: int = -1) -> list[ScoreItem]:
     """The items of the cards a seat took (``won``: a card set): the grouped suit's
     penalty cards (:func:`grouped_suit`) as one ``hearts``/``suit`` item, each other
     penalty card as a ``card`` item (:func:`apart_cards` too), each bonus card, Royal
     Hearts' queens' effects (:func:`effect_parts`) and the cards taken off the total
     (their nominal value, before the "not below 0" limit) as ``bonus`` items.  ``rules``:
-    the hand's rules (an auction's named suit).  Without effects these add up to the
-    seat's card points and bonuses (:func:`score_hand`)."""
+    the hand's rules (an auction's named suit); ``apart``: :func:`apart_cards` when the
+    caller has it already.  Without effects these add up to the seat's card points and
+    bonuses (:func:`score_hand`)."""
     penalty = rules.penalty
     grouped = grouped_suit(rules)
     counting = won & rules.penalty_mask
     suit_mask = SUIT_MASKS[grouped] | SUIT_MASKS[grouped] << 128
-    group = counting & suit_mask & ~apart_cards(rules)
+    group = counting & suit_mask & ~(apart_cards(rules) if apart < 0 else apart)
     items: list[ScoreItem] = []
     if group:
-        pts = sum(penalty[c] for c in card_tuple(group))
+        pts = penalty_of(rules, group)
         items.append(ScoreItem("hearts", pts, group.bit_count()) if grouped == HEARTS
                      else ScoreItem("suit", pts, group.bit_count(), suit=grouped))
     for c in card_tuple(counting & ~group):
@@ -407,8 +416,9 @@ def card_items(rules: Rules, won: int) -> list[ScoreItem]:
     for c, value in rules.bonus:
         if won >> c & 1:
             items.append(ScoreItem("bonus", value, card=c))
-    for c, p in effect_parts(rules, won):
-        items.append(ScoreItem("bonus", p, card=c))
+    if rules.effects:
+        for c, p in effect_parts(rules, won):
+            items.append(ScoreItem("bonus", p, card=c))
     for c, p in rules.reduce_cards:
         if won >> c & 1:
             items.append(ScoreItem("bonus", -p, card=c))
@@ -418,18 +428,21 @@ def card_items(rules: Rules, won: int) -> list[ScoreItem]:
 def hand_breakdown(rules: Rules, won: Sequence[int], tricks: Sequence[int],
                    points: Sequence[int], totals: Sequence[int] | None = None,
                    choice: str | None = None, general: int = -1,
-                   side: Sequence[int] = ()) -> tuple[tuple[ScoreItem, ...], ...]:
+                   side: Sequence[int] = (), score: HandScore | None = None
+                   ) -> tuple[tuple[ScoreItem, ...], ...]:
     """Each seat's items for a scored hand, adding up to ``points`` (the hand's points).
 
     The arguments are those :func:`hand_points` was given (``won``: each seat's cards
     taken, widow and carried cards included; ``totals``: the running totals before the
-    hand); the card items come from :func:`card_items`, a card taken off the total
-    (Q♦) counts what it really took off, then the no-tricks bonus, then the rest of
-    the seat's points as the ``general``, ``moon`` or ``side`` item (see
-    :class:`ScoreItem`).  Raises ``ValueError`` when some seat's points cannot be
-    explained (a scoring rule this function does not know)."""
+    hand; ``score``: :func:`score_hand`'s, when the caller has it); the card items come
+    from :func:`card_items`, a card taken off the total (Q♦) counts what it really took
+    off, then the no-tricks bonus, then the rest of the seat's points as the
+    ``general``, ``moon`` or ``side`` item (see :class:`ScoreItem`).  Raises
+    ``ValueError`` when some seat's points cannot be explained (a scoring rule this
+    function does not know)."""
     n = rules.players
-    score = score_hand(rules, won, tricks, side)
+    if score is None:
+        score = score_hand(rules, won, tricks, side)
     reduced = [0] * n
     if rules.reduce_cards:
         bare = HandScore(score.card_points, score.bonus, score.tricks, score.shooter,
@@ -437,8 +450,9 @@ def hand_breakdown(rules: Rules, won: Sequence[int], tricks: Sequence[int],
         full = hand_points(rules, bare, choice, totals, general, side)
         reduced = [p - f for p, f in zip(points, full, strict=True)]
     out: list[tuple[ScoreItem, ...]] = []
+    apart = apart_cards(rules)
     for s in range(n):
-        items = card_items(rules, won[s])
+        items = card_items(rules, won[s], apart)
         if rules.reduce_cards:
             items = [ScoreItem("bonus", reduced[s], card=x.card)
                      if x.kind == "bonus" and any(x.card == c for c, _ in rules.reduce_cards)
