@@ -302,7 +302,8 @@ class ScoreItem(NamedTuple):
     - ``"moon"``: the moon's (or sun's) change to the seat's card points, ``seat`` the
       shooter; ``"general"``: a General declared (the four-queens game), its change,
       ``seat`` the declarer; ``"side"``: a failed slam bid's side scores its points
-      added together (Partnership Hearts with a slam bid), ``seat`` the bidder.
+      added together (Partnership Hearts with a slam bid), ``seat`` the bidder;
+      ``"other"``: points no rule above explains (none in the registry's games).
 
     Sources: ``variants.md`` ("House rules", "The wider family").
     """
@@ -437,9 +438,10 @@ def hand_breakdown(rules: Rules, won: Sequence[int], tricks: Sequence[int],
     hand; ``score``: :func:`score_hand`'s, when the caller has it); the card items come
     from :func:`card_items`, a card taken off the total (Q♦) counts what it really took
     off, then the no-tricks bonus, then the rest of the seat's points as the
-    ``general``, ``moon`` or ``side`` item (see :class:`ScoreItem`).  Raises
-    ``ValueError`` when some seat's points cannot be explained (a scoring rule this
-    function does not know)."""
+    ``general``, ``moon`` or ``side`` item (see :class:`ScoreItem`); a rest none of
+    these explains (a scoring rule this function does not know) is an ``other`` item,
+    so that the items always add up (the tests check that no game of the registry
+    makes one)."""
     n = rules.players
     if score is None:
         score = score_hand(rules, won, tricks, side)
@@ -467,7 +469,7 @@ def hand_breakdown(rules: Rules, won: Sequence[int], tricks: Sequence[int],
                 items.append(ScoreItem("moon", rest, seat=score.shooter))
             elif len(side) > 1 and s in side:
                 items.append(ScoreItem("side", rest, seat=side[0]))
-            else:
-                raise ValueError(f"seat {s}: {rest} points of the hand are not explained")
+            else:  # a scoring rule this function does not know: still adds up
+                items.append(ScoreItem("other", rest))
         out.append(tuple(items))
     return tuple(out)
