@@ -238,14 +238,14 @@ class LiveGame:
         return len(self.actions)
 
 
-def apply_action(game: Game, action: list[Any]) -> list[Event]:
+def apply_action(game: Game, action: list[Any], events: bool = True) -> list[Event]:
     """Apply one stored action to ``game`` through the engine; returns the engine's events
-    (``Game.apply``).
+    (``Game.apply``; none made with ``events=False``, for a replay).
 
     Raises :class:`IllegalAction` when the engine refuses it, ``ValueError`` for an
     action that is not in the stored format.
     """
-    return game.apply(Action.from_json(action))  # the stored list is the Action's JSON
+    return game.apply(Action.from_json(action), events)  # the stored list is the Action's JSON
 
 
 def replay(row: GameRow) -> LiveGame:
@@ -255,7 +255,7 @@ def replay(row: GameRow) -> LiveGame:
     actions = [list(a) for a in row.actions]
     for i, a in enumerate(actions):
         try:
-            apply_action(game, a)
+            apply_action(game, a, events=False)  # nobody reads the events: none made
         except (IllegalAction, ValueError, CardError) as exc:
             raise RuntimeError(f"game {row.id}: stored action {i} {a!r} does not replay: {exc}") \
                 from exc
