@@ -36,8 +36,11 @@ from hearts.view import visible_events
 
 CARD_KINDS = ("hearts", "suit", "card")
 
-GAMES = [(v, None) for v in VARIANTS] + [("standard", n) for n in (3, 4, 5, 6)] + [
-    ("cancellation", 11), ("heartsette", 3), ("heartsette", 6), ("domino", 6)]
+GAMES = [(v, None, {}) for v in VARIANTS] + [("standard", n, {}) for n in (3, 4, 5, 6)] + [
+    ("cancellation", 11, {}), ("heartsette", 3, {}), ("heartsette", 6, {}), ("domino", 6, {}),
+    # several cards of one name: two jokers; jokers in two packs
+    ("joker", None, {"jokers": 2}), ("cancellation", 6, {"jokers": 2}),
+    ("royal", None, {"moon": "choice"})]
 
 
 def _mask(text: str) -> int:
@@ -118,9 +121,9 @@ def shown_cards(e) -> int:
     return m
 
 
-@pytest.mark.parametrize("variant,players", GAMES)
-def test_events_account_for_the_hand(variant, players):
-    rules = make_rules(variant, players)
+@pytest.mark.parametrize("variant,players,options", GAMES)
+def test_events_account_for_the_hand(variant, players, options):
+    rules = make_rules(variant, players, options)
     n = rules.players
     for number in (1, 2, 3):
         game = Game(rules, number)
@@ -148,9 +151,9 @@ def test_events_account_for_the_hand(variant, players):
                 assert event_from_json(json.loads(text)) == e, e
 
 
-@pytest.mark.parametrize("variant,players", GAMES)
-def test_visible_events_show_no_card_a_seat_could_not_see(variant, players):
-    rules = make_rules(variant, players)
+@pytest.mark.parametrize("variant,players,options", GAMES)
+def test_visible_events_show_no_card_a_seat_could_not_see(variant, players, options):
+    rules = make_rules(variant, players, options)
     n = rules.players
     game = Game(rules, 7)
     for events in play_hands(game, random.Random(7), 2):

@@ -73,8 +73,18 @@ def _get_set(data: dict[str, Any], key: str) -> int:
     return m
 
 
-def _pack(card: int) -> int:
-    return 2 if card >= PACK2 else 1
+def _put_card(out: dict[str, Any], card: int, two_packs: bool) -> None:
+    """``card``, with two packs ``pack`` (1 or 2, as the web's events have it), and
+    ``copy`` when the name and pack do not tell the copy (a second joker)."""
+    out["card"] = card_str(card)
+    copy = _copy_of(card)
+    if two_packs:
+        pack = 2 if card >= PACK2 else 1
+        out["pack"] = pack
+        if copy != pack - 1:
+            out["copy"] = copy
+    elif copy:
+        out["copy"] = copy
 
 
 class Dealt(NamedTuple):
@@ -250,10 +260,7 @@ class Played(NamedTuple):
         """The JSON form (see the class)."""
         out: dict[str, Any] = {"type": "play", "hand": self.hand, "seat": self.seat,
                                "card": card_str(self.card), "trick": self.trick}
-        if self.two_packs:
-            out["pack"] = _pack(self.card)
-        elif _copy_of(self.card):
-            out["copy"] = _copy_of(self.card)
+        _put_card(out, self.card, self.two_packs)
         return out
 
 
@@ -316,11 +323,8 @@ class TrickTaken(NamedTuple):
         two = self.two_packs
         cards = []
         for s, c in zip(self.seats, self.cards, strict=True):
-            one: dict[str, Any] = {"seat": s, "card": card_str(c)}
-            if two:
-                one["pack"] = _pack(c)
-            elif _copy_of(c):
-                one["copy"] = _copy_of(c)
+            one: dict[str, Any] = {"seat": s}
+            _put_card(one, c, two)
             cards.append(one)
         out: dict[str, Any] = {"type": "trick", "hand": self.hand, "trick": self.trick,
                                "leader": self.leader, "winner": self.winner, "cards": cards,
@@ -488,7 +492,7 @@ class EventError(ValueError):
 
 
 def _card_field(data: dict[str, Any]) -> int:
-    copy = int(data["pack"]) - 1 if "pack" in data else int(data.get("copy", 0))
+    copy = int(data.get("copy", int(data.get("pack", 1)) - 1))
     return _card_of(data["card"], copy)
 
 
