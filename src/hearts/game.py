@@ -314,6 +314,7 @@ class Game:
         self.stock_deals: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # per hand
         self.phase = PHASE_DEAL
         self.winners: tuple[int, ...] = ()
+        self._totals_before: tuple[int, ...] = ()  # the totals before the last hand scored
         self._dynamic = rules.stock_size > 0  # seats drop out: tricks of fewer cards
         self._two_packs = rules.deck >> PACK2 != 0
         # who plays each card of a full trick, by leader (the trick events' seats)
@@ -1180,7 +1181,7 @@ class Game:
         side = self.bid_side()
         points = scoring.hand_points(self.hand_rules, score, choice, self.totals, self.general(),
                                      side)
-        before = tuple(self.totals)
+        before = self._totals_before = tuple(self.totals)
         self.totals = list(scoring.add_to_totals(r, self.totals, points))
         chips: tuple[int, ...] = ()
         if settle.uses_chips(r):
@@ -1224,12 +1225,12 @@ class Game:
     def breakdown(self) -> tuple[tuple[scoring.ScoreItem, ...], ...] | None:
         """Each seat's score items (:func:`hearts.scoring.hand_breakdown`, adding up to its
         points) of the hand on the table once it is scored (between hands, or at the
-        game's end); ``None`` before.  The same as its ``hand_scored`` event's."""
+        game's end); ``None`` before.  The same as its :class:`~hearts.events.HandScored`
+        event's."""
         if self.phase not in (PHASE_DEAL, PHASE_OVER) or not self.results \
                 or self.results[-1].hand != self.hand_index:
             return None
-        before = self.results[-2].totals if len(self.results) > 1 else (0,) * self.n
-        return self._breakdown(before)
+        return self._breakdown(self._totals_before)
 
     # ------------------------------------------------------------- helpers
     @property
@@ -1452,6 +1453,7 @@ _STATE: Final = (
     "_trick_base", "_legal_cache", "chips", "pot", "hand_rules", "_plain", "widow",
     "widow_taker", "bids", "bids_made", "declarer", "partner", "carry", "declarations", "declares_made",
     "stock", "draws", "draw_at", "out_order", "stock_deals", "_trick_len", "_seats", "_dynamic",
+    "_totals_before",
 )
 
 
