@@ -106,7 +106,7 @@ def run_job(job: SearchJob) -> list[Any]:
 
     game = Game(make_rules(job.variant, job.players, job.options), job.game_number)
     for action in job.actions:
-        apply_action(game, action)
+        apply_action(game, action, events=False)
     for decision in game.pending():
         if decision.seat == job.seat and decision.kind == job.kind:
             view = player_view(game, job.seat)
