@@ -211,13 +211,15 @@ def test_royal_moon_through_the_engine_asks_the_shooter():
     g.start_hand(deal)
     play_out(g)
     # Seat 0 takes every card: 13 hearts doubled by Q♥ (26) and Q♠, which its own Q♣
-    # cancels: 26, a moon (every penalty card).  Its Q♦ finds a total of 0: no change.
+    # cancels: 26, a moon (every penalty card).  Its Q♦ takes 10 off the hand's score
+    # (seed 000: the moon is the hand's score "including the other queens' effects"):
+    # 26 - 10 = 16 to each other seat.
     assert g.phase == PHASE_MOON and g.turn == 0
     g.choose_moon(0, "add")
-    assert g.results[-1].points == (0, 26, 26, 26)
+    assert g.results[-1].points == (0, 16, 16, 16)
     rec = record_from_game(g)
     assert rec["hands"][0]["moon_choice"] == "add"
-    assert score_record(rec)["hands"][0]["points"] == [0, 26, 26, 26]
+    assert score_record(rec)["hands"][0]["points"] == [0, 16, 16, 16]
 
 
 # ---------------------------------------------------------------- Omnibus slam

@@ -171,3 +171,40 @@ def test_refusals_of_the_new_kinds_name_the_reason() -> None:
             st.check(bad)
         assert err.value.code == code, (bad, err.value.code)
     assert st.version == version
+
+
+def test_each_seat_gets_the_engines_events_as_it_may_see_them() -> None:
+    """The table forwards ``Game.apply``'s events through ``visible_events``: a seat's deal
+    shows its own hand only, a pass's cards go to the passer, the exchange tells each seat
+    what it received, a spectator sees no card before it is played; the trick events of a
+    hand add up to its points (standard Hearts: no moon in this deal, else the moon)."""
+    st = _table(game=12)
+    deal = st.recent[-1]
+    for s in range(4):
+        hands = deal.events_for(s)[0]["hands"]
+        assert hands[s] == [card_str(c) for c in cards_of(st.game.dealt[s])]
+        assert all(h is None for i, h in enumerate(hands) if i != s)
+    assert deal.events_for(None)[0]["hands"] == [None] * 4
+    rng = random.Random(4)
+    taken = [0] * 4
+    while not st.game.results:
+        action = _random_move(st, rng)
+        st.check(action)
+        applied = st.apply(action)
+        for e in applied.events_for(None):
+            assert e["type"] not in ("pass",) or "received" not in e
+            if e["type"] == "passed":
+                assert "cards" not in e
+            if e["type"] == "trick":
+                taken[e["taker"]] += e["points"]
+        if action[0] == "pass":
+            mine = applied.events_for(action[1])
+            assert any(e["type"] == "passed" and e["cards"] == action[2:] for e in mine)
+            if st.game.phase != "pass":  # the exchange: each seat its own cards received
+                for s in range(4):
+                    ex = next(e for e in applied.events_for(s) if e["type"] == "pass")
+                    assert sorted(ex["received"]) == sorted(card_str(c) for c in
+                                                            cards_of(st.game.received[s]))
+    end = next(e for e in st.recent[-1].events_for(None) if e["type"] == "hand_end")
+    assert end["record"]["hands"] and len(end["breakdown"]) == 4
+    assert taken == end["points"] or end["moon"] is not None

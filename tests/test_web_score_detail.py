@@ -119,3 +119,23 @@ def test_items_add_up_with_the_general(declare):
             else:
                 assert all(x["seat"] == 0 for x in items if x["kind"] == "general")
     assert ("general" in kinds) == (declare is not None)
+
+
+@pytest.mark.parametrize("variant", ["royal", "four-queens", "auction", "heartsette",
+                                     "partnership-slam", "cancellation", "domino"])
+def test_the_scored_items_are_the_engines_breakdown(variant):
+    """Once the hand is scored, ``score_detail``'s items are the ``hand_end`` event's
+    breakdown (the engine's ``Game.breakdown``), not worked out again."""
+    from hearts.events import HandScored
+
+    rules = make_rules(variant, None, {})
+    for number in range(1, 6):
+        game = Game(rules, number)
+        rng = random.Random(number)
+        events = list(game.apply(game.pending()[0].legal_actions()[0]))
+        while game.phase not in ("deal", "game-over"):
+            events += game.apply(rng.choice(game.pending()[0].legal_actions()))
+        scored = next(e for e in events if isinstance(e, HandScored))
+        detail = score_detail(game)
+        assert detail["scored"]
+        assert detail["items"] == [[x.to_json() for x in items] for items in scored.breakdown]

@@ -427,7 +427,7 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
             elif action.kind == "play" and action.seat == seat:
                 points.append(DecisionPoint(k, "play", place.play_index, player_view(g, seat),
                                             (action.payload,)))
-        g.apply(action)
+        g.apply(action, False)
 
     apply_steps(g, placed(record_steps(g, record)), apply=apply)
     yield from points

@@ -84,7 +84,8 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
     ``stop_at_hand_end`` and at least one action was applied in this call;
     without ``deal`` the loop returns ``None`` there.  It returns ``None`` at the
     game's end too.  ``apply`` replaces ``game.apply`` (the web stores each
-    action); ``on_decision`` is told each answer with its wall and CPU time;
+    action and forwards the engine's events; without it the game makes none:
+    ``Game.apply(action, events=False)``); ``on_decision`` is told each answer with its wall and CPU time;
     ``fallback`` replaces an answer that raised or that ``game.can`` refuses
     (without it, an illegal answer raises :class:`~hearts.game.IllegalAction`).
     With ``views=False`` no :class:`~hearts.view.PlayerView` is built and agents are
@@ -92,7 +93,7 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
     legal choices alone (``hearts bench engine``'s uniform random player, which
     times the engine, not the view).
     """
-    do = apply if apply is not None else game.apply
+    play = game.apply
     n = game.n
     if isinstance(agents, Mapping):
         table = [agents.get(s) for s in range(n)]
@@ -109,14 +110,22 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
         if first.kind == "deal":
             if not deal or (stop_at_hand_end and acted):
                 return None
-            do(Action("deal", -1, None))
+            deal_action = Action("deal", -1, None)
+            if apply is None:
+                play(deal_action, False)  # nobody reads the engine's events here
+            else:
+                apply(deal_action)
             acted = True
             continue
         if plain and len(pending) == 1:  # one decision, nothing to time, view or replace
             agent = table[first.seat]
             if agent is None:
                 return first
-            do(agent.choose(None, first))
+            action = agent.choose(None, first)
+            if apply is None:
+                play(action, False)
+            else:
+                apply(action)
             acted = True
             continue
         waiting: Decision | None = None
@@ -141,7 +150,10 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
             if on_decision is not None:
                 on_decision(d.seat, d, action, time.perf_counter() - t0,
                             time.process_time() - c0)
-            do(action)
+            if apply is None:
+                play(action, False)
+            else:
+                apply(action)
             acted = True
         if waiting is not None:
             return waiting

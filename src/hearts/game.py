@@ -53,6 +53,24 @@ from .cards import (
     same_name,
 )
 from .deal import numbered_deal, random_deal, shuffled_deck
+from .events import (
+    BidMade,
+    Dealt,
+    Declared,
+    Drew,
+    Event,
+    Exchanged,
+    GameOver,
+    HandScored,
+    MoonChosen,
+    MoonDue,
+    Passed,
+    Played,
+    RestTaken,
+    SuitNamed,
+    TrickTaken,
+    WidowTaken,
+)
 from .rules import Rules
 
 # Final: a compiled build inlines these instead of looking them up at each use.
@@ -296,7 +314,13 @@ class Game:
         self.stock_deals: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # per hand
         self.phase = PHASE_DEAL
         self.winners: tuple[int, ...] = ()
+        self._totals_before: tuple[int, ...] = ()  # the totals before the last hand scored
         self._dynamic = rules.stock_size > 0  # seats drop out: tricks of fewer cards
+        self._two_packs = rules.deck >> PACK2 != 0
+        # who plays each card of a full trick, by leader (the trick events' seats)
+        self._orders = tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n))
+        # The events of the action being applied (Game.apply), or None: then none are made.
+        self._events: list[Event] | None = None
         self._reset_hand_state()
 
     def _reset_hand_state(self) -> None:
@@ -443,6 +467,11 @@ class Game:
                 dealt |= h
             self.widow = self.rules.deck & ~dealt
         self.pass_offset = self.rules.pass_offset(index)
+        sink = self._events
+        if sink is not None:
+            sink.append(Dealt(index, self.dealer, self.eldest, self.rules.pass_name(index),
+                              self.pass_offset, tuple(deal), self.rules.widow_size,
+                              len(self.stock)))
         self._enter_phase(0)
 
     def _enter_phase(self, i: int) -> None:
@@ -524,6 +553,8 @@ class Game:
         self.declares_made += 1
         action = DeclareAction(self.hand_index, s, what)
         self.log.append(action)
+        if self._events is not None:
+            self._events.append(Declared(self.hand_index, s, what))
         if what is not None:
             self.declarations.append((s, what))
         if what is not None or self.declares_made >= self.n:
@@ -565,12 +596,17 @@ class Game:
         one card at a time, until it can (or the stock is empty)."""
         led = tricks.led_mask(self.trick_cards, self.hand_rules.wild_mask)
         at = self.played.bit_count()  # the draws come before this seat's play: play ``at``
+        drawn: list[int] = []
         while self.stock and led and not self.hands[seat] & led:
             c = self.stock.pop(0)
             self.hands[seat] |= 1 << c
             self.draws.append((seat, c))
             self.draw_at.append(at)
             self.log.append(DrawAction(self.hand_index, seat, c))
+            drawn.append(c)
+        if drawn and self._events is not None:
+            self._events.append(Drew(self.hand_index, seat, len(drawn), tuple(drawn),
+                                     len(self.stock)))
 
     def _next_in_trick(self, seat: int, card: int) -> PlayAction:
         """A stock game's card that did not end the trick: the next seat of the trick
@@ -633,6 +669,8 @@ class Game:
         self.bids_made += 1
         action = BidAction(self.hand_index, s, amount)
         self.log.append(action)
+        if self._events is not None:
+            self._events.append(BidMade(self.hand_index, s, amount))
         if self.bids_made < self.n:
             self.turn = self._next_seat[s]
             return action
@@ -700,6 +738,8 @@ class Game:
         s, x = cast(int, seat), cast(int, suit)
         action = SuitAction(self.hand_index, s, x)
         self.log.append(action)
+        if self._events is not None:
+            self._events.append(SuitNamed(self.hand_index, s, x))
         self.hand_rules = self.rules.with_penalty_suit(x)
         self._after(PHASE_SUIT)
         return action
@@ -779,6 +819,9 @@ class Game:
         self._pass_masks[s] = mask
         action = _new_record(PassAction, (self.hand_index, s, given))
         self.log.append(action)
+        sink = self._events
+        if sink is not None:
+            sink.append(Passed(self.hand_index, s, self.pass_target(s), given))
         if None not in self.passes:
             n, off = self.n, self.pass_offset
             hands, masks = self.hands, self._pass_masks
@@ -788,6 +831,9 @@ class Game:
                 to = (s + off) % n
                 hands[to] |= masks[s]
                 self.received[to] = masks[s]
+            if sink is not None:
+                sink.append(Exchanged(self.hand_index, self.rules.pass_name(self.hand_index),
+                                      off, tuple(p or () for p in self.passes)))
             self._after(PHASE_PASS)
         return action
 
@@ -846,7 +892,8 @@ class Game:
     def _message(self, reason: str) -> str:
         led = self.led_suit()
         return REASON_MESSAGES[reason].format(
-            suit=SUIT_NAMES[led] if led < 4 else "", opening=card_str(self.rules.opening_card))
+            suit=SUIT_NAMES[led] if led < 4 else "",
+            opening=card_str(tricks.opening_card(self.hand_rules, self.hands)))
 
     def led_suit(self) -> int:
         """The suit led to the current trick (0-3): that of its first card that is not
@@ -895,6 +942,10 @@ class Game:
             if legal < 0:
                 legal = self._legal_cache = self._legal(turn)
             if legal >> card & 1:
+                sink = self._events
+                if sink is not None:
+                    sink.append(_new_record(Played, (self.hand_index, turn, card,
+                                                     self.trick_index, self._two_packs)))
                 b = 1 << card
                 hands = self.hands
                 hands[turn] = hands[turn] ^ b
@@ -929,6 +980,7 @@ class Game:
         trick_mask = played ^ self._trick_base
         leader = self.leader
         dynamic = self._dynamic
+        carry_in = self.carry
         if self._plain and not dynamic:
             best = (trick_mask & _LED_MASK[tc[0]]).bit_length() - 1
             winner = (leader + tc.index(best)) % self.n
@@ -950,6 +1002,8 @@ class Game:
             self.carry |= trick_mask
         self.tricks.append(_new_record(Trick, (leader, tuple(tc), winner,
                                                tuple(self._seats) if dynamic else ())))
+        if self._events is not None:
+            self._trick_events(leader, winner, trick_mask, carry_in)
         action = _new_record(PlayAction, (self.hand_index, seat, card, self.trick_index, winner))
         self.log.append(action)
         self.trick_cards = []
@@ -971,15 +1025,25 @@ class Game:
                     for c in self.stock:
                         rest |= 1 << c
                     self.won[last] |= rest
+                    if self._events is not None:
+                        self._events.append(RestTaken(
+                            self.hand_index, last, rest,
+                            scoring.penalty_of(self.hand_rules, rest)))
                     self.played |= self.hands[last]
                     self.hands[last] = 0
                     self.stock = []
                     self.out_order.append(last)
                 elif self.stock:  # every seat ran out at once: the trick's taker gets the rest
                     taker = winner if winner >= 0 else leader
+                    rest = 0
                     for c in self.stock:
-                        self.won[taker] |= 1 << c
+                        rest |= 1 << c
+                    self.won[taker] |= rest
                     self.stock = []
+                    if self._events is not None:
+                        self._events.append(RestTaken(
+                            self.hand_index, taker, rest,
+                            scoring.penalty_of(self.hand_rules, rest)))
                 self._legal_cache = -1
                 self._end_hand()
                 return action
@@ -992,6 +1056,28 @@ class Game:
         else:  # the next lead is checked by play() anyway: decide it now
             self._legal_cache = self._legal(self.turn)
         return action
+
+    def _trick_events(self, leader: int, winner: int, trick_mask: int, carry_in: int) -> None:
+        """The events of the trick just completed (``Game.tricks[-1]``): the trick taken
+        and, on the first trick of a game with a widow, the widow taken (Heartsette)."""
+        sink = self._events
+        assert sink is not None
+        trick = self.tricks[-1]
+        rules = self.hand_rules
+        if winner >= 0:
+            taker = winner
+        elif not self._dynamic and self.trick_index + 1 == self.rules.hand_size:
+            taker = leader  # a cancelled last trick: its cards stay with its leader
+        else:
+            taker = -1  # cancelled: its cards go on to the next trick's winner
+        sink.append(_new_record(TrickTaken, (
+            self.hand_index, self.trick_index, leader, winner,
+            trick.seats or self._orders[leader], trick.cards,
+            scoring.penalty_of(rules, trick_mask | carry_in), taker,
+            card_tuple(carry_in) if carry_in else (), self._two_packs)))
+        if self.widow and self.trick_index == 0 and winner >= 0:
+            sink.append(WidowTaken(self.hand_index, winner, self.widow.bit_count(), self.widow,
+                                   scoring.penalty_of(rules, self.widow)))
 
     def pop(self) -> PlayAction:
         """Take back the last play of the current hand (for search); returns it.
@@ -1043,6 +1129,8 @@ class Game:
             self.pending_score = score
             self.phase = PHASE_MOON
             self.turn = score.shooter
+            if self._events is not None:
+                self._events.append(MoonDue(self.hand_index, score.shooter, score.kind or "moon"))
             return
         self._finish_hand(score, self.rules.moon if score.shooter is not None else None)
 
@@ -1076,6 +1164,8 @@ class Game:
         assert self.pending_score is not None and isinstance(choice, str)
         action = MoonChoiceAction(self.hand_index, self.turn, choice)
         self.log.append(action)
+        if self._events is not None:
+            self._events.append(MoonChosen(self.hand_index, self.turn, choice))
         score, self.pending_score = self.pending_score, None
         self._finish_hand(score, choice)
         return action
@@ -1092,6 +1182,7 @@ class Game:
         side = self.bid_side()
         points = scoring.hand_points(self.hand_rules, score, choice, self.totals, self.general(),
                                      side)
+        before = self._totals_before = tuple(self.totals)
         self.totals = list(scoring.add_to_totals(r, self.totals, points))
         chips: tuple[int, ...] = ()
         if settle.uses_chips(r):
@@ -1115,6 +1206,32 @@ class Game:
             self.winners = winners
         else:
             self.phase = PHASE_DEAL
+        sink = self._events
+        if sink is not None:
+            h = self.results[-1]
+            sink.append(HandScored(
+                h.hand, h.points, h.tricks, -1 if h.moon is None else h.moon,
+                h.moon_kind or "", h.moon_choice or "", h.totals, h.chips, h.chip_totals,
+                h.pot, self._breakdown(before, score), self.widow, h.declarations, h.side,
+                h.out_order))
+            if over:
+                sink.append(GameOver(h.hand, self.winners, h.totals))
+
+    def _breakdown(self, before: Sequence[int], score: scoring.HandScore | None = None
+                   ) -> tuple[tuple[scoring.ScoreItem, ...], ...]:
+        h = self.results[-1]
+        return scoring.hand_breakdown(self.hand_rules, self.won, self.tricks_won, h.points,
+                                      before, h.moon_choice, self.general(), h.side, score)
+
+    def breakdown(self) -> tuple[tuple[scoring.ScoreItem, ...], ...] | None:
+        """Each seat's score items (:func:`hearts.scoring.hand_breakdown`, adding up to its
+        points) of the hand on the table once it is scored (between hands, or at the
+        game's end); ``None`` before.  The same as its :class:`~hearts.events.HandScored`
+        event's."""
+        if self.phase not in (PHASE_DEAL, PHASE_OVER) or not self.results \
+                or self.results[-1].hand != self.hand_index:
+            return None
+        return self._breakdown(self._totals_before)
 
     # ------------------------------------------------------------- helpers
     @property
@@ -1156,37 +1273,53 @@ class Game:
             return [Decision(-1, "deal")]
         return []
 
-    def apply(self, action: Action) -> Any:
-        """Apply one :class:`hearts.actions.Action` of any kind; returns the record
-        appended to ``log`` (``None`` for a deal).  Raises :class:`IllegalAction` with
-        the reason of the phase's triad (``bad_action`` for an unknown kind); the state
-        is unchanged then.
+    def apply(self, action: Action, events: bool = True) -> list[Event]:
+        """Apply one :class:`hearts.actions.Action` of any kind; returns the events it
+        caused, in order (:mod:`hearts.events`: the deal, a pass and the exchange, a bid,
+        the card played, draws from the stock, the trick taken, the widow, a moon due,
+        the hand scored, the game over...).  The per-phase record is appended to ``log``
+        as by the phase's method.  Raises :class:`IllegalAction` with the reason of the
+        phase's triad (``bad_action`` for an unknown kind); the state is unchanged then.
 
         Where two cards share a name (two packs, jokers) an action's card means
-        whichever copy the seat holds, as in records (``interfaces.md`` section 2b)."""
+        whichever copy the seat holds, as in records (``interfaces.md`` section 2b).
+        ``events=False``: make no events (returns ``[]``), for a caller that reads none
+        (a simulation's drive loop): the per-phase methods' speed."""
+        out: list[Event] = []
+        if not events:
+            self._apply(action)
+            return out
+        self._events = out
+        try:
+            self._apply(action)
+        finally:
+            self._events = None
+        return out
+
+    def _apply(self, action: Action) -> None:
         if self.rules.deck >> JOKER:
             action = self._by_name(action)
         kind = action[0]
         if kind == "play":
-            return self.play(action[1], action[2])
-        if kind == "pass":
+            self.play(action[1], action[2])
+        elif kind == "pass":
             payload = action[2]
             if not isinstance(payload, tuple | list):
                 raise IllegalAction("bad_pass", "A pass is a list of cards.", seat=action[1])
-            return self.pass_cards(action[1], payload)
-        if kind == "bid":
-            return self.bid(action[1], action[2])
-        if kind == "suit":
-            return self.name_suit(action[1], action[2])
-        if kind == "moon":
-            return self.choose_moon(action[1], action[2])
-        if kind == "declare":
-            return self.declare(action[1], action[2])
-        if kind == "deal":
+            self.pass_cards(action[1], payload)
+        elif kind == "bid":
+            self.bid(action[1], action[2])
+        elif kind == "suit":
+            self.name_suit(action[1], action[2])
+        elif kind == "moon":
+            self.choose_moon(action[1], action[2])
+        elif kind == "declare":
+            self.declare(action[1], action[2])
+        elif kind == "deal":
             hands, stock = _deal_payload(action[2])
             self.start_hand(hands, stock)
-            return None
-        raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
+        else:
+            raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
 
     def _by_name(self, action: Action) -> Action:
         """``action`` with each card a copy the seat holds (or, in a deal, a copy in the
@@ -1321,6 +1454,7 @@ _STATE: Final = (
     "_trick_base", "_legal_cache", "chips", "pot", "hand_rules", "_plain", "widow",
     "widow_taker", "bids", "bids_made", "declarer", "partner", "carry", "declarations", "declares_made",
     "stock", "draws", "draw_at", "out_order", "stock_deals", "_trick_len", "_seats", "_dynamic",
+    "_totals_before",
 )
 
 

@@ -70,6 +70,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from . import tricks
 from .actions import Action, ActionError
 from .cards import (
     SUIT_LETTERS,
@@ -398,10 +399,12 @@ def apply_steps(game: Game, steps: Iterable[Step],
     :class:`~hearts.game.IllegalAction` becomes the :class:`RecordError` at that place
     (:func:`refusal`).  Returns ``game``.  Every record replay (``hearts score``, the
     review, the analysis) and the web's replays of stored games come through here."""
-    do = apply if apply is not None else game.apply
     for place, action in steps:
         try:
-            do(action)
+            if apply is None:
+                game.apply(action, False)  # a replay reads no events: none are made
+            else:
+                apply(action)
         except IllegalAction as exc:
             raise refusal(game, place, action, exc) from None
     return game
@@ -784,7 +787,8 @@ def _illegal_play(game: Game, k: int, i: int | None, seat: int, card: int, err: 
         text = err.message
     else:
         text = template.format(who=who, card=card_str(card), suit=SUIT_WORDS[led],
-                               opening=card_str(game.rules.opening_card))
+                               opening=card_str(tricks.opening_card(game.hand_rules,
+                                                                    game.hands)))
     return RecordError("illegal_play", reason, f"{_where(k, i)}: {text}", stage="play", hand=k,
                        index=i, seat=seat, card=card_str(card), path=path)
 

@@ -20,14 +20,15 @@ Errors a person can cause raise :class:`ReviewError` (an HTTP-like ``status``, a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from .actions import Action
 from .analysis import review_record
 from .cards import CardError, card_str, cards_of, held_copy, parse_card
 from .drive import drive
-from .game import PHASE_PLAY, Game, IllegalAction
+from .events import Event, RestTaken, TrickTaken, WidowTaken
+from .game import PHASE_PLAY, IllegalAction
 from .players.base import get_bot
 from .record import Step, apply_steps, parse_record, record_steps, start_game
 
@@ -48,12 +49,21 @@ def _cards(mask: int) -> list[str]:
     return [card_str(c) for c in cards_of(mask)]
 
 
-def points_taken(game: Game) -> list[int]:
-    """Each seat's penalty points in the cards it has taken this hand so far, by the
-    hand's own rules (``game.hand_rules``: an Auction's named suit counts, not hearts).
-    The one place the review computes a trick's points."""
-    penalty = game.hand_rules.penalty
-    return [sum(penalty[c] for c in cards_of(won)) for won in game.won]
+def take_points(taken: list[int], events: Iterable[Event]) -> bool:
+    """Add to ``taken`` (each seat's penalty points so far this hand) what ``events``
+    (the engine's, :mod:`hearts.events`) gave: a trick's points to its taker, a widow's
+    and the rest's to the seat taking them, all by the hand's own rules (an Auction's
+    named suit counts, not hearts).  Returns whether a trick ended.  The one place the
+    review counts a trick's points: it reads them from the engine."""
+    ended = False
+    for ev in events:
+        if isinstance(ev, TrickTaken):
+            ended = True
+            if ev.taker >= 0:
+                taken[ev.taker] += ev.points
+        elif isinstance(ev, WidowTaken | RestTaken) and ev.points > 0:
+            taken[ev.seat] += ev.points
+    return ended
 
 
 def _prefix(record: Mapping[str, Any], k: int, play: list[Any]) -> dict[str, Any]:
@@ -72,8 +82,9 @@ def hand_story(source: str | bytes | Mapping[str, Any], k: int) -> dict[str, Any
     before the trick] per seat], "points": [points taken so far after it]}],
     "points": [hand points], "totals": [after the hand]}``.  ``index`` is the
     card's position in the hand's ``play`` list; points are penalty points by the
-    hand's rules (:func:`points_taken`).  In Domino Hearts a trick has fewer cards
-    once seats drop out, and ``hands`` are the cards held before the trick's draws.
+    hand's rules, as the engine's trick events give them (:func:`take_points`).  In
+    Domino Hearts a trick has fewer cards once seats drop out, and ``hands`` are the
+    cards held before the trick's draws.
     Raises :class:`ReviewError` (404 ``unknown_hand``) for a hand the record does not
     have, :class:`hearts.record.RecordError` for a bad record.
     """
@@ -86,26 +97,26 @@ def hand_story(source: str | bytes | Mapping[str, Any], k: int) -> dict[str, Any
     n = game.n
     tricks: list[dict[str, Any]] = []
     dealt: list[int] = []
+    taken = [0] * n
     cur: dict[str, Any] = {}
     index = 0
 
     def apply(action: Action) -> None:  # every step of the record, in order
         nonlocal cur, index
         if action.kind != "play" or len(game.results) != k:  # not a card of hand k
-            game.apply(action)
+            game.apply(action, False)
             if action.kind == "deal":
                 dealt[:] = game.dealt
             return
         if not cur:
             cur = {"leader": game.turn, "cards": [], "hands": [_cards(m) for m in game.hands]}
-        before = len(game.tricks)
-        game.apply(action)
+        events = game.apply(action)
         cur["cards"].append({"seat": action.seat, "card": card_str(action.payload),
                              "index": index})
         index += 1
-        if len(game.tricks) != before:  # a trick ended (fewer than n cards once seats drop out)
-            cur["winner"] = game.tricks[-1].winner
-            cur["points"] = points_taken(game)
+        if take_points(taken, events):  # a trick ended (fewer cards once seats drop out)
+            cur["winner"] = next(e.winner for e in events if isinstance(e, TrickTaken))
+            cur["points"] = list(taken)
             tricks.append(cur)
             cur = {}
 
@@ -165,7 +176,7 @@ def what_if(source: str | bytes | Mapping[str, Any], k: int, index: int, card_te
     def apply(action: Action) -> None:
         if action.kind == "play":
             plays.append({"seat": action.seat, "card": card_str(action.payload)})
-        g.apply(action)
+        g.apply(action, False)
 
     apply(first)
     drive(g, [get_bot("medium", seed + s) for s in range(g.n)], apply=apply)
@@ -173,4 +184,4 @@ def what_if(source: str | bytes | Mapping[str, Any], k: int, index: int, card_te
             "points": list(g.results[-1].points), "actual": actual}
 
 
-__all__ = ["ReviewError", "hand_story", "points_taken", "review_record", "what_if"]
+__all__ = ["ReviewError", "hand_story", "review_record", "take_points", "what_if"]

@@ -97,7 +97,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "'choice' lets the shooter pick; 'none' leaves the shooter with the points.",
                ("add", "subtract", "choice", "none")),
     OptionSpec("qs_breaks_hearts", "bool", False,
-               "Playing the queen of spades breaks hearts."),
+               "Playing the queen of spades breaks hearts (in Auction Hearts: the penalty "
+               "suit the auction's winner named, whichever it is)."),
     OptionSpec("first_trick_points", "bool", False,
                "Penalty cards may be played to the first trick."),
     OptionSpec("hearts_lead_any_time", "bool", False,
@@ -157,6 +158,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "Omnibus slam: a player who takes every counting card (every penalty card and "
                "the bonus card) scores minus the hand's penalty total (26 plus points) and "
                "everyone else 0, in place of the moon."),
+    OptionSpec("team_moon", "choice", "both",
+               "Partnership Hearts with joint scores, a team moon scored by subtracting "
+               "(moon 'subtract', or the shooter's choice): 'both' takes the moon off each "
+               "partner (26 each, the mirror of the opponents' 26 each when it is added); "
+               "'taker' only off the partner who took more of the penalty cards.",
+               ("both", "taker")),
     OptionSpec("qh_doubles", "bool", False,
                "Royal Hearts: the taker of the queen of hearts scores every heart it took "
                "double, the queen included."),
@@ -557,6 +564,10 @@ class Rules:
     """The ``"bid"`` phase is a slam bid (Partnership Hearts with a slam bid): each seat in
     turn may bid ``True`` (to take every counting card with its silent partner) or make no
     bid; the first bid stands.  Else a bid is chips (Auction Hearts)."""
+    team_moon: str = "both"
+    """A moon of a joint-score team taken off the shooter (``moon`` ``"subtract"`` or
+    chosen): ``"both"`` partners score minus the moon, or only the ``"taker"`` (the
+    partner who took more penalty points; ``scoring.hand_points``)."""
     partner_card: int = -1
     """With a slam bid: the card whose holder when play begins silently partners the
     bidder for the hand (10♦); -1: none.  The side scores its points combined
@@ -579,7 +590,8 @@ class Rules:
 
         The named suit's cards take the values hearts have (1 each), hearts lose
         theirs unless named, every other penalty card keeps its value; breaking
-        and the lead restriction follow the named suit.  Raises ``ValueError``
+        and the lead restriction follow the named suit (with ``qs_breaks_hearts``
+        playing Q♠ breaks it too: issue 24, docs/family-rules.md).  Raises ``ValueError``
         for a suit outside 0-3.
         """
         if not 0 <= suit < 4:
@@ -602,10 +614,13 @@ class Rules:
             if penalty[c] and self.deck >> c & 1:
                 mask |= 1 << c
         suit_cards = SUIT_MASKS[suit] & self.deck
+        # qs_breaks_hearts: Q♠ played breaks the named suit, as it breaks hearts (issue 24).
+        qs = 1 << make_card(10, SPADES)
+        breaking = suit_cards | (qs & self.deck if self.options["qs_breaks_hearts"] else 0)
         out = Rules(
             variant=self.variant, players=self.players, options=self.options, deck=self.deck,
             hand_size=self.hand_size, penalty=tuple(penalty), penalty_mask=mask,
-            hand_total=sum(penalty), bonus=self.bonus, breaking_mask=suit_cards,
+            hand_total=sum(penalty), bonus=self.bonus, breaking_mask=breaking,
             lead_restricted_mask=suit_cards, pass_offsets=self.pass_offsets,
             pass_count=self.pass_count, first_lead=self.first_lead,
             opening_card=self.opening_card, first_trick_points=self.first_trick_points,
@@ -622,7 +637,8 @@ class Rules:
             general_points=self.general_points, moon_points=self.moon_points,
             stock_size=self.stock_size, effects=self.effects,
             reduce_cards=self.reduce_cards, slam=self.slam, slam_bid=self.slam_bid,
-            partner_card=self.partner_card, first_hand=self.first_hand)
+            partner_card=self.partner_card, first_hand=self.first_hand,
+            team_moon=self.team_moon)
         _HAND_RULES[key] = out
         return out
 
@@ -792,7 +808,7 @@ def make_rules(variant: str = "standard", players: object = None,
         else 0,
         settle_average=opts["settle_average"], stock_size=stock, effects=effects,
         reduce_cards=reduce_cards, moon_points=opts["moon_points"], slam=opts["slam"],
-        first_hand=opts["first_hand"],
+        first_hand=opts["first_hand"], team_moon=opts["team_moon"],
         **var.extra,
     )
 

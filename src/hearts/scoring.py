@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from .cards import card_tuple
+from .cards import HEARTS, SUIT_MASKS, card_tuple
 from .rules import Rules
 from .settle import side_of
 
@@ -179,7 +179,8 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
     moon's amount (``Rules.moon_points``, else the shooter's own points: the
     hand's penalty total in the usual games) to every seat outside the
     shooter's side and zeroes the side (``add``: with teams the partner scores
-    nothing either), or takes it off the shooter (``subtract``); a sun doubles
+    nothing either), or takes it off the shooter (``subtract``; a joint-score team's
+    moon under ``Rules.team_moon == "both"``: off each partner); a sun doubles
     it.  Bonus points are added apart, shooter included.  An Omnibus slam
     (``Rules.slam``) scores ``-hand_total`` for the shooter, bonus cards
     included, and leaves the others their bonuses only.  ``general``: the seat
@@ -188,7 +189,8 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
     failed, the declarer scores the second instead of its cards and the others
     what they took.  ``totals`` (the running totals before the hand) limit
     ``HandScore.reduce`` so that no total goes below 0 through it (Royal
-    Hearts' Q♦); without them the full reduction is taken.
+    Hearts' Q♦); without them the full reduction is taken.  A moon's shooter
+    has its reduction in the moon's amount instead (:func:`moon_amount`).
 
     ``side``: a slam bid's side for the hand (Partnership Hearts with a slam bid: the
     bidder, then its silent partner).  Made (the shooter is one of its seats), every
@@ -211,6 +213,8 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
         amount = moon_amount(rules, score)
         pts = [0] * n
         shooters = tuple(side) if score.shooter in side else (score.shooter,)
+        if rules.teams and rules.team_scores == "joint" and rules.team_moon == "both":
+            shooters = side_of(rules, score.shooter)  # a team moon: both partners
         if rules.slam:
             for s in shooters:
                 pts[s] = -rules.hand_total
@@ -222,8 +226,11 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
             for s in shooters:
                 pts[s] = -amount
     out = [p + b for p, b in zip(pts, bonus, strict=True)]
+    # A moon's amount already holds the shooter's reductions (moon_amount): not twice.
+    spent = score.shooter if score.shooter is not None and general < 0 and not rules.slam \
+        and not rules.moon_points else -1
     for s, r in enumerate(score.reduce):
-        if r:
+        if r and s != spent:
             room = r if totals is None else max(0, min(r, totals[s] + out[s]))
             out[s] -= room
     if len(side) > 1 and score.shooter not in side:  # a slam bid failed: points combined
@@ -235,11 +242,16 @@ def hand_points(rules: Rules, score: HandScore, choice: str | None = None,
 
 def moon_amount(rules: Rules, score: HandScore) -> int:
     """What the moon of ``score`` gives (0 without a shooter): ``Rules.moon_points``,
-    else the shooter's own points (the hand's penalty total unless card effects
-    change it, as Royal Hearts' queens do); doubled for a sun."""
+    else the shooter's own score for the hand: the hand's penalty total unless card
+    effects change it, as Royal Hearts' queens do, Q♦'s 10 off included (seed 000:
+    the hand's score "including the other queens' effects": 52 - 10 = 42 for a
+    shooter who took Q♥, Q♠ and Q♦; issue 24); doubled for a sun.  The Q♦ spent so
+    does not lower the shooter's total again (:func:`hand_points`)."""
     if score.shooter is None:
         return 0
     own = score.card_points[score.shooter] if rules.effects else rules.hand_total
+    if score.reduce:
+        own -= score.reduce[score.shooter]
     return (rules.moon_points or own) * (2 if score.kind == "sun" else 1)
 
 
@@ -284,3 +296,196 @@ def auto_moon_choice(rules: Rules, totals: Sequence[int], score: HandScore,
     if over and score.shooter not in winners:
         return "subtract"
     return "add"
+
+
+class ScoreItem(NamedTuple):
+    """One line of a seat's score breakdown for a hand: a seat's items add up to its
+    points of the hand (``HandResult.points``) once the hand is scored.
+
+    ``kind`` and the fields it uses (the others keep their defaults):
+
+    - ``"hearts"``: ``number`` penalty cards of the hearts group worth ``points``;
+      ``"suit"``: the same for a suit an auction named (``suit`` 0-3; Auction Hearts);
+    - ``"card"``: one other penalty card ``card`` (Q♠; K♠ and A♠ in Black Maria; a queen
+      of hearts that belongs to a set of same-rank cards, the four-queens game);
+    - ``"bonus"``: a card ``card`` scored apart: a bonus card (J♦/10♦), a Royal Hearts
+      queen's effect (Q♣ cancelling, Q♥ doubling) or a card taken off the total (Q♦);
+    - ``"no_tricks"``: the no-tricks bonus (house rule);
+    - ``"moon"``: the moon's (or sun's) change to the seat's card points, ``seat`` the
+      shooter; ``"general"``: a General declared (the four-queens game), its change,
+      ``seat`` the declarer; ``"side"``: a failed slam bid's side scores its points
+      added together (Partnership Hearts with a slam bid), ``seat`` the bidder;
+      ``"other"``: points no rule above explains (none in the registry's games).
+
+    Sources: ``variants.md`` ("House rules", "The wider family").
+    """
+
+    kind: str
+    points: int
+    number: int = 0
+    card: int = -1
+    suit: int = -1
+    seat: int = -1
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind", "points", ...}`` as the web's ``score_detail`` items: ``count``
+        (``number``: hearts, suit), ``suit`` (its letter), ``card`` (notation), ``seat``."""
+        from .cards import SUIT_LETTERS, card_str
+
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "suit":
+            out["suit"] = SUIT_LETTERS[self.suit]
+        if self.kind in ("hearts", "suit"):
+            out["count"] = self.number
+        if self.card >= 0:
+            out["card"] = card_str(self.card)
+            if self.card >= 128:  # the second pack's copy (Cancellation Hearts)
+                out["pack"] = 2
+        if self.seat >= 0:
+            out["seat"] = self.seat
+        out["points"] = self.points
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> ScoreItem:
+        """The inverse of :meth:`to_json`; raises ``KeyError``/``ValueError`` when malformed."""
+        from .cards import SUIT_LETTERS, parse_card
+
+        card = data.get("card")
+        suit = data.get("suit")
+        return ScoreItem(str(data["kind"]), int(data["points"]), int(data.get("count", 0)),
+                         parse_card(card) + (128 if data.get("pack") == 2 else 0)
+                         if card is not None else -1,
+                         SUIT_LETTERS.index(suit) if suit is not None else -1,
+                         int(data.get("seat", -1)))
+
+
+def grouped_suit(rules: Rules) -> int:
+    """The suit whose penalty cards a breakdown counts as one item: the suit an auction
+    named, else hearts."""
+    return rules.penalty_suit if rules.penalty_suit >= 0 else HEARTS
+
+
+# The last rules asked for and their apart_cards: found by identity (a game asks for the
+# same rules hand after hand).
+_APART: Final[list[tuple[Rules, int]]] = []
+
+
+def apart_cards(rules: Rules) -> int:
+    """The grouped suit's penalty cards a breakdown lists apart, each as its own ``card``
+    item: a card whose rank is a penalty card of the same value in another suit (the
+    four-queens game's Q♥: "each queen 13", variants.md, "The wider family")."""
+    if _APART and _APART[0][0] is rules:
+        return _APART[0][1]
+    grouped = grouped_suit(rules)
+    penalty = rules.penalty
+    mask = rules.penalty_mask
+    apart = 0
+    for c in card_tuple(mask & SUIT_MASKS[grouped]):
+        for suit in range(4):
+            twin = (c & 15) | suit << 4
+            if suit != grouped and mask >> twin & 1 and penalty[twin] == penalty[c]:
+                apart |= 1 << c
+                if rules.deck >> (c + 128) & 1:
+                    apart |= 1 << (c + 128)
+    _APART[:] = [(rules, apart)]
+    return apart
+
+
+def counting_cards(rules: Rules) -> int:
+    """The cards that count in a breakdown (a card set): penalty cards, bonus cards,
+    effect cards (Royal Hearts' queens) and cards taken off the total (Q♦)."""
+    mask = rules.penalty_mask
+    for c, _ in rules.bonus:
+        mask |= 1 << c
+    for c, _, _ in rules.effects:
+        mask |= 1 << c
+    for c, _ in rules.reduce_cards:
+        mask |= 1 << c
+    return mask
+
+
+def card_items(rules: Rules, won: int, apart: int = -1) -> list[ScoreItem]:
+    """The items of the cards a seat took (``won``: a card set): the grouped suit's
+    penalty cards (:func:`grouped_suit`) as one ``hearts``/``suit`` item, each other
+    penalty card as a ``card`` item (:func:`apart_cards` too), each bonus card, Royal
+    Hearts' queens' effects (:func:`effect_parts`) and the cards taken off the total
+    (their nominal value, before the "not below 0" limit) as ``bonus`` items.  ``rules``:
+    the hand's rules (an auction's named suit); ``apart``: :func:`apart_cards` when the
+    caller has it already.  Without effects these add up to the seat's card points and
+    bonuses (:func:`score_hand`)."""
+    penalty = rules.penalty
+    grouped = grouped_suit(rules)
+    counting = won & rules.penalty_mask
+    suit_mask = SUIT_MASKS[grouped] | SUIT_MASKS[grouped] << 128
+    group = counting & suit_mask & ~(apart_cards(rules) if apart < 0 else apart)
+    items: list[ScoreItem] = []
+    if group:
+        pts = penalty_of(rules, group)
+        items.append(ScoreItem("hearts", pts, group.bit_count()) if grouped == HEARTS
+                     else ScoreItem("suit", pts, group.bit_count(), suit=grouped))
+    for c in card_tuple(counting & ~group):
+        items.append(ScoreItem("card", penalty[c], card=c))
+    for c, value in rules.bonus:
+        if won >> c & 1:
+            items.append(ScoreItem("bonus", value, card=c))
+    if rules.effects:
+        for c, p in effect_parts(rules, won):
+            items.append(ScoreItem("bonus", p, card=c))
+    for c, p in rules.reduce_cards:
+        if won >> c & 1:
+            items.append(ScoreItem("bonus", -p, card=c))
+    return items
+
+
+def hand_breakdown(rules: Rules, won: Sequence[int], tricks: Sequence[int],
+                   points: Sequence[int], totals: Sequence[int] | None = None,
+                   choice: str | None = None, general: int = -1,
+                   side: Sequence[int] = (), score: HandScore | None = None
+                   ) -> tuple[tuple[ScoreItem, ...], ...]:
+    """Each seat's items for a scored hand, adding up to ``points`` (the hand's points).
+
+    The arguments are those :func:`hand_points` was given (``won``: each seat's cards
+    taken, widow and carried cards included; ``totals``: the running totals before the
+    hand; ``score``: :func:`score_hand`'s, when the caller has it); the card items come
+    from :func:`card_items`, a card taken off the total (Q♦) counts what it really took
+    off, then the no-tricks bonus, then the rest of the seat's points as the
+    ``general``, ``moon`` or ``side`` item (see :class:`ScoreItem`); a rest none of
+    these explains (a scoring rule this function does not know) is an ``other`` item,
+    so that the items always add up (the tests check that no game of the registry
+    makes one)."""
+    n = rules.players
+    if score is None:
+        score = score_hand(rules, won, tricks, side)
+    reduced = [0] * n
+    if rules.reduce_cards:
+        bare = HandScore(score.card_points, score.bonus, score.tricks, score.shooter,
+                         score.kind)
+        full = hand_points(rules, bare, choice, totals, general, side)
+        reduced = [p - f for p, f in zip(points, full, strict=True)]
+        if score.shooter is not None and score.reduce and not rules.moon_points:
+            # A moon's amount holds the shooter's Q♦ (moon_amount, issue 24 item 4): its
+            # full 10 off is part of the hand's score, the moon item the rest.
+            reduced[score.shooter] = -score.reduce[score.shooter]
+    out: list[tuple[ScoreItem, ...]] = []
+    apart = apart_cards(rules)
+    for s in range(n):
+        items = card_items(rules, won[s], apart)
+        if rules.reduce_cards:
+            items = [ScoreItem("bonus", reduced[s], card=x.card)
+                     if x.kind == "bonus" and any(x.card == c for c, _ in rules.reduce_cards)
+                     else x for x in items]
+        if rules.no_tricks_bonus and tricks[s] == 0:
+            items.append(ScoreItem("no_tricks", rules.no_tricks_bonus))
+        rest = points[s] - sum(x.points for x in items)
+        if rest:
+            if general >= 0 and rules.declarations:
+                items.append(ScoreItem("general", rest, seat=general))
+            elif score.shooter is not None:
+                items.append(ScoreItem("moon", rest, seat=score.shooter))
+            elif len(side) > 1 and s in side:
+                items.append(ScoreItem("side", rest, seat=side[0]))
+            else:  # a scoring rule this function does not know: still adds up
+                items.append(ScoreItem("other", rest))
+        out.append(tuple(items))
+    return tuple(out)

@@ -30,6 +30,8 @@ from .cards import PACK2, SPADES, SUIT_MASKS, make_card
 from .rules import Rules
 
 QS_BIT: Final = 1 << make_card(10, SPADES)
+CLUBS: Final = SUIT_MASKS[0]
+CLUBS_BOTH: Final = SUIT_MASKS[0] | SUIT_MASKS[0] << PACK2
 
 # FOLLOW[card]: the cards that follow suit when ``card`` sets the led suit (both packs);
 # 0 for a joker (it sets no suit).
@@ -47,6 +49,32 @@ def led_mask(trick: list[int], wild: int) -> int:
     return 0
 
 
+def lowest_club(cards: int) -> int:
+    """The lowest club of the card set ``cards`` by name, as a bitmask of both packs'
+    copies of it (0 when ``cards`` holds no club)."""
+    clubs = cards & CLUBS_BOTH
+    if not clubs:
+        return 0
+    names = (clubs | clubs >> PACK2) & CLUBS
+    low = names & -names
+    return low | low << PACK2
+
+
+def opening_card(r: Rules, hands: list[int]) -> int:
+    """The card that opens the hand under ``first_lead == "lowest-club"``: the lowest
+    club dealt to a seat (pack one's id), ``r.opening_card`` when no seat holds a club.
+
+    The lowest club of the deck may lie in a widow (Heartsette) or a stock (Domino
+    Hearts); then the next club up that a seat holds opens (3♣, or 4♣ ...), as
+    docs/family-rules.md "Rule questions settled" writes (issue 24, item 1).
+    """
+    dealt = 0
+    for h in hands:
+        dealt |= h
+    low = lowest_club(dealt) & CLUBS
+    return low.bit_length() - 1 if low else r.opening_card
+
+
 def legal(r: Rules, hand: int, trick: list[int], first: bool, played: int,
           steps: list[tuple[int, str]] | None = None) -> int:
     """The set of cards a seat holding ``hand`` may play now.
@@ -61,8 +89,10 @@ def legal(r: Rules, hand: int, trick: list[int], first: bool, played: int,
     legality and explanation cannot disagree):
 
     1. follow suit (``must_follow_suit``) or, leading the first trick under
-       ``first_lead == "lowest-club"``, lead the opening card
-       (``must_lead_lowest_club``);
+       ``first_lead == "lowest-club"``, lead the lowest club the hand holds
+       (``must_lead_lowest_club``): :func:`first_leader` gave the lead to the
+       holder of the lowest club dealt, so that is the opening card (2♣, or 3♣
+       when 2♣ lies in a widow or a stock);
     2. first trick without ``first_trick_points``: no penalty card
        (``first_trick_points``);
     3. leading while hearts (the penalty suit) are unbroken, unless
@@ -81,7 +111,7 @@ def legal(r: Rules, hand: int, trick: list[int], first: bool, played: int,
         if not first:
             return cand | wild  # after the first trick, following suit is the only rule
     elif first and r.first_lead == "lowest-club":
-        new = cand & ((1 << r.opening_card) | (1 << (r.opening_card + PACK2)))
+        new = cand & lowest_club(cand)
         if new and new != cand:
             if steps is not None:
                 steps.append((cand ^ new, "must_lead_lowest_club"))
@@ -149,17 +179,22 @@ def winner_index(r: Rules, trick: list[int] | tuple[int, ...]) -> int:
 def first_leader(r: Rules, hands: list[int], eldest: int, declarer: int = -1) -> int:
     """The seat that leads the hand's first trick.
 
-    ``first_lead``: ``"lowest-club"``, the holder of ``opening_card`` (with two
-    packs, of either copy: the holder nearest eldest hand, going left);
+    ``first_lead``: ``"lowest-club"``, the holder of the lowest club dealt to a
+    seat (``opening_card`` unless it lies in a widow or a stock; with two packs,
+    of either copy: the holder nearest eldest hand, going left), or eldest hand
+    when no seat holds a club;
     ``"eldest-any"``, eldest hand; ``"auction-winner"``, ``declarer`` (the
     auction's winner) or eldest hand when nobody bid.
     """
     if r.first_lead == "lowest-club":
         # Either pack's copy (two packs: the holder nearest eldest hand, going left, so
         # that the card's name decides, as records name cards).
-        bits = (1 << r.opening_card) | (1 << (r.opening_card + PACK2))
+        dealt = 0
+        for h in hands:
+            dealt |= h
+        bits = lowest_club(dealt)
         n = len(hands)
-        for i in range(n):
+        for i in range(n if bits else 0):
             s = (eldest + i) % n
             if hands[s] & bits:
                 return s
@@ -168,4 +203,5 @@ def first_leader(r: Rules, hands: list[int], eldest: int, declarer: int = -1) ->
     return eldest
 
 
-__all__ = ["FOLLOW", "led_mask", "legal", "follow", "winner_index", "first_leader"]
+__all__ = ["FOLLOW", "led_mask", "lowest_club", "opening_card", "legal", "follow",
+           "winner_index", "first_leader"]

@@ -9,10 +9,12 @@ absent, not masked: there is no field to peek at.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import PACK2, SUIT_LETTERS, card_str, cards_of
+from .events import Dealt, Drew, Event, Exchanged, Passed, WidowTaken
 from .game import PHASE_PLAY, Game, HandResult, Trick
 from .rules import Rules
 from .settle import uses_chips
@@ -203,6 +205,42 @@ class PlayerView:
             "teams": [list(t) for t in self.rules.teams],
             "chips": list(self.chips), "pot": self.pot,
         }
+
+
+def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
+    """What ``seat`` may see of ``events`` (``Game.apply``'s), in the same order;
+    ``seat`` ``None``: a spectator, who sees what every seat sees.
+
+    Hidden parts take the markers of :mod:`hearts.events`: the deal shows a seat its
+    own hand only (``-1`` for the others); a pass shows its cards to the passer only;
+    of the exchange a seat sees its own pass and the cards it received (a spectator
+    none); cards drawn from the stock are seen by the drawer only (the others see how
+    many, Domino Hearts); the widow's cards and points by its taker only (Heartsette:
+    "may look at it, shows no one", variants.md) until the hand is scored, whose event
+    shows them to all.  Every other event is public (cards played, tricks, bids,
+    declarations, moons, scores).  Events are immutable: a public one is passed on as
+    it is.
+    """
+    out: list[Event] = []
+    for e in events:
+        if isinstance(e, Dealt):
+            e = e._replace(hands=tuple(h if s == seat else -1 for s, h in enumerate(e.hands)))
+        elif isinstance(e, Passed) and e.seat != seat:
+            e = e._replace(cards=())
+        elif isinstance(e, Exchanged):
+            n = len(e.passes)
+            if seat is None:
+                e = e._replace(passes=((),) * n)
+            else:
+                giver = (seat - e.offset) % n
+                e = e._replace(passes=tuple(p if s in (seat, giver) else ()
+                                            for s, p in enumerate(e.passes)), seat=seat)
+        elif isinstance(e, Drew) and e.seat != seat:
+            e = e._replace(cards=())
+        elif isinstance(e, WidowTaken) and e.seat != seat:
+            e = e._replace(cards=-1, points=-1)
+        out.append(e)
+    return out
 
 
 def player_view(game: Game, seat: int) -> PlayerView:

@@ -41,11 +41,26 @@ from ..cards import (
 )
 from ..deal import MAX_GAME_NUMBER, check_game_number
 from ..drive import decide, drive, suggest
-from ..game import PHASE_DEAL, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game, IllegalAction
+from ..events import (
+    BidMade,
+    Dealt,
+    Declared,
+    Drew,
+    Event,
+    Exchanged,
+    HandScored,
+    MoonChosen,
+    Played,
+    RestTaken,
+    SuitNamed,
+    TrickTaken,
+    WidowTaken,
+)
+from ..game import PHASE_DEAL, Game, IllegalAction
 from ..players.base import BOTS, Bot, get_bot
 from ..rules import Rules, RulesError, make_rules
 from ..scoring import moon_amount
-from ..view import player_view
+from ..view import player_view, visible_events
 from .arena import parse_options
 
 USER = 0
@@ -200,87 +215,85 @@ class TerminalGame:
         return True
 
     def start_hand(self) -> None:
-        """Deal the next hand and say who deals and where the pass goes."""
-        g = self.game
-        g.start_hand()
-        self.console.rule(f"Hand {g.hand_index + 1} · game {g.game_number}")
-        direction = self.rules.pass_name(g.hand_index)
-        if g.pass_offset:
-            target = g.pass_target(USER)
-            self.say(f"{self.name(g.dealer)} deals.  Pass {self.rules.pass_count} cards "
-                     f"[bold]{direction}[/] to {self.name(target)}.")
-        else:
-            self.say(f"{self.name(g.dealer)} deals.  [bold]No passing[/] this hand.")
+        """Deal the next hand (its ``deal`` event says who deals and where the pass goes)."""
+        self.apply(Action.deal())
 
     def apply(self, action: Action) -> None:
-        """Apply one action (the user's or a bot's) and announce what the table sees."""
+        """Apply one action (the user's or a bot's) and announce what the user may see of
+        the events it caused (:func:`hearts.view.visible_events`)."""
+        for event in visible_events(self.game.apply(action), USER):
+            self.announce(event)
+
+    def announce(self, e: Event) -> None:
+        """Say one event, as the user sees it."""
         g = self.game
-        phase = g.phase
-        drawn = len(g.draws)
-        record = g.apply(action)
-        kind, seat = action.kind, action.seat
-        if kind == "play" and len(g.draws) > drawn:  # the next seat drew: never a trick's end
-            who = "You play" if seat == USER else f"{self.name(seat)} plays"
-            self.say(f"{who} {self.card(action.payload)}")
-            self.announce_draws(g.draws[drawn:])
-            return
-        if kind == "pass":
-            if phase == PHASE_PASS and g.phase != PHASE_PASS:
-                target = self.name(g.pass_target(USER))
-                giver = (USER - g.pass_offset) % g.n
-                self.say(f"You passed {self.cards(g.passes[USER] or ())} to {target}; "
-                         f"you received {self.cards(g.received[USER])} from {self.name(giver)}.")
-        elif kind == "play":
-            who = "You play" if seat == USER else f"{self.name(seat)} plays"
-            self.say(f"{who} {self.card(action.payload)}")
-            if record.winner is not None and record.winner < 0:
+        if isinstance(e, Dealt):
+            self.console.rule(f"Hand {e.hand + 1} · game {g.game_number}")
+            if e.pass_offset:
+                target = self.name((USER + e.pass_offset) % g.n)
+                self.say(f"{self.name(e.dealer)} deals.  Pass {self.rules.pass_count} cards "
+                         f"[bold]{e.pass_direction}[/] to {target}.")
+            else:
+                self.say(f"{self.name(e.dealer)} deals.  [bold]No passing[/] this hand.")
+        elif isinstance(e, Exchanged):
+            n = len(e.passes)
+            target = self.name((USER + e.offset) % n)
+            giver = (USER - e.offset) % n
+            self.say(f"You passed {self.cards(e.passes[USER])} to {target}; "
+                     f"you received {self.cards(e.received(USER))} from {self.name(giver)}.")
+        elif isinstance(e, Played):
+            who = "You play" if e.seat == USER else f"{self.name(e.seat)} plays"
+            self.say(f"{who} {self.card(e.card)}")
+        elif isinstance(e, Drew):
+            if e.seat == USER:
+                self.say(f"You cannot follow and draw {self.cards(e.cards)}.")
+            else:
+                k = e.drawn
+                self.say(f"{self.name(e.seat)} cannot follow and draws {k} "
+                         f"card{'s' if k != 1 else ''}.")
+            self.say(f"Stock: {e.stock} cards left.")
+        elif isinstance(e, TrickTaken):
+            if e.cancelled:
                 self.say("[bold]Two pairs of identical cards: the trick is cancelled[/]; its "
-                         "cards go to the winner of the next trick.")
-                if g.phase != PHASE_PLAY:
-                    self.hand_over()
-            elif record.winner is not None:
-                trick = g.tricks[-1]
-                pts = sum(g.hand_rules.penalty[c] for c in trick.cards)
-                taker = "You take" if record.winner == USER else f"{self.name(record.winner)} takes"
-                self.say(f"[bold]{taker} trick {len(g.tricks)}[/]"
+                         "cards go to the winner of the next trick"
+                         + (f" ({self.name(e.taker)} keeps them: it was the last trick)."
+                            if e.taker >= 0 else "."))
+            else:
+                pts = e.points
+                taker = "You take" if e.winner == USER else f"{self.name(e.winner)} takes"
+                carried = f" and {len(e.carried)} cancelled cards" if e.carried else ""
+                self.say(f"[bold]{taker} trick {e.trick + 1}[/]{carried}"
                          + (f" ([red]{pts} point{'s' if pts != 1 else ''}[/])." if pts else "."))
-                if g.phase != PHASE_PLAY:
-                    self.hand_over()
-        elif kind == "moon":
-            if seat != USER:
-                self.say(f"{self.name(seat)} chooses to {action.payload}.")
-            self.hand_over()
-        elif kind == "bid":
-            who = "You" if seat == USER else self.name(seat)
-            if action.payload is None:
-                self.say(f"{who} make{'' if seat == USER else 's'} no bid.")
-            elif action.payload is True:
-                self.say(f"[bold magenta]{who} bid{'' if seat == USER else 's'} a slam![/] "
+        elif isinstance(e, WidowTaken):
+            who = "You take" if e.seat == USER else f"{self.name(e.seat)} takes"
+            seen = f": {self.cards(e.cards)}" if e.cards >= 0 else ""
+            self.say(f"{who} the widow ({e.size} cards){seen}.")
+        elif isinstance(e, RestTaken):
+            who = "You add" if e.seat == USER else f"{self.name(e.seat)} adds"
+            self.say(f"{who} the cards left to {'your' if e.seat == USER else 'its'} tricks: "
+                     f"{self.cards(e.cards)}.")
+        elif isinstance(e, MoonChosen):
+            if e.seat != USER:
+                self.say(f"{self.name(e.seat)} chooses to {e.choice}.")
+        elif isinstance(e, HandScored):
+            self.hand_over(e)
+        elif isinstance(e, BidMade):
+            who = "You" if e.seat == USER else self.name(e.seat)
+            if e.bid is None:
+                self.say(f"{who} make{'' if e.seat == USER else 's'} no bid.")
+            elif e.bid is True:
+                self.say(f"[bold magenta]{who} bid{'' if e.seat == USER else 's'} a slam![/] "
                          "The holder of the ten of diamonds is the silent partner.")
             else:
-                self.say(f"{who} bid{'' if seat == USER else 's'} {action.payload} chips.")
-        elif kind == "declare":
-            if action.payload is not None:
-                who = "You declare" if seat == USER else f"{self.name(seat)} declares"
-                self.say(f"[bold magenta]{who} {action.payload.title()}![/]")
-        elif kind == "suit":
-            who = "You name" if seat == USER else f"{self.name(seat)} names"
-            self.say(f"{who} [bold]{SUIT_WORDS[action.payload]}[/] the penalty suit, and "
-                     f"lead{'' if seat == USER else 's'}.")
-
-    def announce_draws(self, draws: list[tuple[int, int]]) -> None:
-        """Draws from the stock (Domino Hearts): the user sees its own cards, the others
-        only how many a seat drew; then the stock's size."""
-        seats: dict[int, list[int]] = {}
-        for s, c in draws:
-            seats.setdefault(s, []).append(c)
-        for s, cards in seats.items():
-            if s == USER:
-                self.say(f"You cannot follow and draw {self.cards(cards)}.")
-            else:
-                k = len(cards)
-                self.say(f"{self.name(s)} cannot follow and draws {k} card{'s' if k != 1 else ''}.")
-        self.say(f"Stock: {len(self.game.stock)} cards left.")
+                self.say(f"{who} bid{'' if e.seat == USER else 's'} {e.bid} chips.")
+        elif isinstance(e, Declared):
+            if e.name is not None:
+                who = "You declare" if e.seat == USER else f"{self.name(e.seat)} declares"
+                self.say(f"[bold magenta]{who} {e.name.title()}![/]")
+        elif isinstance(e, SuitNamed):
+            who = "You name" if e.seat == USER else f"{self.name(e.seat)} names"
+            self.say(f"{who} [bold]{SUIT_WORDS[e.suit]}[/] the penalty suit, and "
+                     f"lead{'' if e.seat == USER else 's'}.")
 
     def ask_declare(self, decision: Decision) -> str | None:
         """Ask the user whether to declare (the General: to take every penalty card)."""
@@ -440,13 +453,10 @@ class TerminalGame:
             self.say("Type add or subtract.")
         self.apply(Action.moon(USER, line))
 
-    def hand_over(self) -> None:
-        """Announce the hand's points, a moon, and the totals (once the hand is scored)."""
+    def hand_over(self, res: HandScored) -> None:
+        """Announce the hand's points, a moon, and the totals (its ``hand_end`` event)."""
         g = self.game
-        if g.phase not in (PHASE_DEAL, PHASE_OVER):
-            return
-        res = g.results[-1]
-        if res.moon is not None:
+        if res.moon >= 0:
             who = "You" if res.moon == USER else self.name(res.moon)
             kind = "the sun" if res.moon_kind == "sun" else "the moon"
             self.say(f"[bold magenta]{who} shot {kind}![/]")

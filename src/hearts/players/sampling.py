@@ -14,9 +14,8 @@ works out, for every other seat, which cards it *may* hold and which it
   off) held only hearts (and Q♠ under ``lead_hearts_over_qs``);
 - the cards this seat passed and that have not been played yet are in the
   hand of the seat they went to;
-- under ``first_lead: lowest-club`` only the first trick's leader may have held
-  the opening card (and not even it when it led another card: then the card is
-  in a widow).
+- under ``first_lead: lowest-club`` the first trick's leader led the lowest
+  club dealt, so no seat held a lower one (it lies in a widow).
 
 :func:`sample_hands` (or, for many deals from one view, :class:`Sampler`)
 then draws a full deal of the current hands consistent with all of that and
@@ -119,15 +118,17 @@ def infer(view: PlayerView) -> Knowledge:
                 allowed[s] &= ~(led_mask & ~r.penalty_mask)
         for c in cards:
             played |= 1 << c
-    if r.first_lead == "lowest-club" and tricks and not r.deck >> PACK2:
-        # The opening card's holder leads the first trick (eldest hand when no hand
-        # holds it: it lies in a widow), so no other seat holds it, nor the leader
-        # when it led another card.
-        bit = 1 << r.opening_card
-        leader, cards = tricks[0]
+    if r.first_lead == "lowest-club" and tricks and not r.deck >> PACK2 \
+            and not r.stock_size and not r.wild_mask >> tricks[0][1][0] & 1:
+        # The holder of the lowest club dealt leads it (tricks.first_leader), so no seat
+        # held a lower club (those lie in a widow); a first lead that is not a club
+        # means no seat held a club at all.  (A stock's draws and a joker led give no
+        # such fact: skipped.)
+        lead = tricks[0][1][0]
+        clubs = r.deck & SUIT_MASKS[0]
+        below = clubs & ((1 << lead) - 1) if lead < 16 else clubs
         for s in range(n):
-            if s != leader or cards[0] != r.opening_card:
-                allowed[s] &= ~bit
+            allowed[s] &= ~below
     elif r.first_lead == "lowest-club" and tricks:
         # Two packs: the holder of either copy nearest eldest hand (going left) leads,
         # so the seats from eldest hand up to the leader held neither copy; the

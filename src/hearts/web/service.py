@@ -55,24 +55,22 @@ from typing import Any
 
 from .. import scoring
 from ..actions import KINDS, Action, ActionError, Decision
-from ..cards import HEARTS, PACK2, SUIT_LETTERS, CardError, card_str, cards_of, parse_card, suit_of
+from ..cards import CardError, card_str, cards_of, parse_card
 from ..deal import check_game_number, daily_number
 from ..drive import decide, drive
+from ..events import Event, Passed
 from ..game import (
     PHASE_DEAL,
-    PHASE_MOON,
     PHASE_OVER,
     PHASE_PASS,
     PHASE_PLAY,
     Game,
     IllegalAction,
-    PlayAction,
-    trick_seats,
 )
 from ..players.base import BaseBot
 from ..record import RecordError, apply_steps, log_steps, record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
-from ..view import PlayerView, pack_of, player_view
+from ..view import PlayerView, player_view, visible_events
 from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
 from .limits import excerpt, shorten
 from .storage import GameRow, GameStore, UnknownGame, VersionConflict, hash_token, token_matches
@@ -241,13 +239,14 @@ class LiveGame:
         return len(self.actions)
 
 
-def apply_action(game: Game, action: list[Any]) -> Any:
-    """Apply one stored action to ``game`` through the engine; returns the engine record.
+def apply_action(game: Game, action: list[Any], events: bool = True) -> list[Event]:
+    """Apply one stored action to ``game`` through the engine; returns the engine's events
+    (``Game.apply``; none made with ``events=False``, for a replay).
 
     Raises :class:`IllegalAction` when the engine refuses it, ``ValueError`` for an
     action that is not in the stored format.
     """
-    return game.apply(Action.from_json(action))  # the stored list is the Action's JSON
+    return game.apply(Action.from_json(action), events)  # the stored list is the Action's JSON
 
 
 def replay(row: GameRow) -> LiveGame:
@@ -265,81 +264,23 @@ def replay(row: GameRow) -> LiveGame:
 
 
 # ---------------------------------------------------------------- events
-def _hand_end_event(game: Game) -> dict[str, Any]:
-    h = game.results[-1]
-    return {"type": "hand_end", "hand": h.hand, "points": list(h.points),
-            "tricks": list(h.tricks), "moon": h.moon, "moon_kind": h.moon_kind,
-            "moon_choice": h.moon_choice, "totals": list(h.totals)}
-
-
-def _draw_events(game: Game, since: int) -> list[dict[str, Any]]:
-    """Domino Hearts: the draws from the stock after draw ``since`` of this hand, one event
-    per seat that drew (``{"type": "draw", "seat": s, "count": k, "stock": left}``; the
-    cards too, ``"cards"``, when the drawer is seat 0: the others see only how many)."""
-    out: list[dict[str, Any]] = []
-    for seat, card in game.draws[since:]:
-        if not out or out[-1]["seat"] != seat:
-            out.append({"type": "draw", "seat": seat, "count": 0,
-                        **({"cards": []} if seat == USER_SEAT else {})})
-        out[-1]["count"] += 1
-        if seat == USER_SEAT:
-            out[-1]["cards"].append(card_str(card))
-    left = len(game.stock)
-    for ev in reversed(out):  # the stock's size after each seat's draws
-        ev["stock"] = left
-        left += ev["count"]
-    return out
+def seat_events(events: list[Event], seat: int = USER_SEAT) -> list[dict[str, Any]]:
+    """The JSON of what ``seat`` may see of the engine's ``events``
+    (:func:`hearts.view.visible_events`), as the page reads them: ``deal``, ``pass`` (the
+    exchange: what the seat passed and received), ``bid``, ``suit``, ``declare``, ``play``,
+    ``draw``, ``trick``, ``widow``, ``rest``, ``moon``, ``moon_choice``, ``hand_end``,
+    ``game_over`` (shapes: :mod:`hearts.events`).  The solo game sends no ``passed``
+    events: the seat's own pass is told with the exchange, the others' are not told."""
+    return [e.to_json() for e in visible_events(events, seat) if not isinstance(e, Passed)]
 
 
 def step(live: LiveGame, action: list[Any], events: list[dict[str, Any]]) -> None:
     """Apply ``action`` to the live game, append it to the action list and append
-    what seat 0 may see of it to ``events``.  Raises :class:`IllegalAction` (nothing
-    changes then)."""
-    game = live.game
-    results_before = len(game.results)
-    phase_before = game.phase
-    draws_before = len(game.draws)
-    record = apply_action(game, action)
+    what seat 0 may see of it to ``events`` (:func:`seat_events`).  Raises
+    :class:`IllegalAction` (nothing changes then)."""
+    happened = apply_action(live.game, action)
     live.actions.append(action)
-    kind = action[0]
-    if kind == "deal":
-        events.append({"type": "deal", "hand": game.hand_index, "dealer": game.dealer,
-                       "pass_direction": game.rules.pass_name(game.hand_index)})
-    elif kind == "pass":
-        if phase_before == PHASE_PASS and game.phase != PHASE_PASS:
-            # The exchange happened: seat 0 learns what it received, nothing more.
-            giver = (USER_SEAT - game.pass_offset) % game.n
-            events.append({"type": "pass", "direction": game.rules.pass_name(game.hand_index),
-                           "passed": [card_str(c) for c in game.passes[USER_SEAT] or ()],
-                           "to": game.pass_target(USER_SEAT), "from": giver,
-                           "received": [card_str(c) for c in cards_of(game.received[USER_SEAT])]})
-    elif kind == "play":
-        assert isinstance(record, PlayAction)
-        two = game.rules.deck >> PACK2 != 0  # two packs: each card says which (the twins)
-        events.append({"type": "play", "seat": record.seat, "card": card_str(record.card),
-                       **({"pack": pack_of(record.card)} if two else {})})
-        if record.winner is not None:
-            trick = game.tricks[record.trick] if record.hand == game.hand_index \
-                and record.trick < len(game.tricks) else None
-            if trick is not None:
-                events.append({
-                    "type": "trick", "trick": record.trick, "winner": trick.winner,
-                    "cards": [{"seat": seat, "card": card_str(c),
-                               **({"pack": pack_of(c)} if two else {})} for seat, c in
-                              zip(trick_seats(trick, game.n), trick.cards, strict=True)],
-                    "points": sum(game.rules.penalty[c] for c in trick.cards)})
-        events.extend(_draw_events(game, draws_before if record.hand == game.hand_index else 0))
-    elif kind == "moon":
-        events.append({"type": "moon_choice", "seat": int(action[1]), "choice": action[2]})
-    elif kind in ("bid", "suit", "declare"):
-        events.append({"type": kind, "seat": int(action[1]), kind: action[2]})
-    if game.phase == PHASE_MOON and phase_before != PHASE_MOON:
-        events.append({"type": "moon", "seat": game.turn})
-    if len(game.results) > results_before:
-        events.append(_hand_end_event(game))
-    if game.phase == PHASE_OVER and phase_before != PHASE_OVER:
-        events.append({"type": "game_over", "winners": list(game.winners),
-                       "totals": list(game.totals)})
+    events.extend(seat_events(happened))
 
 
 def run_bots(live: LiveGame, events: list[dict[str, Any]],
@@ -415,73 +356,29 @@ def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
     """What each seat has taken in the hand on the table, as the page's score breakdown.
 
     ``{"hand": k, "scored": bool, "taken": [[card, ...] per seat], "items": [[item, ...]
-    per seat]}``: ``taken`` lists the penalty and bonus cards in the tricks each seat won
-    so far (public: every trick is shown to every player).  An item is ``{"kind":
-    "hearts", "count": n, "points": p}`` (an auction's named suit other than hearts:
-    ``{"kind": "suit", "suit": "D", "count": n, "points": p}``), ``{"kind": "card",
-    "card": "QS", "points": 13}``
-    (any other penalty card, e.g. K♠ and A♠ in Black Maria), ``{"kind": "bonus", "card":
-    "JD", "points": -10}``, and once the hand is scored (``scored``) ``{"kind":
-    "no_tricks", "points": -5}`` and ``{"kind": "moon", "seat": shooter, "points": p}``,
-    the moon's change to the seat's card points (a General declared, the four-queens game:
-    ``{"kind": "general", "seat": declarer, "points": p}``, its change); then a seat's items add up to its
-    ``points`` of the hand's result.  ``None`` before the first deal.  A widow
-    (Heartsette) counts in its taker's cards only in the taker's own eyes (``viewer``)
-    until the hand is scored: nobody else has seen it.
+    per seat]}``: ``taken`` lists the counting cards (:func:`hearts.scoring.counting_cards`)
+    in the tricks each seat won so far (public: every trick is shown to every player);
+    ``items`` are the engine's breakdown (:class:`hearts.scoring.ScoreItem` JSON): while
+    the hand goes on the card items of what each seat took
+    (:func:`hearts.scoring.card_items`), once it is scored (``scored``) the hand's full
+    breakdown (:meth:`hearts.game.Game.breakdown`, the ``hand_end`` event's), whose items
+    add up to the seat's points.  ``None`` before the first deal.  A widow (Heartsette)
+    counts in its taker's cards only in the taker's own eyes (``viewer``) until the hand
+    is scored: nobody else has seen it.
     """
     if game.hand_index < 0:
         return None
     rules = game.hand_rules  # this hand's: an auction's named suit is its penalty suit
-    bonus = dict(rules.bonus)
-    grouped = rules.penalty_suit if rules.penalty_suit >= 0 else HEARTS
-    result = game.results[-1] if game.results and game.results[-1].hand == game.hand_index \
-        else None
-    taken: list[list[str]] = []
-    items: list[list[dict[str, Any]]] = []
-    special = {c for c, _, _ in rules.effects} | {c for c, _ in rules.reduce_cards}
-    reduced = [0] * game.n  # what Q♦ took off each total this hand (scored hands)
-    if result is not None and rules.reduce_cards:
-        score = scoring.score_hand(rules, game.won, game.tricks_won)
-        bare = scoring.HandScore(score.card_points, score.bonus, score.tricks, score.shooter,
-                                 score.kind)  # the same hand without Q♦
-        full = scoring.hand_points(rules, bare, result.moon_choice)
-        reduced = [p - f for p, f in zip(result.points, full, strict=True)]
-    hidden = game.widow if result is None and game.widow_taker not in (-1, viewer) else 0
-    for seat in range(game.n):
-        won = game.won[seat] & ~hidden if seat == game.widow_taker else game.won[seat]
-        cards = [c for c in cards_of(won) if rules.penalty[c] or c in bonus or c in special]
-        taken.append([card_str(c) for c in cards])
-        hearts = [c for c in cards if rules.penalty[c] and suit_of(c) == grouped]
-        mine: list[dict[str, Any]] = []
-        if hearts:
-            group: dict[str, Any] = {"kind": "hearts"} if grouped == HEARTS else {
-                "kind": "suit", "suit": SUIT_LETTERS[grouped]}
-            mine.append({**group, "count": len(hearts),
-                         "points": sum(rules.penalty[c] for c in hearts)})
-        for c in cards:
-            if rules.penalty[c] and c not in hearts and c not in special:
-                mine.append({"kind": "card", "card": card_str(c), "points": rules.penalty[c]})
-        for c in cards:
-            if c in bonus:
-                mine.append({"kind": "bonus", "card": card_str(c), "points": bonus[c]})
-        # Royal Hearts' queens: Q♣ cancelling, Q♥ doubling, Q♦ off the total (as bonuses).
-        for c, p in scoring.effect_parts(rules, game.won[seat]):
-            mine.append({"kind": "bonus", "card": card_str(c), "points": p})
-        for c, p in rules.reduce_cards:
-            if game.won[seat] >> c & 1:
-                mine.append({"kind": "bonus", "card": card_str(c),
-                             "points": -p if result is None else reduced[seat]})
-        if result is not None:
-            if rules.no_tricks_bonus and game.tricks_won[seat] == 0:
-                mine.append({"kind": "no_tricks", "points": rules.no_tricks_bonus})
-            rest = result.points[seat] - sum(x["points"] for x in mine)
-            if rest and game.general() >= 0:  # the General's outcome replaces the cards' points
-                mine.append({"kind": "general", "seat": game.general(), "points": rest})
-            elif result.moon is not None and rest:
-                mine.append({"kind": "moon", "seat": result.moon, "points": rest})
-        items.append(mine)
-    return {"hand": game.hand_index, "scored": result is not None, "taken": taken,
-            "items": items}
+    breakdown = game.breakdown()
+    scored = breakdown is not None
+    hidden = game.widow if not scored and game.widow_taker not in (-1, viewer) else 0
+    counting = scoring.counting_cards(rules)
+    won = [w & ~hidden if s == game.widow_taker else w for s, w in enumerate(game.won)]
+    taken = [[card_str(c) for c in cards_of(w & counting)] for w in won]
+    if breakdown is None:
+        breakdown = tuple(tuple(scoring.card_items(rules, w)) for w in won)
+    return {"hand": game.hand_index, "scored": scored, "taken": taken,
+            "items": [[x.to_json() for x in items] for items in breakdown]}
 
 
 def user_decision(game: Game) -> dict[str, Any] | None:
@@ -861,5 +758,5 @@ __all__ = [
     "DEFAULT_HINT_LEVEL", "DEFAULT_LEVEL", "GameService", "LiveGame", "StandInBot", "USER_SEAT",
     "RANDOM_GAME_MAX", "WebError", "apply_action", "busy_error", "check_level", "daily_json",
     "decision_seed", "illegal_map", "known_levels", "make_bot", "record_json", "replay", "run_bots",
-    "score_detail", "state_json", "step", "variants_json",
+    "score_detail", "seat_events", "state_json", "step", "variants_json",
 ]

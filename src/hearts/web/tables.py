@@ -24,8 +24,10 @@ version after it):
 
 Projection: a person's seat gets :func:`hearts.view.player_view` of that seat (its own
 hand only); a spectator or a waiting friend gets the public part (no hand, passes or
-received cards).  Every applied action yields public events and private ones per seat
-(:class:`Applied`); ``messages_for`` turns them into one seat's message.
+received cards).  Every applied game action yields the engine's events (``Game.apply``),
+filtered per seat by :func:`hearts.view.visible_events`: the spectator's copy and, where a
+seat sees more, each seat's own (:class:`Applied`); ``update_for`` turns them into one
+seat's message.  The table derives no event of its own from the game.
 
 Replay protection: each seat's current decision opened at some version
 (``TableState.opened``); a move is accepted only when the client says it has seen at
@@ -44,11 +46,12 @@ import orjson
 from ..actions import KINDS, Action, ActionError, Decision
 from ..cards import PACK2, SUIT_LETTERS, CardError, card_str, card_tuple, cards_of
 from ..deal import check_game_number, random_deal
-from ..game import Game, IllegalAction, trick_seats
+from ..events import Dealt, Drew, Event, Exchanged, HandScored, Passed, WidowTaken
+from ..game import Game, IllegalAction
 from ..record import record_from_game
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
-from ..view import pack_of
+from ..view import pack_of, visible_events
 
 
 def _encode(obj: Any) -> str:
@@ -96,6 +99,13 @@ _AUCTION_FIELDS = ("bids", "declarer", "penalty_suit", "jokers_played", "widow_s
                    "widow_taker", "chips", "pot")
 """Public fields of ``PlayerView.to_json()`` that the hand's other phases (bids, the named
 suit, jokers, the widow's taker, chips) make known to every seat alike."""
+
+_ACTOR_EVENT = {"pass": "passed", "play": "play", "bid": "bid", "suit": "suit",
+                "declare": "declare", "moon": "moon_choice"}
+"""The JSON type of the event that tells an action of each kind (tagged ``by: bot``)."""
+
+_SEAT_EVENTS = (Dealt, Passed, Exchanged, Drew, WidowTaken)
+"""Events that some seats see more of than others (``visible_events``)."""
 
 GAME_KINDS = frozenset(KINDS)
 """Log actions that are the engine's own (:data:`hearts.actions.KINDS`)."""
@@ -230,13 +240,20 @@ class Seat:
 
 @dataclass
 class Applied:
-    """What one action did: its version, the action, public events and private events
-    per seat (for example the cards a seat passed and received)."""
+    """What one action did: its version, the action, the events as a spectator sees them
+    (``public``) and, for a seat that sees more (its own cards dealt, passed, received or
+    drawn, the widow it took), all of that seat's events instead (``private``)."""
 
     version: int
     action: list[Any]
     public: list[dict[str, Any]]
     private: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def events_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events ``seat`` (``None``: a spectator or a waiting friend) sees."""
+        if seat is None:
+            return self.public
+        return self.private.get(seat, self.public)
 
 
 class TableState:
@@ -499,8 +516,6 @@ class TableState:
         what it did.  Raises :class:`IllegalAction` or ``ValueError`` for a bad action."""
         game = self.game
         due_before = set(self.due())
-        moon_before, over_before = self._moon_due(), game.game_over
-        results_before = len(game.results)
         public: list[dict[str, Any]] = []
         private: dict[int, list[dict[str, Any]]] = {}
         kind = action[0]
@@ -524,13 +539,12 @@ class TableState:
         elif kind in GAME_KINDS:
             act = game_action(action)
             try:
-                rec = game.apply(act)
+                happened = game.apply(act)
             finally:
                 self._changed()
             self.moves.append(act.to_json())
             actor = HOST_SEAT if kind == "deal" else act.seat
-            tag = {"by": "bot"} if by_bot else {}
-            public.extend(self._game_events(act, rec, tag, private))
+            public, private = self._game_events(act, happened, by_bot)
             if kind == "deal":
                 self.recent = [a for a in self.recent if a.version > self.version - 20]
         elif kind in ("away", "back"):
@@ -542,17 +556,6 @@ class TableState:
             public.append({"type": kind, "seat": s})
         else:
             raise ValueError(f"unknown action {action!r}")
-        if not moon_before and self._moon_due():
-            public.append({"type": "moon", "seat": game.turn})
-        if len(game.results) > results_before:
-            h = game.results[-1]
-            public.append({"type": "hand_end", "hand": h.hand, "points": list(h.points),
-                           "tricks": list(h.tricks), "moon": h.moon, "moon_kind": h.moon_kind,
-                           "moon_choice": h.moon_choice, "totals": list(h.totals),
-                           "record": self.record_json()})
-        if game.game_over and not over_before:
-            public.append({"type": "game_over", "winners": list(game.winners),
-                           "totals": list(game.totals)})
         self.version += 1
         for s in self.due():
             if s not in due_before or s == actor:
@@ -563,55 +566,40 @@ class TableState:
             del self.recent[: len(self.recent) - RECENT]
         return applied
 
-    def _moon_due(self) -> bool:
-        pending = self._pending()
-        return bool(pending) and pending[0].kind == "moon"
+    def _game_events(self, act: Action, happened: list[Event], by_bot: bool
+                     ) -> tuple[list[dict[str, Any]], dict[int, list[dict[str, Any]]]]:
+        """The JSON events of the engine's ``happened`` (``Game.apply``'s), filtered by
+        :func:`hearts.view.visible_events`: a spectator's (public) and, when some seat
+        sees more, each seat's.  The actor's own event (``passed``, ``play``, ``bid``...)
+        says ``"by": "bot"`` when a bot acted for an absent person; ``hand_end`` carries
+        ``record`` (the finished hands, deals included)."""
+        record = self.record_json() if any(isinstance(e, HandScored) for e in happened) \
+            else None
+        own = _ACTOR_EVENT.get(act.kind)
 
-    def _game_events(self, act: Action, rec: Any, tag: dict[str, str],
-                     private: dict[int, list[dict[str, Any]]]) -> list[dict[str, Any]]:
-        """The public events of the engine action ``act`` just applied (``rec``: the record
-        ``Game.apply`` returned); private ones are added to ``private``."""
-        game = self.game
-        kind, seat = act.kind, act.seat
-        if kind == "deal":
-            return [{"type": "deal", "hand": game.hand_index, "dealer": game.dealer,
-                     "pass_direction": game.rules.pass_name(game.hand_index)}]
-        if kind == "pass":
-            private[seat] = [{"type": "you_passed", "cards": act.to_json()[2:]}]
-            if not any(d.kind == "pass" for d in self._pending()):  # the exchange happened
-                direction = game.rules.pass_name(game.hand_index)
-                for s in range(self.n):
-                    private.setdefault(s, []).append({
-                        "type": "pass", "direction": direction,
-                        "passed": [card_str(c) for c in game.passes[s] or ()],
-                        "to": game.pass_target(s), "from": (s - game.pass_offset) % self.n,
-                        "received": _names(game.received[s])})
-            return [{"type": "passed", "seat": seat, **tag}]
-        if kind == "play":
-            two = self.rules.deck >> PACK2 != 0  # two packs: which copy (the twins)
-            out = [{"type": "play", "seat": seat, "card": card_str(rec.card),
-                    **({"pack": pack_of(rec.card)} if two else {}), **tag}]
-            if rec.winner is not None and rec.hand == game.hand_index \
-                    and rec.trick < len(game.tricks):
-                t = game.tricks[rec.trick]
-                out.append({"type": "trick", "trick": rec.trick, "winner": t.winner,
-                            "cards": [{"seat": seat, "card": card_str(c),
-                                       **({"pack": pack_of(c)} if two else {})} for seat, c in
-                                      zip(trick_seats(t, self.n), t.cards, strict=True)],
-                            "points": sum(game.hand_rules.penalty[c] for c in t.cards)})
+        def wire(events: list[Event]) -> list[dict[str, Any]]:
+            out = [e.to_json() for e in events]
+            tagged = not by_bot
+            for j in out:
+                if not tagged and j["type"] == own and j.get("seat") == act.seat:
+                    j["by"] = "bot"
+                    tagged = True
+                if record is not None and j["type"] == "hand_end":
+                    j["record"] = record
             return out
-        if kind == "moon":
-            return [{"type": "moon_choice", "seat": seat, "choice": act.payload, **tag}]
-        value = act.to_json()[2]  # bid: chips or null; suit: its letter
-        return [{"type": kind, "seat": seat, kind: value, **tag}]
+
+        public = wire(visible_events(happened, None))
+        private: dict[int, list[dict[str, Any]]] = {}
+        if any(isinstance(e, _SEAT_EVENTS) for e in happened):
+            private = {s: wire(visible_events(happened, s)) for s in range(self.n)}
+        return public, private
 
     # -------------------------------------------------------- client output
     def update_for(self, applied: Applied, seat: int | None,
                    extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``update`` message of ``applied`` for ``seat`` (None: spectator), with the
         view after it (only valid right after :meth:`apply`, before the next action)."""
-        events = applied.public + applied.private.get(seat, []) if seat is not None \
-            else applied.public
+        events = applied.events_for(seat)
         msg = {"type": "update", "v": applied.version, "events": events,
                "view": self.view_json(seat), "illegal": self.illegal_json(seat),
                "table": self.table_json()}
@@ -631,7 +619,7 @@ class TableState:
         out: dict[int | None, str] = {}
         for seat in seats:
             private = applied.private.get(seat) if seat is not None else None
-            events = public if not private else dumps(applied.public + private)
+            events = public if private is None else dumps(private)
             own = dumps(self.own_json(seat))[:-1]  # without "}"
             out[seat] = (f'{{"type":"update","v":{applied.version},"events":{events},'
                          f'"view":{own},{shared},'
@@ -652,8 +640,7 @@ class TableState:
         if since is not None:
             missed = [a for a in self.recent if a.version > since]
             complete = since >= self.version or (bool(missed) and missed[0].version == since + 1)
-            msg["missed"] = [{"v": a.version,
-                              "events": a.public + (a.private.get(s, []) if s is not None else [])}
+            msg["missed"] = [{"v": a.version, "events": a.events_for(s)}
                              for a in missed] if complete else []
             msg["missed_complete"] = complete
         if extra:

@@ -173,7 +173,9 @@ tricks of whoever takes it, itself included, so one player can lose 26 on hearts
 taker's running total, but never below zero. Q${C} cancels a queen: the books do not agree which, so here it
 wipes out the queen of spades if the same player took both, and the <i>Queen of clubs cancels</i> option lets it
 cancel the queen of hearts (its point and its doubling) instead. Shooting the moon means taking every heart and
-Q${S}; the shooter then picks: take the hand's score off the own total, or add it to everybody else.</p>
+Q${S}; the shooter then picks: take the hand's score off the own total, or add it to everybody else. The hand's
+score counts every queen's effect, the queen of diamonds' 10 off included: with Q${H}, Q${S} and Q${D} it is
+26 + 26 − 10 = 42, and that Q${D} does not lower the shooter's total a second time.</p>
 <h3>Omnibus slam and the generic game</h3>
 <p>With the <i>Slam</i> option, Omnibus follows the old books: whoever takes every counting card (all hearts, Q${S}
 and the bonus card) scores 26 points off and everybody else nothing. The first books used the ten of diamonds as
@@ -188,12 +190,14 @@ The highest bidder pays the bid into the pool, names the suit and leads the firs
 then costs 1, and there is no queen of spades. If nobody bids, hearts stay the penalty suit. The book says only that
 the winner pays into the pool; the rest follows the usual pool game of the time: everyone pays one chip into the
 pool per penalty card taken, and the players who took none share the pool (what does not divide stays in it, and a
-hand in which everyone took some carries it over). Four deals make a game; the most chips wins.</p>
+hand in which everyone took some carries it over). Four deals make a game; the most chips wins. With the house rule
+that the queen of spades breaks hearts, it breaks the named suit.</p>
 <h3>Heartsette</h3>
 <p>Standard Hearts with a widow: a few cards dealt to nobody. With four players the 2${S} leaves the pack, each
 player gets 12 cards and 3 lie face down; with five, 10 each and 2; with six, 8 each and 4. For three players the
 books give 16 each and 3 or 4 in the widow; here it is 4. Whoever wins the first trick takes the widow with any
-penalty cards in it, may look at it and shows it to nobody; only that player sees it on the table.</p>
+penalty cards in it, may look at it and shows it to nobody; only that player sees it on the table. When the
+2${C} lies in the widow, the lowest club dealt opens the first trick (3${C}, or the next one up).</p>
 <h3>Joker Hearts</h3>
 <p>From the same 1897 book: one joker joins the pack (the <i>Jokers</i> option allows two). A joker may be played
 at any time, whether or not you could follow suit; it never wins a trick and costs nothing. Low cards leave the
@@ -230,8 +234,9 @@ whoever takes that trick takes the rest of the stock.</p>
 has a dashed border, and the score sheet adds the team totals. There are two ways to keep score.</p>
 <ul>
 <li><b>Joint scores</b>: a team's points are added together. If the two partners take every heart and the queen of
-spades between them, the team has shot the moon and each opponent scores 26 (52 in all). The game ends when a team
-reaches 100, and the lower team wins.</li>
+spades between them, the team has shot the moon and each opponent scores 26 (52 in all); when the moon is taken
+off instead (the moon option), each partner scores −26 (the <i>Team moon</i> option: only the partner who took
+more). The game ends when a team reaches 100, and the lower team wins.</li>
 <li><b>Separate scores</b>: everyone scores alone, and only one player alone can shoot the moon (the partner then
 scores nothing, the opponents 26 each). When someone reaches 100 the partners' totals are combined and the lower
 team wins.</li>
@@ -307,7 +312,8 @@ silently partners the bidder; it is listed in the menu once it plays here.</p>
 2倍になり、ハートだけで26点になることもあります。Q${D}は取った人の合計点から10点を引きます（0点より下にはなりません）。
 Q${C}はクイーンの失点を消します。どのクイーンかは資料によって分かれるため、ここでは同じ人がQ${S}も取ったときにその26点を消す形を標準にし、
 「クラブのクイーンが消すもの」オプションでハートのクイーン（その1点と2倍の効果）を消す形も選べます。シュート・ザ・ムーンはハート全部と
-Q${S}を取ることで、達成者はそのハンドの点を自分の合計から引くか、ほかの全員に足すかを選びます。</p>
+Q${S}を取ることで、達成者はそのハンドの点を自分の合計から引くか、ほかの全員に足すかを選びます。このハンドの点には、Q${D}の10点引きも
+含めて、すべてのクイーンの効果が入ります。Q${H}・Q${S}・Q${D}を取っていれば26＋26−10＝42点で、そのQ${D}が達成者の合計をもう一度減らすことはありません。</p>
 <h3>オムニバスのスラムと一般的なハーツ</h3>
 <p>「スラム」オプションを使うと、オムニバスは古い本のとおりになります。数えるカード（ハート全部、Q${S}、ボーナスのカード）を全部取った人は
 26点の減点、ほかの人は0点です。最初の本ではダイヤの10がボーナスのカードでしたが、ここではよく遊ばれるダイヤのジャックを標準にしています。
@@ -320,11 +326,13 @@ Q${S}を取ることで、達成者はそのハンドの点を自分の合計か
 トリックをリードします。そのスートのカードが1枚1点になり、スペードのクイーンはありません。誰も賭けなければハートのままです。
 本には勝った人がプールに払うことしか書かれていないので、残りは当時のふつうのプール・ゲームに従います。全員が取った失点カード
 1枚につき1枚をプールに払い、1枚も取らなかった人たちでプールを分けます（割り切れない分は残り、全員が取ったハンドでは次へ
-持ち越し）。4ハンドで1ゲーム、チップのいちばん多い人が勝ちです。</p>
+持ち越し）。4ハンドで1ゲーム、チップのいちばん多い人が勝ちです。「スペードのクイーンでハートがブレイク」のハウスルールでは、
+決めたスートがブレイクします。</p>
 <h3>ハーツェット</h3>
 <p>標準のハーツに、誰にも配らないカード（ウィドー）を加えたものです。4人なら${S}2を抜いて1人12枚、残り3枚を伏せて置きます。
 5人は10枚ずつと2枚、6人は8枚ずつと4枚です。3人については16枚ずつでウィドー3枚か4枚と資料が分かれるため、ここでは4枚にしています。
-最初のトリックを取った人が、中の失点カードごとウィドーを取ります。その人だけが中を見られ、誰にも見せません。テーブルでもその人にだけ
+最初のトリックを取った人が、中の失点カードごとウィドーを取ります。その人だけが中を見られ、誰にも見せません。${C}2がウィドーに
+あるときは、配られたいちばん低いクラブ（${C}3、なければその次）で最初のトリックを始めます。テーブルでもその人にだけ
 表示されます。</p>
 <h3>ジョーカー・ハーツ</h3>
 <p>同じ1897年の本から。ジョーカーを1枚加えます（「ジョーカー」オプションで2枚にもできます）。ジョーカーは、リードされたスートを
@@ -358,7 +366,8 @@ Q${S}を取ることで、達成者はそのハンドの点を自分の合計か
 チームの合計が加わります。点の数え方は2通りです。</p>
 <ul>
 <li><b>チームの得点</b>：2人の点を合わせて数えます。2人でハート全部とスペードのクイーンを取るとチームのシュート・ザ・ムーンで、
-相手それぞれに26点（合わせて52点）が入ります。どちらかのチームが100点に達したら終了で、低いチームの勝ちです。</li>
+相手それぞれに26点（合わせて52点）が入ります。ムーンのオプションで引く形にしたときは、2人とも−26点です（「チームのムーン」
+オプションで、多く取った1人だけにもできます）。どちらかのチームが100点に達したら終了で、低いチームの勝ちです。</li>
 <li><b>個人の得点</b>：点は1人ずつ数え、シュート・ザ・ムーンは1人で達成したときだけです（パートナーは0点、相手はそれぞれ26点）。
 誰かが100点に達したら、パートナーどうしの合計を比べ、低いチームの勝ちです。</li>
 </ul>

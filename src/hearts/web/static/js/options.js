@@ -42,6 +42,7 @@ const OPTION_LABELS = {
   spot_hearts: ["Hearts at face value, Q♠ 25", "ハートは数字どおりの点、Q♠は25点"],
   spade_penalties: ["Spade penalties", "スペードの失点"],
   no_tricks_bonus: ["−5 for taking no trick", "トリックなしで−5点"],
+  team_moon: ["Team moon taken off", "チームのムーン（引く形）"],
 };
 
 const CHOICE_LABELS = {
@@ -63,6 +64,8 @@ const CHOICE_LABELS = {
   "spade_penalties.queen": ["Queen only (13)", "クイーンのみ（13点）"],
   "spade_penalties.maria": ["Q 13, K 10, A 7 (Black Maria)", "Q13・K10・A7（ブラック・マリア）"],
   "spade_penalties.maria-swapped": ["Q 13, A 10, K 7", "Q13・A10・K7"],
+  "team_moon.both": ["Both partners −26", "2人とも−26点"],
+  "team_moon.taker": ["Only the partner who took more", "多く取った1人だけ"],
 };
 
 const pick = (pair, fallback) => (pair ? pair[getLanguage() === "ja" ? 1 : 0] : fallback);
@@ -128,6 +131,7 @@ const APPLIES = {
   pass_count: (v) => v.pass_schedule !== "none", // how many cards, only when passing
   shoot_the_sun: (v) => v.moon !== "none", // the sun scores the moon's way
   lead_hearts_over_qs: (v) => !v.hearts_lead_any_time, // an exception to a rule that is off
+  team_moon: (v) => v.moon === "subtract" || v.moon === "choice", // a team moon taken off
 };
 
 /** Whether house rule `key` has any effect given the other rules in `values`. */
