@@ -1,0 +1,329 @@
+"""An honest player's latency while one client attacks the server (issue 22).
+
+One honest player plays games (bot level ``medium``) through the JSON API from
+loopback address 127.0.0.3, pausing ``--think`` seconds (0.5–1.5 ×) between moves,
+through three phases of ``--seconds`` each:
+
+1. ``idle``: nobody else;
+2. ``slow``: one address (127.0.0.2) holds as many slow connections as it can: up to
+   ``--slow`` connections at once, each sending its request headers one byte every
+   0.5 s, and each re-opened as soon as the server closes or refuses it (after
+   ``--reopen-pause`` seconds);
+3. ``flood``: ``--flooders`` clients (127.0.0.4), each with a game of its own, ask
+   ``GET /hint?level=expert`` in a loop with no pause.
+
+Every request of the honest player is timed on the client (a play includes the bots'
+replies).  Prints one JSON object::
+
+    {"idle": {"count", "p50_ms", "p95_ms", ...}, "slow": {...}, "flood": {...},
+     "slow_p95_ratio": 1.2, "flood_p95_ratio": 1.4, "honest_503": 0,
+     "honest_errors": 0, "attack": {"held_max": 64, "refused": 9000, ...}, "ok": true}
+
+``ok``: the honest player met no error (no 503 in particular) and its p95 in each
+attack phase is within twice its idle p95.  Without ``--url`` it starts its own
+``hearts serve`` on a temporary SQLite file (``--server-args`` passes options to it).
+Loopback only: every address it uses is one of this machine's 127.x.y.z.
+
+    .venv/bin/python bench/web_abuse.py
+    .venv/bin/python bench/web_abuse.py --server-args "--connections-per-client 0"
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import random
+import shlex
+import sys
+import threading
+import time
+from collections import Counter
+from typing import Any
+from urllib.parse import urlsplit
+
+from web_load import summary, target
+
+MAX_SECONDS = 300.0
+MAX_SLOW = 5000
+MAX_FLOODERS = 64
+HONEST_ADDR = "127.0.0.3"
+SLOW_ADDR = "127.0.0.2"
+FLOOD_ADDR = "127.0.0.4"
+
+
+class Conn:
+    """A keep-alive HTTP/1.1 connection from loopback address ``source``."""
+
+    def __init__(self, url: str, source: str) -> None:
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.source = source
+        self.conn = self._open()
+
+    def _open(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(self.host, self.port, timeout=120,
+                                          source_address=(self.source, 0))
+
+    def request(self, method: str, path: str, body: Any = None,
+                headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+        data = None if body is None else json.dumps(body).encode()
+        hdrs = {"Content-Type": "application/json", **(headers or {})}
+        for attempt in range(2):
+            try:
+                self.conn.request(method, path, body=data, headers=hdrs)
+                r = self.conn.getresponse()
+                return r.status, r.read()
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()
+                self.conn = self._open()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def honest(url: str, stop: threading.Event, phase: list[str], ms: dict[str, list[float]],
+           think: float, seed: int, errors: list[tuple[str, int, str]]) -> None:
+    """Play games one after another until ``stop``; file each latency under ``phase[0]``
+    and each failure (phase, status, body) in ``errors``."""
+    rng = random.Random(seed)
+    conn = Conn(url, HONEST_ADDR)
+
+    def call(method: str, path: str, body: Any = None,
+             headers: dict[str, str] | None = None) -> dict[str, Any] | None:
+        t0 = time.perf_counter()
+        try:
+            status, data = conn.request(method, path, body, headers)
+        except OSError as exc:
+            errors.append((phase[0], 0, repr(exc)[:200]))
+            return None
+        ms.setdefault(phase[0], []).append((time.perf_counter() - t0) * 1000)
+        if status >= 300:
+            errors.append((phase[0], status, data[:200].decode(errors="replace")))
+            return None
+        return dict(json.loads(data))
+
+    try:
+        while not stop.is_set():
+            state = call("POST", "/api/games", {"game": rng.randrange(1, 2**32),
+                                                "level": "medium"})
+            if state is None:
+                time.sleep(1.0)
+                continue
+            gid, headers = state["id"], {"X-Game-Token": state["token"]}
+            while not stop.is_set():
+                time.sleep(rng.uniform(0.5, 1.5) * think)
+                v = state["view"]
+                if v["phase"] == "game-over":
+                    break
+                if v["phase"] == "deal":
+                    new = call("POST", f"/api/games/{gid}/next-hand", None, headers)
+                elif v["phase"] == "pass":
+                    new = call("POST", f"/api/games/{gid}/pass",
+                               {"cards": rng.sample(v["hand"], 3)}, headers)
+                elif v["phase"] == "play":
+                    new = call("POST", f"/api/games/{gid}/play",
+                               {"card": rng.choice(v["legal"])}, headers)
+                else:
+                    new = call("POST", f"/api/games/{gid}/moon", {"choice": "add"}, headers)
+                if new is None:
+                    break  # a new game
+                state = new
+    finally:
+        conn.close()
+
+
+class SlowAttack:
+    """Up to ``count`` connections from :data:`SLOW_ADDR`, each sending request headers
+    one byte every 0.5 s and re-opened ``reopen_pause`` s after the server closes or
+    refuses it; runs in a thread of its own (asyncio) until :meth:`stop`."""
+
+    HEADERS = b"GET /api/daily HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 10000
+
+    def __init__(self, host: str, port: int, count: int, reopen_pause: float) -> None:
+        self.host, self.port = host, port
+        self.count = count
+        self.reopen_pause = reopen_pause
+        self.stats: Counter[str] = Counter()
+        self.held = 0
+        self.held_max = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._main()), daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=30)
+
+    async def _one(self) -> None:
+        while not self._stop.is_set():
+            self.stats["connects"] += 1
+            try:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                    self.host, self.port, local_addr=(SLOW_ADDR, 0)), 10)
+            except (OSError, TimeoutError):
+                self.stats["connect_failed"] += 1
+                await asyncio.sleep(max(self.reopen_pause, 0.1))
+                continue
+            held = False
+            try:
+                for i in range(len(self.HEADERS)):
+                    if self._stop.is_set():
+                        break
+                    writer.write(self.HEADERS[i:i + 1])
+                    try:
+                        data = await asyncio.wait_for(reader.read(512), 0.5)
+                    except TimeoutError:  # the server holds it, waiting for the rest
+                        if not held:
+                            held = True
+                            self.held += 1
+                            self.held_max = max(self.held_max, self.held)
+                        continue
+                    if data.startswith(b"HTTP/1.1 429"):
+                        self.stats["refused_429"] += 1
+                    elif data.startswith(b"HTTP/1.1 503"):
+                        self.stats["refused_503"] += 1
+                    else:
+                        self.stats["closed_by_server"] += 1
+                    break
+            except OSError:
+                self.stats["reset"] += 1
+            finally:
+                if held:
+                    self.held -= 1
+                writer.close()
+            await asyncio.sleep(self.reopen_pause)
+
+    async def _main(self) -> None:
+        tasks = [asyncio.create_task(self._one()) for _ in range(self.count)]
+        while not self._stop.is_set():
+            await asyncio.sleep(0.2)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def flooder(url: str, stop: threading.Event, seed: int, codes: Counter[int],
+            lock: threading.Lock) -> None:
+    """Ask for expert hints on a game of its own, as fast as the server answers."""
+    conn = Conn(url, FLOOD_ADDR)
+    try:
+        status, data = conn.request("POST", "/api/games", {"game": seed, "level": "medium"})
+        if status != 201:
+            with lock:
+                codes[status] += 1
+            return
+        state = json.loads(data)
+        path = f"/api/games/{state['id']}/hint?level=expert"
+        headers = {"X-Game-Token": state["token"]}
+        while not stop.is_set():
+            try:
+                status, _ = conn.request("GET", path, None, headers)
+            except OSError:
+                status = 0
+            with lock:
+                codes[status] += 1
+    finally:
+        conn.close()
+
+
+def run(url: str, seconds: float, slow: int, reopen_pause: float, flooders: int,
+        think: float, seed: int) -> dict[str, Any]:
+    """The three phases; returns the summary object."""
+    ms: dict[str, list[float]] = {}
+    errors: list[tuple[str, int, str]] = []
+    phase = ["idle"]
+    stop_honest = threading.Event()
+    player = threading.Thread(target=honest, daemon=True,
+                              args=(url, stop_honest, phase, ms, think, seed, errors))
+    player.start()
+    time.sleep(seconds)
+
+    parts = urlsplit(url)
+    attack = SlowAttack(parts.hostname or "127.0.0.1", parts.port or 80, slow, reopen_pause)
+    phase[0] = "ramp"
+    attack.start()
+    time.sleep(2.0)  # let the connections pile up before measuring
+    phase[0] = "slow"
+    time.sleep(seconds)
+    phase[0] = "between"
+    attack.stop()
+
+    codes: Counter[int] = Counter()
+    lock = threading.Lock()
+    stop_flood = threading.Event()
+    flood = [threading.Thread(target=flooder, daemon=True,
+                              args=(url, stop_flood, 1000 + i, codes, lock))
+             for i in range(flooders)]
+    for t in flood:
+        t.start()
+    time.sleep(2.0)
+    phase[0] = "flood"
+    time.sleep(seconds)
+    phase[0] = "after"
+    stop_honest.set()
+    stop_flood.set()
+    player.join(timeout=120)
+    for t in flood:
+        t.join(timeout=120)
+
+    idle = summary(ms.get("idle", []))
+    out: dict[str, Any] = {"seconds_per_phase": seconds, "think_s": think, "idle": idle}
+    ok = True
+    for name in ("slow", "flood"):
+        s = summary(ms.get(name, []))
+        out[name] = s
+        ratio = round(s["p95_ms"] / idle["p95_ms"], 2) if idle["p95_ms"] else None
+        out[f"{name}_p95_ratio"] = ratio
+        ok = ok and ratio is not None and ratio <= 2.0
+    out["attack"] = {"slow_connections": slow, "held_max": attack.held_max,
+                     **dict(sorted(attack.stats.items()))}
+    out["hints"] = {str(k): v for k, v in sorted(codes.items())}
+    out["honest_503"] = sum(1 for _p, status, _b in errors if status == 503)
+    out["honest_errors"] = len(errors)
+    out["honest_errors_by_phase"] = dict(Counter(p for p, _s, _b in errors))
+    if errors:
+        out["first_errors"] = [list(e) for e in errors[:3]]
+    out["ok"] = ok and not errors
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point; returns 0 when ``ok``, else 1 (2: bad target)."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--url", help="server to use (localhost only); default: start one")
+    ap.add_argument("--seconds", type=float, default=30.0, help="length of each phase")
+    ap.add_argument("--slow", type=int, default=2000, help="slow connections at once")
+    ap.add_argument("--reopen-pause", type=float, default=0.0,
+                    help="seconds before a closed slow connection is opened again")
+    ap.add_argument("--flooders", type=int, default=8, help="clients asking for hints")
+    ap.add_argument("--think", type=float, default=0.2,
+                    help="mean pause in seconds between the honest player's moves")
+    ap.add_argument("--server-args", default="",
+                    help="options for the server this script starts (one string)")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    seconds = max(1.0, min(args.seconds, MAX_SECONDS))
+    url, server = target(args.url, args=shlex.split(args.server_args))
+    if url is None:
+        return 2
+    try:
+        result = run(url, seconds, max(1, min(args.slow, MAX_SLOW)),
+                     max(0.0, args.reopen_pause), max(0, min(args.flooders, MAX_FLOODERS)),
+                     max(0.0, args.think), args.seed)
+    finally:
+        if server is not None:
+            server.stop()
+    result["server_args"] = args.server_args
+    print(json.dumps(result, indent=2))
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
