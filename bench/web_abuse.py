@@ -21,7 +21,10 @@ replies).  Prints one JSON object::
 
 ``ok``: the honest player met no error (no 503 in particular) and its p95 in each
 attack phase is within twice its idle p95.  Without ``--url`` it starts its own
-``hearts serve`` on a temporary SQLite file (``--server-args`` passes options to it).
+``hearts serve`` on a temporary SQLite file with the default limits (``--server-args``
+passes options to it; the test harness's ``ServerProcess`` lifts the per-client limits
+unless told, so ``--connections-per-client 64`` and ``--misses-per-minute 30`` are
+always given, before ``--server-args``).
 Loopback only: every address it uses is one of this machine's 127.x.y.z.
 
     .venv/bin/python bench/web_abuse.py
@@ -34,6 +37,7 @@ import argparse
 import asyncio
 import http.client
 import json
+import multiprocessing
 import random
 import shlex
 import sys
@@ -140,7 +144,8 @@ def honest(url: str, stop: threading.Event, phase: list[str], ms: dict[str, list
 class SlowAttack:
     """Up to ``count`` connections from :data:`SLOW_ADDR`, each sending request headers
     one byte every 0.5 s and re-opened ``reopen_pause`` s after the server closes or
-    refuses it; runs in a thread of its own (asyncio) until :meth:`stop`."""
+    refuses it; runs (asyncio) in a thread of its own until :meth:`stop`, in a process
+    apart from the honest player's (:func:`in_process`)."""
 
     HEADERS = b"GET /api/daily HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 10000
 
@@ -209,6 +214,42 @@ class SlowAttack:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+def _slow_process(host: str, port: int, count: int, reopen_pause: float, stop: Any,
+                  out: Any) -> None:
+    attack = SlowAttack(host, port, count, reopen_pause)
+    attack.start()
+    stop.wait()
+    attack.stop()
+    out.put({"held_max": attack.held_max, **dict(sorted(attack.stats.items()))})
+
+
+def _flood_process(url: str, flooders: int, stop: Any, out: Any) -> None:
+    codes: Counter[int] = Counter()
+    lock = threading.Lock()
+    halt = threading.Event()
+    threads = [threading.Thread(target=flooder, daemon=True,
+                                args=(url, halt, 1000 + i, codes, lock))
+               for i in range(flooders)]
+    for t in threads:
+        t.start()
+    stop.wait()
+    halt.set()
+    for t in threads:
+        t.join(timeout=120)
+    out.put({str(k): v for k, v in sorted(codes.items())})
+
+
+def in_process(target: Any, *args: Any) -> tuple[Any, Any, Any]:
+    """Run ``target(*args, stop, out)`` in a child process (so that the attackers' Python
+    does not hold the honest player's interpreter lock); returns the process, its stop
+    event and its result queue."""
+    ctx = multiprocessing.get_context("spawn")
+    stop, out = ctx.Event(), ctx.Queue()
+    proc = ctx.Process(target=target, args=(*args, stop, out), daemon=True)
+    proc.start()
+    return proc, stop, out
+
+
 def flooder(url: str, stop: threading.Event, seed: int, codes: Counter[int],
             lock: threading.Lock) -> None:
     """Ask for expert hints on a game of its own, as fast as the server answers."""
@@ -246,32 +287,27 @@ def run(url: str, seconds: float, slow: int, reopen_pause: float, flooders: int,
     time.sleep(seconds)
 
     parts = urlsplit(url)
-    attack = SlowAttack(parts.hostname or "127.0.0.1", parts.port or 80, slow, reopen_pause)
     phase[0] = "ramp"
-    attack.start()
-    time.sleep(2.0)  # let the connections pile up before measuring
+    proc, stop, results = in_process(_slow_process, parts.hostname or "127.0.0.1",
+                                     parts.port or 80, slow, reopen_pause)
+    time.sleep(3.0)  # let the connections pile up before measuring
     phase[0] = "slow"
     time.sleep(seconds)
     phase[0] = "between"
-    attack.stop()
+    stop.set()
+    attack = results.get(timeout=120)
+    proc.join(timeout=30)
 
-    codes: Counter[int] = Counter()
-    lock = threading.Lock()
-    stop_flood = threading.Event()
-    flood = [threading.Thread(target=flooder, daemon=True,
-                              args=(url, stop_flood, 1000 + i, codes, lock))
-             for i in range(flooders)]
-    for t in flood:
-        t.start()
-    time.sleep(2.0)
+    proc, stop, results = in_process(_flood_process, url, flooders)
+    time.sleep(3.0)
     phase[0] = "flood"
     time.sleep(seconds)
     phase[0] = "after"
     stop_honest.set()
-    stop_flood.set()
+    stop.set()
     player.join(timeout=120)
-    for t in flood:
-        t.join(timeout=120)
+    codes = results.get(timeout=180)
+    proc.join(timeout=30)
 
     idle = summary(ms.get("idle", []))
     out: dict[str, Any] = {"seconds_per_phase": seconds, "think_s": think, "idle": idle}
@@ -282,9 +318,8 @@ def run(url: str, seconds: float, slow: int, reopen_pause: float, flooders: int,
         ratio = round(s["p95_ms"] / idle["p95_ms"], 2) if idle["p95_ms"] else None
         out[f"{name}_p95_ratio"] = ratio
         ok = ok and ratio is not None and ratio <= 2.0
-    out["attack"] = {"slow_connections": slow, "held_max": attack.held_max,
-                     **dict(sorted(attack.stats.items()))}
-    out["hints"] = {str(k): v for k, v in sorted(codes.items())}
+    out["attack"] = {"slow_connections": slow, **attack}
+    out["hints"] = codes
     out["honest_503"] = sum(1 for _p, status, _b in errors if status == 503)
     out["honest_errors"] = len(errors)
     out["honest_errors_by_phase"] = dict(Counter(p for p, _s, _b in errors))
@@ -310,7 +345,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     seconds = max(1.0, min(args.seconds, MAX_SECONDS))
-    url, server = target(args.url, args=shlex.split(args.server_args))
+    given = shlex.split(args.server_args)
+    for option, default in (("--connections-per-client", "64"), ("--misses-per-minute", "30")):
+        if option not in given:
+            given += [option, default]
+    url, server = target(args.url, args=given)
     if url is None:
         return 2
     try:

@@ -185,8 +185,10 @@ class ServerProcess:
     server's output when it does not within ``timeout`` seconds); ``stop(kill=True)``
     ends it with SIGKILL (a crash), else SIGTERM.  The server's output goes to
     ``log_path`` when given.  ``args``: further ``hearts serve`` options; by default
-    the games- and tables-per-minute limits and the wrong-ids limit are lifted (tests
-    create games faster than a person), unless ``args`` sets them.
+    the games- and tables-per-minute limits, the wrong-ids limit and the cap on
+    connections per client are lifted (tests and load benchmarks create games faster
+    than a person, and run hundreds of clients from one address), unless ``args`` sets
+    them.
     """
 
     def __init__(self, db_url: str, *, workers: int = 1, log_path: str | None = None,
@@ -201,6 +203,8 @@ class ServerProcess:
             self.args += ["--tables-per-minute", "0"]
         if "--misses-per-minute" not in self.args:
             self.args += ["--misses-per-minute", "0"]
+        if "--connections-per-client" not in self.args:
+            self.args += ["--connections-per-client", "0"]
         self.workers = workers
         self.log_path = log_path
         self.timeout = timeout
