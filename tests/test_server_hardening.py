@@ -24,10 +24,12 @@ from typing import Any
 import httpx
 import pytest
 from tables_client import TableClient, create_table
+from test_web_storage import pg_cluster  # noqa: F401 - the fixture
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import connect
 
-from hearts.cli.serve import ServerProcess
+from hearts.cli.serve import ServerProcess, free_port
+from hearts.cli.throwaway import PgCluster, RedisServer, redis_binary
 from hearts.web.hub import MAX_SEAT_SOCKETS
 from hearts.web.limits import EXCERPT_CHARS
 
@@ -530,3 +532,50 @@ def test_metrics_count_requests_sockets_and_refusals(tmp_path: Path) -> None:
         assert httpx.get(plain.url + "/metrics", timeout=30).status_code == 404
     finally:
         plain.stop()
+
+
+def _ready(base: str, want: int) -> httpx.Response:
+    """``GET /readyz`` until it answers ``want`` (bounded: a minute of tries)."""
+    r = None
+    for _ in range(120):
+        try:
+            r = httpx.get(base + "/readyz", timeout=10)
+        except httpx.HTTPError:
+            continue
+        if r.status_code == want:
+            return r
+    raise AssertionError(f"/readyz never answered {want}: {r and r.text}")
+
+
+def test_readyz_follows_postgresql_and_redis(pg_cluster: PgCluster,  # noqa: F811
+                                             tmp_path: Path) -> None:
+    if redis_binary() is None:
+        (pytest.fail if os.environ.get("CI") else pytest.skip)(
+            "redis-server is not installed (Debian package: redis-server)")
+    redis = RedisServer().start()
+    db = pg_cluster.create_database(f"hearts_ready_{os.getpid()}_{free_port()}")
+    srv = ServerProcess(db, log_path=str(tmp_path / "serve.log"), redis_url=redis.url).start()
+    try:
+        ok = _ready(srv.url, 200).json()
+        assert ok == {"status": "ready", "checks": {"database": "ok", "redis": "ok"}}
+        assert httpx.get(srv.url + "/healthz", timeout=10).status_code == 200
+        redis.pause()
+        down = _ready(srv.url, 503)
+        assert down.json()["error"]["code"] == "redis_unavailable"
+        assert down.json()["checks"]["database"] == "ok"
+        redis.start()
+        _ready(srv.url, 200)
+        pg_cluster.pause()
+        try:
+            down = _ready(srv.url, 503)
+            assert down.json()["error"]["code"] == "storage_unavailable"
+            r = httpx.post(srv.url + "/api/games", json={}, timeout=30)
+            assert r.status_code == 503 and r.json()["error"]["code"] == "storage_unavailable"
+            assert httpx.get(srv.url + "/healthz", timeout=10).status_code == 200
+        finally:
+            pg_cluster.resume()
+        _ready(srv.url, 200)
+        assert httpx.post(srv.url + "/api/games", json={}, timeout=30).status_code == 201
+    finally:
+        srv.stop()
+        redis.stop()
