@@ -1,6 +1,8 @@
 """An honest player's latency while one client attacks the server (issue 22).
 
-One honest player plays games (bot level ``medium``) through the JSON API from
+One honest player plays games (bot level ``--level``, default ``medium``; ``hard``
+makes every bot move a search in the server's search pool, where hints compete) through
+the JSON API from
 loopback address 127.0.0.3, pausing ``--think`` seconds (0.5–1.5 ×) between moves.
 Meanwhile windows of ``--window`` seconds take turns: ``idle`` (nobody else), ``slow``,
 ``idle``, ``flood``, ... until each attack has had ``--seconds`` (so the idle and the
@@ -100,7 +102,8 @@ class Conn:
 
 
 def honest(url: str, stop: threading.Event, phase: list[str], ms: dict[str, list[float]],
-           think: float, seed: int, errors: list[tuple[str, int, str]]) -> None:
+           think: float, seed: int, errors: list[tuple[str, int, str]],
+           level: str = "medium") -> None:
     """Play games one after another until ``stop``; file each latency under ``phase[0]``
     and each failure (phase, status, body) in ``errors``."""
     rng = random.Random(seed)
@@ -123,7 +126,7 @@ def honest(url: str, stop: threading.Event, phase: list[str], ms: dict[str, list
     try:
         while not stop.is_set():
             state = call("POST", "/api/games", {"game": rng.randrange(1, 2**32),
-                                                "level": "medium"})
+                                                "level": level})
             if state is None:
                 time.sleep(1.0)
                 continue
@@ -320,7 +323,7 @@ def cpu_seconds(pid: int | None) -> float:
 
 def run(url: str, seconds: float, slow: int, reopen_pause: float, flooders: int,
         think: float, seed: int, nice: int = 19, server_pid: int | None = None,
-        window: float = 5.0) -> dict[str, Any]:
+        window: float = 5.0, level: str = "medium") -> dict[str, Any]:
     """Idle and attack windows in turn (idle, slow, idle, flood, ... until each attack
     has had ``seconds``); returns the summary object."""
     cpu: Counter[str] = Counter()
@@ -344,7 +347,7 @@ def run(url: str, seconds: float, slow: int, reopen_pause: float, flooders: int,
                                                              nice)
     stop_honest = threading.Event()
     player = threading.Thread(target=honest, daemon=True,
-                              args=(url, stop_honest, phase, ms, think, seed, errors))
+                              args=(url, stop_honest, phase, ms, think, seed, errors, level))
     player.start()
     time.sleep(3.0)  # the attackers' processes start, the honest player's first game
     rounds = max(1, round(seconds / window))
@@ -367,7 +370,8 @@ def run(url: str, seconds: float, slow: int, reopen_pause: float, flooders: int,
 
     idle = summary(ms.get("idle", []))
     out: dict[str, Any] = {"seconds_per_condition": rounds * window, "window_s": window,
-                           "think_s": think, "attacker_nice": nice, "idle": idle}
+                           "think_s": think, "level": level, "attacker_nice": nice,
+                           "idle": idle}
     ok = True
     for name in ("slow", "flood"):
         s = summary(ms.get(name, []))
@@ -408,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="mean pause in seconds between the honest player's moves")
     ap.add_argument("--server-args", default="",
                     help="options for the server this script starts (one string)")
+    ap.add_argument("--level", default="medium", help="the honest player's bot level")
     ap.add_argument("--attacker-nice", type=int, default=19,
                     help="niceness of the attackers' processes (0: as the honest player)")
     ap.add_argument("--seed", type=int, default=1)
@@ -425,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
                      max(0.0, args.reopen_pause), max(0, min(args.flooders, MAX_FLOODERS)),
                      max(0.0, args.think), args.seed, max(0, min(args.attacker_nice, 19)),
                      server.proc.pid if server is not None else None,
-                     max(1.0, min(args.window, MAX_SECONDS)))
+                     max(1.0, min(args.window, MAX_SECONDS)), args.level)
     finally:
         if server is not None:
             server.stop()

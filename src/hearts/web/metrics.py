@@ -4,7 +4,8 @@ when ``hearts serve --metrics`` is given (docs/web-server.md lists them).
 - ``hearts_http_requests_total{route, method, status}`` and
   ``hearts_http_request_duration_seconds{route, method}`` (a histogram): every HTTP
   answer, by route template (``/api/games/{game_id}/play``; ``/static`` for the page's
-  files; ``unmatched`` for paths no route has, so that no client can make labels);
+  files; ``unmatched`` for paths no route has, and requests refused by a limit before
+  routing, so that no client can make labels);
 - ``hearts_open_connections``: TCP connections open (HTTP and WebSocket);
 - ``hearts_open_websockets``: table sessions open;
 - ``hearts_tables_live`` and ``hearts_games_live``: tables and solo games held in
