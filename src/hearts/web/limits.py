@@ -343,8 +343,8 @@ class ClientCapMiddleware:
                 del self._open[key]
 
 
-_ID_ROUTE = re.compile(r"^/api/(games|tables)/[^/]+(/.*)?$")
-"""Routes that name a game or a table by its id (and may take its token)."""
+_ID_ROUTE = re.compile(r"^/api/(games|tables|reviews)/[^/]+(/.*)?$")
+"""Routes that name a game, a table or a review job by its id (and may take a token)."""
 
 MISSES_PER_MINUTE = 30.0
 """Default wrong ids or tokens one client address may send a minute (bursts of twice as
@@ -353,8 +353,8 @@ many)."""
 
 class MissLimitMiddleware:
     """Slow down guessing of ids and tokens: each answer that says an id or token is
-    wrong (403 or 404 on a route under ``/api/games/{id}`` or ``/api/tables/{id}``, a
-    WebSocket closed with 4403 or 4404) spends a token of the client's bucket
+    wrong (403 or 404 on a route under ``/api/games/{id}``, ``/api/tables/{id}`` or
+    ``/api/reviews/{id}``, a WebSocket closed with 4403 or 4404) spends a token of the client's bucket
     (``limiter``); while the bucket is empty, such routes answer 429 ``rate_limited``
     with ``Retry-After`` (a WebSocket is refused at its handshake) before anything is
     looked up."""
