@@ -166,7 +166,8 @@ def _refusal() -> bytes:
                       "close some and try again.")
     return (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
             b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n"
-            b"retry-after: 5\r\ncache-control: no-store\r\n\r\n" + body)
+            b"retry-after: 5\r\ncache-control: no-store\r\nx-content-type-options: nosniff"
+            b"\r\n\r\n" + body)
 
 
 def request_timeout() -> float:
@@ -253,9 +254,10 @@ class TimedH11Protocol(H11Protocol):
 
 
 class CountedWebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol (the ``websockets`` sans-I/O one, uvicorn's default)
-    that uncounts its connection in :data:`CONNECTIONS` when it closes (the connection
-    was counted when it was accepted as HTTP, before the upgrade)."""
+    """uvicorn's WebSocket protocol (the ``websockets`` sans-I/O one, uvicorn's default
+    since 0.50, hence ``uvicorn>=0.50``) that uncounts its connection in
+    :data:`CONNECTIONS` when it closes (the connection was counted when it was accepted
+    as HTTP, before the upgrade)."""
 
     def connection_lost(self, exc: Exception | None) -> None:
         CONNECTIONS.release(self.transport)
