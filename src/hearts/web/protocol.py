@@ -242,8 +242,13 @@ class TimedH11Protocol(H11Protocol):
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         """The connection becomes a WebSocket (shared tables): the request is whole, and
         the socket now belongs to the WebSocket protocol, which keeps its own pings, so
-        the read deadline must not close it."""
+        the read deadline must not close it.  A WebSocket protocol other than
+        :class:`CountedWebSocketProtocol` would never uncount the connection: it is
+        uncounted now (the request-level cap still counts the socket)."""
         self._disarm()
+        ws_class = self.ws_protocol_class
+        if not (isinstance(ws_class, type) and issubclass(ws_class, CountedWebSocketProtocol)):
+            CONNECTIONS.release(self.transport)
         super().handle_websocket_upgrade(event)
 
     def on_response_complete(self) -> None:
