@@ -700,7 +700,7 @@ class TableHub:
                     raise TableError("bad_seat", f"Seats are 0 to {st.n - 1}.", 422)
                 friend = msg.get("friend")
                 if not isinstance(friend, str) or len(friend) > EXCERPT_CHARS:
-                    raise TableError("unknown_friend", "Nobody with this id is waiting.", 422)
+                    raise TableError("unknown_friend", "Nobody with this id is waiting.")
                 await self._commit(live, ["seat", target, friend])
             elif kind in MOVE_FIELDS:
                 value = msg.get(MOVE_FIELDS[kind])
