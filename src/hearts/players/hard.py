@@ -63,7 +63,7 @@ from .medium import (
     pass_scores,
 )
 from .objective import Objective, objective
-from .opponents import SeatFit
+from .opponents import PastEvidence, SeatFit, past_evidence
 from .policy import (
     PolicyRules,
     losers,
@@ -473,6 +473,17 @@ class HardBot:
         self.last_stats: dict[str, float] = {}
         self.fit: SeatFit | None = None
         """The opponent model of the last weighed decision (:mod:`.opponents`)."""
+        self._past_key: tuple[object, ...] = ()
+        self._past_value: PastEvidence | None = None
+
+    def _past(self, view: PlayerView) -> PastEvidence | None:
+        """:func:`hearts.players.opponents.past_evidence` of the view, kept while the
+        earlier hands are the same (a game's decisions share them)."""
+        key = (view.seat, view.rules, view.past)
+        if key != self._past_key:
+            self._past_key = key
+            self._past_value = past_evidence(view)
+        return self._past_value
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
         """Cards to pass: the best of a few candidate passes by simulation
@@ -602,7 +613,8 @@ class HardBot:
             if first:
                 # The opponent model (hearts.players.opponents): how well each seat's
                 # plays, and the passer's pass, fit medium's rules this hand.
-                fit = SeatFit.of(rows, n, me, evidence.passer if evidence else -1, pass_miss)
+                fit = SeatFit.of(rows, n, me, evidence.passer if evidence else -1, pass_miss,
+                                 self._past(view))
                 self.fit = fit
                 for s in range(n):
                     self.last_stats[f"play_fit_{s}"] = fit.play[s]

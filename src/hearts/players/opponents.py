@@ -25,12 +25,26 @@ fit)`` per miss: the full factor for a seat that fits both ways, 1 (no weight) f
 that fits neither.  A seat whose play fit is below 1 is played in the search's play-outs
 by the simulator's plain policy (``Sim.simple_card``) in a share ``1 - fit`` of the deals
 instead of by the model of medium (``Sim.alt``), a mixture weighted the same way.
+
+**Earlier hands of the game** (``PlayerView.past``: their plays are public, and this seat
+knows what it passed and received) count too, exactly: once a hand is over every seat's
+cards are known (each played them all), so each seat's plays are replayed on the true
+deal (:func:`past_evidence`) and its misses and choices are added to this hand's; the
+pass each earlier passer sent this seat is scored on its true hand (the cards it received
+are this seat's pass when this seat fed it, else medium's pass of its hand stands in),
+and the passer's pass fit is multiplied by the fit of its earlier passes (their mean
+misses).  A style is so noticed within a hand or two and stays noticed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from ..cards import PACK2
+from ..view import PastHand, PlayerView
+from .policy import moon_fits, pass_mask, pass_misses, policy_rules, replay_misses
+from .sim import Sim
 
 PRIOR_CHOICES = 4
 """Plays with a choice counted as explained before any is seen (a seat is not judged on
@@ -80,21 +94,87 @@ class SeatFit:
 
     @classmethod
     def of(cls, rows: Sequence[Sequence[int]], n: int, me: int, passer: int = -1,
-           pass_misses: Sequence[int] = ()) -> SeatFit:
+           pass_misses: Sequence[int] = (), past: PastEvidence | None = None) -> SeatFit:
         """The fit from a pool's replays: ``rows`` one per replayed deal, each the
         ``per_seat`` counts of :func:`hearts.players.policy.replay_misses` (misses of
         seat ``s`` at ``s``, its choices at ``n + s``); ``pass_misses`` the pass misses
-        of the same pool's deals (empty: no pass evidence)."""
+        of the same pool's deals (empty: no pass evidence); ``past`` the evidence of the
+        game's earlier hands (:func:`past_evidence`), added to this hand's."""
         play = [1.0] * n
+        prior = past.counts if past is not None else [0] * (2 * n)
         for s in range(n):
-            if s == me or not rows:
+            if s == me:
                 continue
-            best = min(rows, key=lambda r: (r[s], -r[n + s]))
-            play[s] = play_fit(best[s], best[n + s])
+            if rows:
+                best = min(rows, key=lambda r: (r[s], -r[n + s]))
+                play[s] = play_fit(best[s] + prior[s], best[n + s] + prior[n + s])
+            else:
+                play[s] = play_fit(prior[s], prior[n + s])
         if passer < 0 or not pass_misses:
             return cls(tuple(play))
-        return cls(tuple(play), passer, pass_fit(min(pass_misses)))
+        fit = pass_fit(min(pass_misses))
+        if past is not None:
+            fit *= past.pass_fit(passer)
+        return cls(tuple(play), passer, fit)
 
 
-__all__ = ["SeatFit", "play_fit", "pass_fit", "PRIOR_CHOICES", "FIT_RATE", "MISFIT_RATE",
-           "PASS_MISS_LIMIT"]
+@dataclass(frozen=True)
+class PastEvidence:
+    """What the game's earlier hands showed of each seat: ``counts`` the replay counts
+    (misses of seat ``s`` at ``s``, its choices at ``n + s``), ``passes`` the pass misses
+    of each pass received, as ``(passer, misses)``."""
+
+    counts: list[int]
+    passes: tuple[tuple[int, int], ...]
+
+    def pass_fit(self, seat: int) -> float:
+        """The fit of ``seat``'s earlier passes to this seat (1.0 without any): the
+        pass fit of their mean misses."""
+        ms = [m for s, m in self.passes if s == seat]
+        return pass_fit(round(sum(ms) / len(ms))) if ms else 1.0
+
+
+def _past_hand(view: PlayerView, past: PastHand, counts: list[int],
+               passes: list[tuple[int, int]]) -> None:
+    """Add one earlier hand's evidence to ``counts`` and ``passes`` (skipped unless
+    every seat played a whole hand of one plain pack)."""
+    r = view.rules
+    n = r.players
+    start = [0] * n
+    for s, c in past.plays:
+        start[s] |= 1 << c
+    if any(h.bit_count() != r.hand_size for h in start) or not past.plays:
+        return
+    pr = policy_rules(r)
+    sim = Sim(r, start, leader=past.plays[0][0])
+    sim.fit = moon_fits(pr, start)
+    seats = [s for s, _ in past.plays]
+    cards = [c for _, c in past.plays]
+    replay_misses(sim, seats, cards, view.seat, pr, len(cards), True, counts)
+    off = past.pass_offset % n
+    if off and past.received:
+        passer = (view.seat - off) % n
+        fed = (passer - off) % n == view.seat
+        h = start[passer]
+        got = past.passed if fed else pass_mask(r, h)
+        passes.append((passer, pass_misses(r, h & ~got | past.received, past.received)))
+
+
+def past_evidence(view: PlayerView) -> PastEvidence | None:
+    """The evidence of the game's earlier hands (``view.past``) about every other seat
+    (:class:`PastEvidence`), or None: no earlier hand, or rules whose play-out policy
+    does not apply (two packs, wild cards, a stock, bids)."""
+    r = view.rules
+    if not view.past or r.deck >> PACK2 or r.wild_mask or r.stock_size or r.max_bid \
+            or r.slam_bid or r.widow_size:
+        return None
+    n = r.players
+    counts = [0] * (2 * n)
+    passes: list[tuple[int, int]] = []
+    for past in view.past:
+        _past_hand(view, past, counts, passes)
+    return PastEvidence(counts, tuple(passes))
+
+
+__all__ = ["SeatFit", "PastEvidence", "past_evidence", "play_fit", "pass_fit",
+           "PRIOR_CHOICES", "FIT_RATE", "MISFIT_RATE", "PASS_MISS_LIMIT"]
