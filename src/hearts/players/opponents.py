@@ -46,7 +46,7 @@ from ..view import PastHand, PlayerView
 from .policy import moon_fits, pass_mask, pass_misses, policy_rules, replay_misses
 from .sim import Sim
 
-PRIOR_CHOICES = 4
+PRIOR_CHOICES = 8
 """Plays with a choice counted as explained before any is seen (a seat is not judged on
 its first miss)."""
 FIT_RATE = 0.1
