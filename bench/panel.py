@@ -20,11 +20,13 @@ the opponents answer the same way as long as the play has not diverged.  The har
 run without their clock (``time_limit=None``), so a line-up is reproducible.
 
 **Log.**  One JSON line per (seat bot, member, deal): the points of every rotation, the
-moons and the seat bot's decision times.  A line-up already in the log is never played
-again, so a run is resumed by running the same command, and a baseline's lines serve
-every later run that names the same baseline (the frozen hard never changes: run it
-once on many deals).  ``NAME#k`` is bot ``NAME`` with seat seeds shifted by ``k``
-(``#0``: the same seeds, a separate line-up: the null check).
+moons, the seat bot's decision times (wall clock and CPU per card) and the line-up's
+wall and CPU seconds (every bot of the table: the cost of the line-up).  A line-up
+already in the log is never played again, so a run is resumed by running the same
+command, and a baseline's lines serve every later run that names the same baseline
+(the frozen hard never changes: run it once on many deals).  ``NAME#k`` is bot
+``NAME`` with seat seeds shifted by ``k`` (``#0``: the same seeds, a separate
+line-up: the null check).
 
 **Estimates** (``report``).  Per member, over the deals both line-ups played: the seat
 bot's and the baseline's mean points a hand, and the paired difference (seat bot minus
@@ -110,7 +112,7 @@ def lineup(seat_bot: str, member: str, players: int) -> list[str]:
 def _task(args: tuple[str, str, int, str, int | None]) -> dict[str, Any]:
     seat_bot, member, deal, variant, players = args
     rules = make_rules(variant, players)
-    t0 = time.time()
+    t0, c0 = time.time(), time.process_time()
     res = duplicate(rules, lineup(seat_bot, member, rules.players), [deal], factory=make_bot)
     times = sorted(res.play_times.get(seat_bot, []))
     cpu = sorted(res.cpu_times.get(seat_bot, []))
@@ -120,7 +122,8 @@ def _task(args: tuple[str, str, int, str, int | None]) -> dict[str, Any]:
             "ms": [round(1000 * statistics.median(times), 2) if times else None,
                    round(1000 * times[int(0.95 * (len(times) - 1))], 2) if times else None],
             "cpu_ms": round(1000 * statistics.median(cpu), 2) if cpu else None,
-            "seconds": round(time.time() - t0, 2)}
+            "seconds": round(time.time() - t0, 2),
+            "cpu_seconds": round(time.process_time() - c0, 2)}
 
 
 def load(path: str) -> list[dict[str, Any]]:
