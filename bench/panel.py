@@ -229,12 +229,16 @@ def report(log: str, bot: str, baseline: str, panel: Sequence[str] | None = None
             singles.append(e)
     if singles:
         keyed = [(e.get("cv_difference", e["difference"]),
-                  e.get("cv_ci95", e["difference_ci95"]) or 0.0) for e in singles]
+                  e.get("cv_ci95", e["difference_ci95"])) for e in singles]
         k = len(keyed)
         mean = sum(d for d, _ in keyed) / k
-        half = math.sqrt(sum(c * c for _, c in keyed)) / k
-        out["panel"] = {"members": k, "difference": _r(mean), "ci95": _r(half),
-                        "worst_upper": _r(max(d + c for d, c in keyed))}
+        cis = [c for _, c in keyed if c is not None]
+        # A member with a single deal has no interval: then neither has the panel.
+        whole = len(cis) == k
+        out["panel"] = {"members": k, "difference": _r(mean),
+                        "ci95": _r(math.sqrt(sum(c * c for c in cis)) / k) if whole else None,
+                        "worst_upper": _r(max(d + (c or 0.0) for d, c in keyed))
+                        if whole else None}
     out["median_ms_per_card"] = {s: _r(statistics.median(v)) for s, v in ms.items()
                                  if s in (bot, baseline)}
     return out
