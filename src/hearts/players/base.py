@@ -139,7 +139,7 @@ def _load_builtin() -> None:
     """Import the built-in bot modules so that they register themselves."""
     import importlib
 
-    for module in ("random_bot", "easy", "medium", "hard", "openspiel_ismcts"):
+    for module in ("random_bot", "easy", "medium", "hard", "styles", "openspiel_ismcts"):
         try:
             importlib.import_module(f"{__package__}.{module}")
         except ModuleNotFoundError as exc:  # a level not written yet, or open_spiel absent
