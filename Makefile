@@ -6,7 +6,7 @@
 #                PostgreSQL and Redis from Debian when missing), then ruff, mypy and the
 #                whole pytest suite
 #   make check   fast feedback: ruff, mypy and the tests that need no browser, database
-#                server or Redis (no Debian packages installed)
+#                server or Redis, but the few marked slow (no Debian packages installed)
 #   make lint    ruff and mypy only
 #   make bench   hearts bench engine and hearts bench bots
 #   make bench-tables  the shared tables' load runs of bench/tables_results.md (about 12 min:
@@ -28,7 +28,7 @@ BIN := $(VENV)/bin
 # Every install goes through constraints.txt: the versions the tests last passed with.
 PIP_INSTALL := $(BIN)/python -m pip install --quiet -c constraints.txt
 # The tests `make check` leaves out (markers set in tests/conftest.py).
-CHECK_MARKERS := not e2e and not postgres and not redis
+CHECK_MARKERS := not e2e and not postgres and not redis and not slow
 
 # Stamp files: pip runs again only when pyproject.toml, setup.py or an engine module is newer
 # than the stamp.  The install compiles the engine modules with mypyc into src/hearts/ (see
