@@ -53,7 +53,7 @@ run: $(RUN_STAMP)
 test: $(TEST_STAMP) system-deps lint pytest
 
 # Lint, type check and every test that needs no browser, database server or Redis
-# (about 4 minutes on two cores; see docs/setup.md).
+# (about 290 s of CPU, two and a half minutes on two idle cores: docs/setup.md).
 check: lint
 	@workers="$(PYTEST_WORKERS)"; \
 	if [ "$$workers" != 0 ]; then par="-n $$workers"; else par=""; fi; \
