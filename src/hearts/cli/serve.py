@@ -1,4 +1,10 @@
-"""``hearts serve [--host H] [--port P] [--db URL] [--workers N]``: run the web game."""
+"""``hearts serve [--host H] [--port P] [--db URL] [--workers N]``: run the web game.
+
+It needs the ``web`` extra (``pip install 'hearts[web]'``); without it the command says
+so.  At start the database's schema is upgraded to the newest revision
+(:mod:`hearts.web.schema`); ``--no-migrate`` refuses to start on an older database instead,
+naming the command that upgrades it (``hearts migrate``).
+"""
 
 from __future__ import annotations
 
@@ -80,6 +86,10 @@ WS_MAX_SIZE = 64 * 1024
 @click.option("--metrics/--no-metrics", default=False, show_default=True,
               help="Serve Prometheus metrics at /metrics (keep it from the public: see "
                    "docs/web-server.md).")
+@click.option("--migrate/--no-migrate", default=True, show_default=True,
+              help="Upgrade the database's schema at start when it is older than this "
+                   "version's; --no-migrate refuses to start then (upgrade with `hearts "
+                   "migrate`).")
 @click.option("--redis", "redis_url", default=None, metavar="URL",
               help="Redis server (redis://host:port/db) through which several server "
                    "processes serve the same shared tables [default: $HEARTS_REDIS; none: "
@@ -91,8 +101,9 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
             max_hints: int, request_timeout: float, keep_alive_timeout: int,
             limit_concurrency: int, forwarded_allow_ips: str, api_docs: bool,
             hint_workers: int, misses_per_minute: float, connections_per_client: int,
-            metrics: bool, redis_url: str | None) -> None:
+            metrics: bool, migrate: bool, redis_url: str | None) -> None:
     """Serve the web game and its JSON API with uvicorn."""
+    require_web("hearts serve")
     import uvicorn
 
     from ..web.app import ServerSettings
@@ -125,6 +136,7 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         # (bench/tables_results.md).
         "ws_per_message_deflate": False,
     }
+    _check_db(url, migrate)  # the schema upgraded (or checked) once, before any worker
     if workers == 1:
         from ..web.app import create_app, tune_gc
 
@@ -135,7 +147,6 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         tune_gc()
         uvicorn.run(app, **server_options)
         return
-    _check_db(url)  # the workers open it themselves: say now, once, if it cannot be opened
     os.environ["HEARTS_DB"] = url
     os.environ["HEARTS_SERVE_SETTINGS"] = settings.to_env()
     if redis_url:
@@ -158,14 +169,35 @@ def _db_error(url: str, exc: Exception) -> click.ClickException:
     return click.ClickException(f"cannot open the database {shown}: {why}")
 
 
-def _check_db(url: str) -> None:
-    """Open (and create the tables of) the database once; raise a ClickException if it fails."""
+def _check_db(url: str, migrate: bool = True) -> None:
+    """Open the database once, upgrading its schema (``migrate``) or checking that it is at
+    the newest revision; raise a ClickException saying why when that fails."""
+    from ..web.schema import SchemaOutOfDate
     from ..web.storage import GameStore
 
     try:
-        GameStore(url).close()
+        GameStore(url, migrate=migrate).close()
+    except SchemaOutOfDate as exc:
+        raise click.ClickException(str(exc)) from None
     except Exception as exc:
         raise _db_error(url, exc) from None
+
+
+WEB_MODULES = ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "websockets",
+               "redis", "orjson", "pydantic")
+"""What the ``web`` extra installs that the server imports."""
+
+
+def require_web(what: str) -> None:
+    """Raise a ClickException naming the ``web`` extra when one of its packages is missing
+    (``pip install hearts`` installs the engine, records, bots and this command line only)."""
+    import importlib.util
+
+    missing = [m for m in WEB_MODULES if importlib.util.find_spec(m) is None]
+    if missing:
+        raise click.ClickException(
+            f"{what} needs the web extra, which is not installed (missing: "
+            f"{', '.join(missing)}): pip install 'hearts[web]'")
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -12,6 +12,9 @@ row only if its ``version`` is still the one the caller read
 another process got there first the update touches no row and
 :class:`VersionConflict` is raised; nothing is written.
 
+The schema is managed by Alembic migrations (:mod:`hearts.web.schema`): opening a
+database upgrades it to the newest revision.
+
 The database URL is any SQLAlchemy URL: ``sqlite:///hearts.db`` (the default,
 a file in the working directory, or ``$HEARTS_DB``) or
 ``postgresql+psycopg://user:password@host:port/dbname``.
@@ -43,13 +46,13 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
+
+from . import schema
 
 DEFAULT_DB_URL = "sqlite:///hearts.db"
 """Used when neither an explicit URL nor ``$HEARTS_DB`` is given."""
@@ -202,19 +205,6 @@ def make_engine(db_url: str) -> Engine:
     return create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True)
 
 
-def _add_missing_columns(engine: Engine) -> None:
-    """Bring a ``games`` table made by an older version up to date (``finished_at``
-    and the indexes expiry uses); new tables are made whole by ``create_all``."""
-    have = {c["name"] for c in inspect(engine).get_columns("games")}
-    if "finished_at" in have:
-        return
-    kind = "TIMESTAMP WITH TIME ZONE" if engine.dialect.name == "postgresql" else "TIMESTAMP"
-    with engine.begin() as conn:
-        conn.execute(text(f"ALTER TABLE games ADD COLUMN finished_at {kind}"))
-    for index in games.indexes:
-        index.create(engine, checkfirst=True)
-
-
 class StorageGone(SQLAlchemyError):
     """The database this process opened is not there any more: its SQLite file was
     deleted, moved away or replaced by another (``message`` says which), or its health
@@ -303,13 +293,24 @@ class StorageHealth:
 
 
 class GameStore:
-    """Reads and writes the ``games`` table.  Thread-safe (one engine, pooled connections)."""
+    """Reads and writes the ``games`` table.  Thread-safe (one engine, pooled connections).
 
-    def __init__(self, db_url: str | None = None) -> None:
+    Opening a database upgrades its schema to the newest revision (:func:`hearts.web.
+    schema.upgrade`: a new database gets its tables); with ``migrate=False`` a database
+    that is not at the newest revision raises :class:`hearts.web.schema.SchemaOutOfDate`
+    instead, and nothing is changed."""
+
+    def __init__(self, db_url: str | None = None, *, migrate: bool = True) -> None:
         self.url = resolve_db_url(db_url)
         self.engine = make_engine(self.url)
-        metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        try:
+            if migrate:
+                schema.upgrade(self.engine)
+            else:
+                schema.check(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
         self.health = StorageHealth(self.engine)
         # SQLite has one writer at a time; a waiting writer polls with growing sleeps
         # (up to 100 ms each), which shows as long latency tails.  Within this process,
