@@ -54,24 +54,50 @@ def _inside(page: Any, selector: str) -> list[str]:
     return out
 
 
-SNAPSHOT = """() => ({
-  busy: document.body.dataset.busy,
-  version: document.body.dataset.version,
-  hand: [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card),
-  shown: [...document.querySelectorAll('[data-card], [data-trick-card]')]
-    .map(e => e.dataset.card || e.dataset.trickCard),
-  html: document.documentElement.outerHTML,
-})"""
-"""What the page shows, read in one go (the page may re-render between two reads)."""
+SNAPSHOT = """() => {
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const outside = (sel) => [...document.querySelectorAll(sel)].flatMap((e) => {
+    const r = e.getBoundingClientRect();
+    if (!e.checkVisibility() || r.width === 0 || r.height === 0) return [`${sel}: not visible`];
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5)
+      return [`${sel}: ${JSON.stringify(r)}`];
+    return [];
+  });
+  const moving = [...document.querySelectorAll('#hand [data-card], [data-trick-card]')]
+    .some((e) => e.getAnimations({ subtree: true }).some((a) => a.playState === "running"
+      && !(a.effect && a.effect.getTiming().iterations === Infinity)));
+  return {
+    busy: document.body.dataset.busy,
+    moving,
+    version: document.body.dataset.version,
+    hand: [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card),
+    shown: [...document.querySelectorAll('[data-card], [data-trick-card]')]
+      .map(e => e.dataset.card || e.dataset.trickCard),
+    html: document.documentElement.outerHTML,
+    problems: [...outside('#hand [data-card]'), ...outside('[data-trick-card]'),
+               ...outside('[data-seat-box]')],
+  };
+}"""
+"""What the page shows, read in one go (the page may re-render between two reads): the cards,
+the page's HTML, and which of the hand's cards, the trick's cards and the seats are not wholly
+in view; ``moving``: a card of the hand or the trick is in a (finite) animation."""
 
 
 def _check(page: Any, db: str, table_id: str, seat: int) -> None:
-    """The page shows this seat's hand exactly, and no other hidden card, all in view."""
-    for _ in range(500):  # what is drawn at a version: read when no move is being drawn
+    """The page shows this seat's hand exactly, and no other hidden card, all in view.
+
+    Read as a person looks: once no move is being drawn (``data-busy="false"``) and no card
+    is flying; the cards may be looked at again until they are all in view (another seat's
+    move may start a new animation meanwhile), but an assertion about what was read is
+    about one reading of the page, never two."""
+    deadline = time.monotonic() + 30
+    while True:
         snap = page.evaluate(SNAPSHOT)
-        if snap["busy"] == "false":
+        settled = snap["busy"] == "false" and not snap["moving"]
+        if (settled and not snap["problems"]) or time.monotonic() > deadline:
             break
         page.wait_for_timeout(20)
+    assert snap["busy"] == "false", "the page was still drawing a move after 30 s"
     version = int(snap["version"])
     truth = truth_at(db, table_id, version)
     game = truth.game
@@ -85,9 +111,7 @@ def _check(page: Any, db: str, table_id: str, seat: int) -> None:
         if other != seat:
             for c in cards_of(game.hands[other]):
                 assert f'"{card_str(c)}"' not in html and f">{card_str(c)}<" not in html
-    problems = _inside(page, "#hand [data-card]") + _inside(page, "[data-trick-card]") \
-        + _inside(page, "[data-seat-box]")
-    assert not problems, problems
+    assert not snap["problems"], snap["problems"]
 
 
 def _until(page: Any, check: Any, timeout: float = 30) -> None:
@@ -298,17 +322,11 @@ def test_family_hand_at_a_table_played_to_its_end(
             ann.locator('#hand [data-card="JK"]').click(position={"x": 6, "y": 30})
             jk = '[data-trick-card="JK"][data-seat="0"]'
             ann.wait_for_selector(jk)
-            # It flies in from the hand (0.32 s), then lies uncovered until a later card of the
-            # trick lands over its corner; on a busy machine look a few times before judging.
-            for _ in range(20):
-                ann.wait_for_timeout(100)
-                try:
-                    assert_in_view(ann, jk)
-                    break
-                except AssertionError:
-                    pass
-            else:
-                assert_in_view(ann, jk)
+            # It flies in from the hand, then lies uncovered until a later card of the trick
+            # lands over its corner: look once its flight has ended, as a person would.
+            _until(ann, lambda jk=jk: ann.eval_on_selector(
+                jk, "e => e.getAnimations().every((a) => a.playState !== 'running')"))
+            assert_in_view(ann, jk)
             seen_joker = True
             _until(ann, lambda v=v: ann.get_attribute("body", "data-version") != v)
             continue
