@@ -367,10 +367,13 @@ async function showDaily(gameOver) {
   } catch (e) {
     return; // not finished yet, or another day's game: nothing to show
   }
+  installStyles(); // the histogram's bars are drawn by review.css, whether or not a review was opened
   let box = gameOver.querySelector("[data-daily-results]");
   if (!box) {
+    // just under the winners and the player's place: the rank is read at once, never under the buttons
     box = el("section", { class: "rv-daily", "data-daily-results": "" });
-    gameOver.querySelector(".dialog-buttons").before(box);
+    const place = gameOver.querySelector("#game-over-place");
+    if (place) place.after(box); else gameOver.querySelector(".dialog-buttons").before(box);
   }
   box.textContent = "";
   box.append(el("h3", { text: tr("daily") }));

@@ -3,6 +3,7 @@ import { $, $$, app, inProgress, joinNames, me, players, view } from "./state.js
 import { getLanguage, t } from "./i18n.js";
 import { handNotes, handSummary, moonText, ordinal, scoreSheet, totalsChart } from "./view-scores.js";
 import { renderHelp } from "./content.js";
+import { teamTotals } from "./family.js";
 import { renderStatus } from "./view-table.js";
 import { showDialog } from "./messages.js";
 import * as sound from "./sound.js";
@@ -34,11 +35,25 @@ export function showGameOver() {
   if (!v) return;
   const winners = v.winners || [];
   const won = winners.includes(me()) && !app.watching;
-  const text = won && winners.length === 1 ? t("you_win")
-    : t(winners.length > 1 ? "winner_many" : "winner_one", { names: joinNames(winners) });
+  const teams = teamTotals(v);
+  const mine = teams.find((x) => x.seats.includes(me()));
+  let text;
+  let place;
+  if (mine) { // partners win and place together, by their team's total
+    const partners = mine.seats.filter((s) => s !== me());
+    const wonTogether = won && winners.length === mine.seats.length;
+    text = wonTogether ? t("you_win_team", { names: joinNames(partners) })
+      : t(winners.length > 1 ? "winner_team" : "winner_one", { names: joinNames(winners) });
+    const k = 1 + teams.filter((x) => x.total < mine.total).length;
+    place = t("your_place_team", { names: joinNames(mine.seats), place: ordinal(k), n: teams.length, total: mine.total });
+  } else {
+    text = won && winners.length === 1 ? t("you_win")
+      : t(winners.length > 1 ? "winner_many" : "winner_one", { names: joinNames(winners) });
+    const k = 1 + v.totals.filter((x) => x < v.totals[me()]).length;
+    place = t("your_place", { place: ordinal(k), n: players(), total: v.totals[me()] });
+  }
   $("#game-over-winners").textContent = text;
-  const place = 1 + v.totals.filter((x) => x < v.totals[me()]).length;
-  $("#game-over-place").textContent = app.watching ? "" : t("your_place", { place: ordinal(place), n: players(), total: v.totals[me()] });
+  $("#game-over-place").textContent = app.watching ? "" : place;
   const r = v.results.at(-1);
   const m = r ? moonText(r) : "";
   const last = r ? handSummary(r, v) : "";

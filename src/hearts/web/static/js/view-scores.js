@@ -94,13 +94,16 @@ export function handSummary(result, v) {
 export function totalsChart(v) {
   const results = v.results || [];
   if (!results.length) return "";
-  const n = players();
-  const series = Array.from({ length: n }, (_, s) => [0, ...results.map((r) => r.totals[s])]);
+  const teams = teamTotals(v);
+  // one line per team where partners score together (a team's total: its seats' totals added), else per seat
+  const sides = teams.length ? teams.map((x) => x.seats) : Array.from({ length: players() }, (_, s) => [s]);
+  const series = sides.map((seats) => [0, ...results.map((r) => seats.reduce((a, s) => a + r.totals[s], 0))]);
+  const label = (k) => (teams.length ? t("chart_team", { names: joinNames(sides[k]) }) : name(k));
   const target = (app.state.options && app.state.options.target_score) || 100;
   const all = series.flat();
   const lo = Math.min(0, ...all);
   const hi = Math.max(target, ...all);
-  const W = 520; const H = 220; const L = 34; const R = 92; const T = 10; const B = 26;
+  const W = 520; const H = 220; const L = 34; const R = teams.length ? 140 : 92; const T = 10; const B = 26;
   const x = (i) => L + ((W - L - R) * i) / Math.max(1, results.length);
   const y = (val) => T + ((H - T - B) * (hi - val)) / Math.max(1, hi - lo);
   const step = hi - lo > 120 ? 50 : hi - lo > 50 ? 25 : 10;
@@ -122,12 +125,13 @@ export function totalsChart(v) {
     const dots = vals.map((val, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(val).toFixed(1)}" r="2.6" ` +
       `fill="${SEAT_COLOURS[s]}"/>`).join("");
     const ly = ends.find((e) => e.s === s).y;
-    return `<g><polyline data-chart-seat="${s}" data-values="${vals.join(",")}" points="${pts}" ` +
+    const hook = teams.length ? `data-chart-team="${s}" data-seats="${sides[s].join(",")}"` : `data-chart-seat="${s}"`;
+    return `<g><polyline ${hook} data-values="${vals.join(",")}" points="${pts}" ` +
       `stroke="${SEAT_COLOURS[s]}"/>${dots}<text x="${W - R + 6}" y="${ly + 4}" fill="${SEAT_COLOURS[s]}" ` +
-      `style="fill:${SEAT_COLOURS[s]};font-weight:700">${name(s)} ${vals.at(-1)}</text></g>`;
+      `style="fill:${SEAT_COLOURS[s]};font-weight:700">${label(s)} ${vals.at(-1)}</text></g>`;
   }).join("");
   const summary = t("chart_summary", { n: results.length }) + " " +
-    series.map((vals, s) => `${name(s)}: ${vals.slice(1).join(", ")}`).join("; ");
+    series.map((vals, s) => `${label(s)}: ${vals.slice(1).join(", ")}`).join("; ");
   return `<svg data-chart="totals" viewBox="0 0 ${W} ${H}" role="img" aria-label="${summary}">` +
     `<title>${t("chart_title")}</title>${grid}` +
     `<line class="target" x1="${L}" x2="${W - R}" y1="${y(target)}" y2="${y(target)}"/>` +

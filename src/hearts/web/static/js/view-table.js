@@ -173,8 +173,20 @@ export function renderStatus() {
   const open = !!(app.state.options && app.state.options.hearts_lead_any_time);
   hm.dataset.heartsLead = open ? "any" : v.hearts_broken ? "broken" : "not-yet";
   const key = open ? "hearts_any_time" : v.hearts_broken ? "hearts_broken" : "hearts_unbroken";
-  $(".hearts-text", hm).textContent = t(key);
-  hm.title = t(`${key}_help`);
+  // an auction's winner named another suit: the badge speaks of that suit (the penalty cards of the hand)
+  const named = v.penalty_suit && v.penalty_suit !== "H" ? v.penalty_suit : "H";
+  hm.dataset.leadSuit = named;
+  const use = $("use", hm);
+  if (use && use.getAttribute("href") !== `#suit-${named}`) use.setAttribute("href", `#suit-${named}`);
+  if (named === "H") {
+    $(".hearts-text", hm).textContent = t(key);
+    hm.title = t(`${key}_help`);
+  } else {
+    const suit = t(`suit_${named}`);
+    const cap = suit.charAt(0).toUpperCase() + suit.slice(1);
+    $(".hearts-text", hm).textContent = t("suit_any_time", { suit: cap, sym: SUIT_SYMBOLS[named] });
+    hm.title = t("suit_any_time_help", { suit });
+  }
   const lt = $('[data-action="last-trick"]');
   lt.disabled = !(v.tricks && v.tricks.length);
   $('[data-action="taken"]').disabled = !app.state.score_detail;
@@ -261,7 +273,11 @@ export function renderPots(v) {
   const bits = [];
   const chip = (kind, text, title = "") =>
     `<span class="pot-chip" data-pot="${kind}"${title ? ` title="${title}"` : ""}>${text}</span>`;
-  if (v.chips && v.chips.length) bits.push(chip("pot", t("pot_n", { n: v.pot || 0 }), t("pot_help")));
+  if (v.chips && v.chips.length) {
+    const due = potDue(v); // what the hand on the table will pay in: the pot badge shows it as it comes
+    bits.push(chip("pot", t("pot_n", { n: (v.pot || 0) + due.total }),
+      due.total ? t("pot_due_help", { pot: v.pot || 0, bid: due.bid, points: due.points }) : t("pot_help")));
+  }
   if (v.penalty_suit) {
     const who = v.declarer !== null && v.declarer !== undefined ? name(v.declarer) : "";
     bits.push(chip("penalty-suit", t("penalty_suit", { sym: SUIT_SYMBOLS[v.penalty_suit], suit: t(`suit_${v.penalty_suit}`) }),
@@ -298,6 +314,20 @@ export function renderPots(v) {
     }
   }
   box.hidden = !bits.length;
+}
+
+/**
+ * The chips the hand being played will pay into the pot when it is settled (rules of the State's options,
+ * settle.hand_chips): the auction's winning bid, and under the "pool" settlement a chip for each point taken
+ * so far. {bid, points, total}; all 0 once the hand is scored (the view's pot has them then).
+ */
+export function potDue(v) {
+  if (v.phase === "deal" || v.phase === "game-over" || v.hand_index < 0) return { bid: 0, points: 0, total: 0 };
+  const won = v.declarer !== null && v.declarer !== undefined && (v.bids || []).find((b) => b.seat === v.declarer);
+  const bid = won && Number.isInteger(won.bid) ? won.bid : 0;
+  const pool = app.state.options && app.state.options.settlement === "pool";
+  const points = pool ? (v.points_taken || []).reduce((a, p) => a + Math.max(0, p), 0) : 0;
+  return { bid, points, total: bid + points };
 }
 
 /** Notes in the middle of the table: a cancelled pair or trick, the cards carried over, the last draw. */

@@ -1,0 +1,126 @@
+"""Issue 21, "the page as a newcomer finds it": what a player met in the family games, each
+checked as a person sees it (visible, inside the window at 1280×800 and 390×844, and in
+Japanese where the words change).  Real server, real Chromium.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import SIZES, Table
+
+pytestmark = pytest.mark.e2e
+
+
+def _totals(t: Table) -> list[int]:
+    return t.totals()
+
+
+# ------------------------------------------------------------------ 1. partnership games
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_partnership_game_over_speaks_of_teams(new_table: Any, size: tuple[int, int],
+                                               locale: str) -> None:
+    t: Table = new_table(*size, locale=locale)
+    # a game to 1 point ends after the first hand in which anyone takes a point
+    t.open("variant=partnership&deal=7&opt.target_score=1&opt.pass_schedule=none")
+    ja = locale.startswith("ja")
+    # the seat tags give each team's total as a total, never "Team 0"
+    tags = t.page.eval_on_selector_all("[data-seat-box] .tags", "els => els.map(e => e.textContent)")
+    assert all(re.search(r"(team total|チーム計) 0", x) for x in tags), tags
+    assert not any(re.search(r"\bTeam \d", x) for x in tags), tags
+    t.see('[data-seat-box="2"] .tags', uncovered=False)
+    t.play_to_end()
+    totals = t.totals()
+    ours, theirs = totals[0] + totals[2], totals[1] + totals[3]
+    place = t.page.text_content("#game-over-place") or ""
+    winners = t.page.text_content("#game-over-winners") or ""
+    t.see("#game-over-winners")
+    t.see("#game-over-place")
+    if ja:
+        assert "チーム" in place and f"{ours}点" in place and "2チーム中" in place, place
+    else:
+        assert place.startswith("Your team (You and North) finished"), place
+        assert f"of 2 teams with {ours} points" in place, place
+        if ours < theirs:
+            assert winners == "You and North win!", winners
+        elif theirs < ours:
+            assert winners == "West and East win!", winners
+    # the chart: one line per team, with the team's running total
+    lines = t.page.eval_on_selector_all(
+        '[data-dialog="game-over"] polyline[data-chart-team]',
+        "els => els.map(e => [e.dataset.seats, e.dataset.values])")
+    assert sorted(lines) == sorted([["0,2", f"0,{ours}"], ["1,3", f"0,{theirs}"]]), lines
+    assert t.page.locator('[data-dialog="game-over"] polyline[data-chart-seat]').count() == 0
+    t.see('[data-dialog="game-over"] [data-chart="totals"]', uncovered=False)
+    t.page.screenshot(path=f"/tmp/newcomer-partnership-{size[0]}-{locale}.png")
+    assert t.errors == []
+
+
+# ------------------------------------------------------------------ 2. the daily challenge
+@pytest.mark.parametrize("size", SIZES)
+def test_daily_rank_in_view_and_histogram_drawn_without_opening_a_review(
+        new_table: Any, size: tuple[int, int]) -> None:
+    import datetime as dt
+
+    from hearts.deal import daily_number
+
+    t: Table = new_table(*size)
+    number = daily_number(dt.datetime.now(dt.UTC).date())
+    t.open(f"deal={number}&opt.target_score=1")
+    t.play_to_end()
+    box = 'dialog[data-dialog="game-over"] [data-daily-results]'
+    t.page.wait_for_selector(f"{box} .rv-col")
+    # the rank sentence is read at once, without scrolling the dialog, and not under its buttons
+    t.see(f"{box} p")
+    assert re.search(r"first to finish|you are \d+ of \d+", t.page.text_content(f"{box} p") or "")
+    # the bars are drawn (review.css is there although no review was opened): a bar has height
+    assert t.page.locator('dialog[data-dialog="review"]').count() == 0
+    fill = t.page.eval_on_selector(f"{box} .rv-col.mine .rv-fill",
+                                   "e => [getComputedStyle(e).display, e.getBoundingClientRect().height,"
+                                   " getComputedStyle(e.parentElement.parentElement).display]")
+    assert fill[0] == "block" and fill[1] > 5 and fill[2] == "flex", fill
+    t.page.screenshot(path=f"/tmp/newcomer-daily-{size[0]}.png")
+    assert t.errors == []
+
+
+# ------------------------------------------------------------------ 3. Auction Hearts
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_auction_named_clubs_badge_and_the_pot_as_it_fills(
+        new_table: Any, size: tuple[int, int], locale: str) -> None:
+    import json
+
+    t: Table = new_table(*size, locale=locale)
+    t.open("deal=7&variant=auction")
+    assert t.phase == "bid"
+    t.page.locator('#decide-panel [data-action="decide"][data-value="10"]').click()
+    t.idle()
+    t.page.locator(f"#decide-panel [data-action=\"decide\"][data-value='{json.dumps('C')}']").click()
+    t.idle()
+    badge = "#hearts-mark"
+    t.see(badge)
+    text = t.page.text_content(badge) or ""
+    if locale.startswith("ja"):
+        assert "クラブ" in text and "ハート" not in text, text
+    else:
+        assert text.strip() == "Clubs (♣) may be led any time", text
+    assert t.page.get_attribute(f"{badge} use", "href") == "#suit-C"  # no lit heart
+    t.page.screenshot(path=f"/tmp/newcomer-auction-{size[0]}-{locale}.png")
+    # the winning bid shows in the pot at once; points taken add to it (the pool settlement)
+    t.see('[data-pot="pot"]')
+    assert re.sub(r"\D", "", t.page.text_content('[data-pot="pot"]') or "") == "10"
+    for _ in range(40):
+        if t.phase != "play" or max(t.page.eval_on_selector_all(
+                "[data-points-seat]", "els => els.map(e => parseInt(e.textContent) || 0)")) > 0:
+            break
+        t.step()
+    if t.phase == "play":
+        taken = sum(t.page.eval_on_selector_all(
+            "[data-points-seat]", "els => els.map(e => parseInt(e.textContent) || 0)"))
+        shown = int(re.sub(r"\D", "", t.page.text_content('[data-pot="pot"]') or ""))
+        assert shown == 10 + taken, (shown, taken)
+    assert t.errors == []
