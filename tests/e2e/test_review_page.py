@@ -95,12 +95,24 @@ def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     better = page.get_attribute(f"{note} [data-review-better]", "data-review-better")
     page.locator(f'{dialog} [data-review-choice="{better}"]').scroll_into_view_if_needed()
     assert in_viewport(page, f'{dialog} [data-review-choice="{better}"]')
+    pos = page.text_content(f"{dialog} .rv-pos") or ""
     page.locator(f'{dialog} [data-review-choice="{better}"]').click()
     result = f'{dialog} [data-review-result="{better}"]'
     page.wait_for_selector(result)
     text = page.text_content(result)
     assert "you take" in text and "not counted" in text
+    assert " 1 points" not in text  # "1 point"
+    # the what-if's tricks are numbered as in the hand, from the decision's trick, each whole
+    # and with its winner
+    lines = page.eval_on_selector_all(f"{result} .rv-whatif li", "els => els.map(e => "
+                                      "[+e.dataset.whatifTrick, e.dataset.whatifWinner, e.textContent])")
+    if pos.startswith("Trick "):
+        k = int(pos.split()[1])
+        assert [x[0] for x in lines] == list(range(k, 14)), (pos, lines)
+        assert all(x[1] != "" and " wins" in x[2] and x[2].startswith(f"Trick {x[0]}:") for x in lines), lines
     assert page.locator(f"{result} .rv-whatif li").count() >= 1
+    page.locator(f"{result} .rv-whatif li").first.scroll_into_view_if_needed()
+    assert in_viewport(page, f"{result} .rv-whatif li")
     # the what-if changed nothing: same game version, same statistics
     page.locator(f"{dialog} .dialog-x").click()
     assert not table.dialog_open("review")

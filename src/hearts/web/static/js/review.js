@@ -20,7 +20,8 @@ const TEXT = {
     you_played: "You played {card}", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
     fine: "The best choice", close: "No clear loss (about {loss} points, ± {ci})", forced: "The only choice", marks_none: "No marked decisions in this hand.",
     marks: "Your marked decisions", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake",
-    mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p} points; you took {q}.",
+    mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p}; you took {q}.",
+    pts_one: "1 point", pts_many: "{p} points", trick_line: "Trick {k}: {cards}", trick_won: "{seat} wins",
     what_if_note: "A what-if: not counted in your statistics.", first: "First", prev: "Previous",
     next: "Next", last: "Last", expected: "expected points", daily: "Today's challenge",
     daily_none: "You are the first to finish today's deal.",
@@ -35,7 +36,8 @@ const TEXT = {
     you_played: "あなたの札: {card}", better: "より良い札: {card}", loss: "約{loss}点の損 (± {ci})",
     fine: "最善の判断です", close: "はっきりした損はありません (約{loss}点 ± {ci})", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
     marks: "印の付いた判断", mark_inaccuracy: "不正確", mark_mistake: "悪手", mark_blunder: "大悪手",
-    play_on: "ここから別の札で続ける:", what_if: "{card}なら (残りはボットが打つ): あなたは{p}点、実際は{q}点でした。",
+    play_on: "ここから別の札で続ける:", what_if: "{card}なら (残りはボットが打つ): あなたは{p}、実際は{q}でした。",
+    pts_one: "1点", pts_many: "{p}点", trick_line: "トリック{k}: {cards}", trick_won: "{seat}の勝ち",
     what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
     expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
@@ -259,6 +261,19 @@ function renderMarks(box, dec) {
   box.append(ul);
 }
 
+/**
+ * The winner of a full trick [{seat, card}]: the highest card of the suit led (rank order 2..A; the engine's
+ * rule for the games a review covers). null when the trick holds a joker or a card twice (their own rules).
+ */
+function trickWinner(cards) {
+  if (!cards.length || cards.some((c) => c.card === "JK" || cards.filter((x) => x.card === c.card).length > 1)) return null;
+  const order = "23456789TJQKA";
+  const suit = cards[0].card.slice(-1);
+  let best = cards[0];
+  for (const c of cards) if (c.card.slice(-1) === suit && order.indexOf(c.card[0]) > order.indexOf(best.card[0])) best = c;
+  return best.seat;
+}
+
 async function playOn(card, index) {
   const d = dialog();
   const box = d.querySelector(".rv-playon");
@@ -267,17 +282,28 @@ async function playOn(card, index) {
     const w = await call("POST", `/api/games/${encodeURIComponent(rv.cur.id)}/whatif`,
       { hand: rv.data.story.hand, index: Number(index), card }, rv.cur.token);
     const res = el("div", { class: "rv-result", "data-review-result": card });
-    res.append(el("p", { text: tr("what_if", { card: cardShort(card), p: w.points[0], q: w.actual[0] }) }));
-    const tricks = el("ol", { class: "rv-whatif" });
-    let cur = [];
+    const pts = (p) => tr(p === 1 ? "pts_one" : "pts_many", { p });
+    res.append(el("p", { text: tr("what_if", { card: cardShort(card), p: pts(w.points[0]), q: pts(w.actual[0]) }) }));
+    // the tricks numbered as in the hand (the what-if starts inside trick k), each with its winner
     const n = rv.data.story.players;
-    w.plays.forEach((p, i) => {
-      cur.push(`${seatLabel(p.seat)} ${cardShort(p.card)}`);
-      if ((w.index + i + 1) % n === 0 || i === w.plays.length - 1) {
-        tricks.append(el("li", { text: cur.join(", ") }));
-        cur = [];
-      }
-    });
+    const first = Math.floor(Number(index) / n);
+    const tricks = el("ol", { class: "rv-whatif", start: String(first + 1) });
+    const before = rv.data.story.tricks && rv.data.story.tricks[first] ? rv.data.story.tricks[first].cards : [];
+    let cur = before.filter((c) => c.index < Number(index)).map((c) => ({ seat: c.seat, card: c.card }));
+    let k = first;
+    const flush = () => {
+      const won = trickWinner(cur);
+      const text = tr("trick_line", { k: k + 1, cards: cur.map((p) => `${seatLabel(p.seat)} ${cardShort(p.card)}`).join(", ") }) +
+        (cur.length === n && won !== null ? ` — ${tr("trick_won", { seat: seatLabel(won) })}` : "");
+      tricks.append(el("li", { text, "data-whatif-trick": String(k + 1), "data-whatif-winner": won === null ? "" : String(won) }));
+      cur = [];
+      k += 1;
+    };
+    for (const p of w.plays) {
+      cur.push(p);
+      if (cur.length === n) flush();
+    }
+    if (cur.length) flush();
     res.append(tricks, el("p", { class: "note", text: tr("what_if_note") }));
     box.append(res);
   } catch (e) {
