@@ -124,3 +124,55 @@ def test_auction_named_clubs_badge_and_the_pot_as_it_fills(
         shown = int(re.sub(r"\D", "", t.page.text_content('[data-pot="pot"]') or ""))
         assert shown == 10 + taken, (shown, taken)
     assert t.errors == []
+
+
+# ------------------------------------------------------------------ 8. smaller things
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_settings_keyboard_help_names_p(new_table: Any, size: tuple[int, int], locale: str) -> None:
+    t: Table = new_table(*size, locale=locale).open()
+    if size[0] < 700:
+        t.click_action("menu")
+    t.click_action("settings")
+    help_ = '[data-dialog="settings"] [data-i18n="keyboard_help"]'
+    t.page.locator(help_).scroll_into_view_if_needed()
+    t.see(help_)
+    text = t.page.text_content(help_) or ""
+    assert ("P passes" in text) if locale == "en-US" else ("Pで選んだカードを渡す" in text), text
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_eleven_seats_score_sheet_fits_a_phone_and_seats_count_from_one(
+        new_table: Any, locale: str) -> None:
+    t: Table = new_table(390, 844, locale=locale).open("variant=cancellation&players=11&deal=5")
+    names = t.page.eval_on_selector_all("[data-seat-box] .name", "els => els.map(e => e.textContent)")
+    if locale == "en-US":
+        assert sorted(names) == sorted(["You"] + [f"Seat {k}" for k in range(1, 11)]), names
+    else:
+        assert "1番" in names and "11番" not in names, names
+    t.click_action("scores")
+    heads = '[data-dialog="scores"] table.scores thead th'
+    assert t.page.locator(heads).count() == 12
+    for i in range(12):  # every column in view without scrolling sideways
+        t.see(t.page.locator(heads).nth(i), uncovered=False)
+    labels = t.page.eval_on_selector_all(heads, "els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels[1] == ("You" if locale == "en-US" else "あなた") and labels[2] in ("Seat 1", "1番"), labels
+    wrap = t.page.eval_on_selector('[data-dialog="scores"] .scores-wrap',
+                                   "e => e.scrollWidth - e.clientWidth")
+    assert wrap <= 1, wrap
+
+
+def test_a_table_waiting_to_start_shows_no_hand_zero(new_table: Any) -> None:
+    t: Table = new_table(390, 844)
+    page = t.page
+    page.goto(t.base + "/t/new")
+    page.fill('#tb-create-form [name="name"]', "Ann")
+    page.locator('[data-action="create-table"]').click()
+    page.wait_for_selector('body[data-status="waiting"]')
+    assert not page.locator("#hand-no").is_visible()
+    assert "Hand 0" not in (page.text_content("header, .table") or "")
+    page.locator('[data-action="start"]').click()
+    page.wait_for_selector('body[data-status="playing"]')
+    t.see("#hand-no", uncovered=False)
+    assert page.text_content("#hand-no") == "Hand 1"
+    assert t.errors == []

@@ -74,6 +74,11 @@ def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     for seat in range(4):  # every seat's pass is shown
         assert page.locator(f'{dialog} .rv-seat[data-seat="{seat}"] .rv-card.passed').count() == 3
     assert in_viewport(page, f'{dialog} .rv-seat[data-seat="0"]')
+    # each hand in the table's order: clubs, diamonds, spades, hearts, low to high
+    order = page.eval_on_selector_all(f'{dialog} .rv-seat[data-seat="0"] [data-review-card]',
+                                      "els => els.map(e => e.dataset.reviewCard)")
+    ranks = "23456789TJQKA"
+    assert order == sorted(order, key=lambda c: ("CDSH".index(c[-1]), ranks.index(c[0]))), order
     # step through all 13 tricks
     for k in range(1, 14):
         page.locator(f'{dialog} [data-review-step="next"]').click()

@@ -9,6 +9,7 @@
 // data-review-choice, data-review-result, data-review-progress, data-daily-results.
 
 import { loadCurrent } from "./store.js";
+import { sortHand } from "./cards.js"; // the table's order (♣ ♦ ♠ ♥), so a hand reads the same in both
 import { cardShort, getLanguage, seatName } from "./i18n.js";
 
 const TEXT = {
@@ -184,7 +185,7 @@ function render() {
       const row = el("div", { class: `rv-seat${s === 0 ? " me" : ""}`, "data-seat": String(s) },
         el("span", { class: "rv-name", text: seatLabel(s) }));
       const cards = el("span", { class: "rv-cards" });
-      for (const c of story.dealt[s]) cards.append(chip(c, passed.has(c) ? " passed" : ""));
+      for (const c of sortHand(story.dealt[s])) cards.append(chip(c, passed.has(c) ? " passed" : ""));
       row.append(cards);
       seats.append(row);
     }
@@ -201,7 +202,7 @@ function render() {
       const row = el("div", { class: `rv-seat${s === 0 ? " me" : ""}${s === trick.winner ? " won" : ""}`, "data-seat": String(s) },
         el("span", { class: "rv-name", text: seatLabel(s) }));
       const cards = el("span", { class: "rv-cards" });
-      for (const c of trick.hands[s]) cards.append(chip(c, c === played.get(s) ? " in-trick" : ""));
+      for (const c of sortHand(trick.hands[s])) cards.append(chip(c, c === played.get(s) ? " in-trick" : ""));
       row.append(cards);
       seats.append(row);
     }

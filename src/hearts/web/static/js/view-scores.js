@@ -2,7 +2,7 @@
 // strings, put into the dialogs by view-dialogs.js).
 import { app, hasGeneral, joinNames, me, name, players } from "./state.js";
 import { SUIT_SYMBOLS, cardShort, getLanguage, t } from "./i18n.js";
-import { generalResult, generalText, teamTotals } from "./family.js";
+import { BIG, generalResult, generalText, teamTotals } from "./family.js";
 
 export const SEAT_COLOURS = ["#d4a017", "#c8102e", "#1f5fbf", "#1b7f3b", "#8a4fbf", "#d9822b"]; // chart lines
 
@@ -18,10 +18,23 @@ export function scoreSheet(v, highlightLast = false) {
   }).join("");
   const min = Math.min(...v.totals);
   const totals = v.totals.map((x) => `<td class="${x === min ? "best" : ""}">${x}</td>`).join("");
-  const head = Array.from({ length: n }, (_, s) => `<th scope="col">${name(s)}</th>`).join("");
-  return `<div class="scores-wrap"><table class="scores"><thead><tr><th scope="col">${t("hand_col")}</th>${head}` +
+  // a big table (7 to 11 seats): short heads ("3" for "Seat 3", the full name for screen readers and on
+  // hover), so that every column fits a phone's width
+  const big = n >= BIG;
+  const head = Array.from({ length: n }, (_, s) => (big
+    ? `<th scope="col" aria-label="${name(s)}" title="${name(s)}">${shortName(s)}</th>`
+    : `<th scope="col">${name(s)}</th>`)).join("");
+  return `<div class="scores-wrap"><table class="scores${big ? " compact" : ""}"><thead><tr><th scope="col">${t("hand_col")}</th>${head}` +
     `</tr></thead><tbody>${rows}</tbody><tfoot><tr class="totals"><td>${t("total")}</td>${totals}</tr>` +
     `${teamRow(v)}</tfoot></table></div>`;
+}
+
+/** A seat's name in a few letters: the number of a numbered seat ("Seat 3" → "3"), else its first letters. */
+function shortName(s) {
+  const full = name(s);
+  const num = full.match(/^(?:Seat )?(\d+)番?$/);
+  if (num) return num[1];
+  return full.length > 4 ? `${full.slice(0, 3)}…` : full;
 }
 
 /** Partnerships: a row of the score table with each seat's team total (partners share one number). */

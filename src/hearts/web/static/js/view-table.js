@@ -7,7 +7,7 @@ import { SUIT_SYMBOLS, cardName, cardShort, getLanguage, t } from "./i18n.js";
 import { cardBack, cardFace, sortHand } from "./cards.js";
 import { decideNow } from "./actions.js";
 import { decisionPanel, decisionStatus } from "./decisions.js";
-import { placeToast } from "./messages.js";
+import { hideToast, placeToast } from "./messages.js";
 import { renderHand } from "./view-hand.js";
 import { variantName } from "./options.js";
 
@@ -165,7 +165,8 @@ export function renderStatus() {
   const panel = $("#pass-panel");
   const passBtn = $('[data-action="pass"]');
   if (!v) { st.textContent = t("loading"); return; }
-  $("#hand-no").textContent = t("hand_no", { n: v.hand_index + 1 });
+  $("#hand-no").textContent = v.hand_index >= 0 ? t("hand_no", { n: v.hand_index + 1 }) : "";
+  $("#hand-no").hidden = v.hand_index < 0; // before the first deal (a table waiting to start): no "Hand 0"
   const hm = $("#hearts-mark");
   hm.dataset.heartsBroken = v.hearts_broken ? "true" : "false";
   // where hearts need not be broken (Black Maria, Domino, Auction, 1887 Hearts, the option), the badge says
@@ -337,6 +338,8 @@ export function renderTrickNotes(v) {
   box.innerHTML = `<div class="note-stack">${notes.map((x) =>
     `<span class="note-line" data-note="${x.kind}">${x.text}</span>`).join("")}</div>`;
   box.hidden = !notes.length;
+  // the last draw is said once: when its note is on the table, the message that said it goes
+  if (notes.some((x) => x.kind === "draw") && $("#toast").dataset.reason === "draw") hideToast();
   // clear of the trick's cards: with 3 seats below the two others' cards, with 4 on a phone between
   // North's card and the row of West's and East's (the middle is free from 5 seats on)
   const n = players();
