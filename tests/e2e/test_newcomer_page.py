@@ -176,3 +176,123 @@ def test_a_table_waiting_to_start_shows_no_hand_zero(new_table: Any) -> None:
     t.see("#hand-no", uncovered=False)
     assert page.text_content("#hand-no") == "Hand 1"
     assert t.errors == []
+
+
+def _hand_end(t: Table, on_turn: Any = None) -> None:
+    """Click through the hand on the table until its end-of-hand (or game-over) dialog."""
+    for _ in range(600):
+        t.idle()
+        if t.dialog_open("hand-end") or t.dialog_open("game-over"):
+            return
+        if on_turn is not None and on_turn(t):
+            continue
+        t.step()
+    raise AssertionError("the hand did not end")
+
+
+# ------------------------------------------------------------------ 4. the slam bid
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_slam_bid_tag_and_what_it_came_to(new_table: Any, size: tuple[int, int], locale: str) -> None:
+    import json
+
+    t: Table = new_table(*size, locale=locale)
+    t.open("variant=partnership-slam&deal=11&level=random&opt.pass_schedule=none")
+    ja = locale.startswith("ja")
+
+    def bid(t: Table) -> bool:
+        slam = f"#decide-panel [data-action=\"decide\"][data-value='{json.dumps(True)}']"
+        if t.page.locator(slam).count() and t.page.locator(slam).is_visible():
+            t.page.locator(slam).click()
+            t.idle()
+            return True
+        return False
+
+    for _ in range(50):
+        t.idle()
+        if bid(t) or t.phase == "play":
+            break
+        t.step()
+    tags = t.page.text_content('[data-seat-box="0"] .tags') or ""
+    # deal 11 with random computers: we are asked first and bid the slam
+    assert ("スラム宣言" if ja else "slam bid") in tags, tags
+    assert "★" not in tags
+    t.see('[data-seat-box="0"] .tags', uncovered=False)
+    _hand_end(t)
+    dlg = "game-over" if t.dialog_open("game-over") else "hand-end"
+    moon = t.page.text_content(f"#{dlg}-moon") if dlg == "hand-end" else \
+        t.page.text_content('[data-dialog="game-over"] .moon-note')
+    assert moon and re.search(r"[Ss]lam|スラム", moon), moon  # made or failed, never "shot the moon"
+    assert "moon" not in moon and "ムーン" not in moon, moon
+    t.see(f"#{dlg}-moon" if dlg == "hand-end" else '[data-dialog="game-over"] .moon-note')
+    if "10♦" in moon:  # the silent partner is named
+        assert "silent partner" in moon or "隠れたパートナー" in moon
+    assert t.errors == []
+
+
+# ------------------------------------------------------------------ 5. four-queens
+@pytest.mark.parametrize("size", SIZES)
+def test_four_queens_received_cards_marked_while_declaring(new_table: Any, size: tuple[int, int]) -> None:
+    t: Table = new_table(*size).open("deal=25&variant=four-queens&level=random")
+    assert t.phase == "pass"
+    t.pass_cards()
+    for _ in range(40):
+        if t.phase == "declare" and t.page.locator("#decide-panel").is_visible():
+            break
+        t.idle()
+        t.page.wait_for_timeout(50)
+    assert t.phase == "declare" and t.page.locator("#decide-panel").is_visible()
+    marked = t.page.locator("#hand .card.received")
+    assert marked.count() == 3
+    for i in range(3):
+        t.see(marked.nth(i), uncovered=False)
+    assert t.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_four_queens_breakdown_lists_the_queen_of_hearts(new_table: Any, size: tuple[int, int]) -> None:
+    t: Table = new_table(*size).open("deal=3&variant=four-queens&level=random&opt.pass_schedule=none")
+    seen = False
+    for _hand in range(4):
+        _hand_end(t, on_turn=lambda t: t.phase == "declare" and bool(
+            t.page.locator('#decide-panel [data-action="decide"][data-value="null"]').click() or True))
+        items = t.page.eval_on_selector_all(
+            '[data-dialog="hand-end"] [data-breakdown-seat] .bd-item',
+            "els => els.map(e => [e.dataset.kind, e.dataset.card || '', +e.dataset.points])")
+        queens = [x for x in items if x[1] in ("QS", "QD", "QC")]
+        if queens and any(x[1] == "QH" for x in items):
+            qh = t.page.locator('[data-dialog="hand-end"] .bd-item[data-card="QH"]')
+            t.see(qh, uncovered=False)
+            assert "Q♥" in (qh.text_content() or "")
+            assert [x[2] for x in items if x[1] == "QH"] == [queens[0][2]]
+            seen = True
+            break
+        if t.dialog_open("game-over"):
+            break
+        t.page.locator('[data-action="next-hand"]').click()
+    assert seen, "no hand of these four had Q♥ and another queen taken"
+    assert t.errors == []
+
+
+# ------------------------------------------------------------------ 6. Royal Hearts
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_royal_queen_of_diamonds_cut_to_the_total_says_so(
+        new_table: Any, size: tuple[int, int], locale: str) -> None:
+    t: Table = new_table(*size, locale=locale).open("deal=2&variant=royal&level=random")
+    seen = False
+    for _hand in range(4):
+        _hand_end(t)
+        qd = '[data-dialog] [open] .bd-item[data-card="QD"], dialog[open] .bd-item[data-card="QD"]'
+        pts = t.page.eval_on_selector_all(qd, "els => els.map(e => +e.dataset.points)")
+        if pts and -10 < pts[0] <= 0:
+            t.see(f"{qd} [data-capped]", uncovered=False)
+            text = t.page.text_content(qd) or ""
+            assert ("(−10, down to 0)" in text) if locale == "en-US" else ("0点まで" in text), text
+            seen = True
+            break
+        if t.dialog_open("game-over"):
+            break
+        t.page.locator('[data-action="next-hand"]').click()
+    assert seen, "Q♦ was never cut short in four hands"
+    assert t.errors == []

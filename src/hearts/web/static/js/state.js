@@ -118,7 +118,7 @@ export function userHasPlayed(v) {
 
 /** The received cards still marked: from the exchange until the user's first play of the hand. */
 export function receivedMarks(v) {
-  if (!(v.phase === "play" || v.phase === "pass") || userHasPlayed(v)) return new Set();
+  if (v.phase === "deal" || v.phase === "game-over" || v.hand_index < 0 || userHasPlayed(v)) return new Set();
   return new Set((v.received || []).filter((c) => v.hand.includes(c)));
 }
 

@@ -1,6 +1,6 @@
 // View: the score sheet, each hand's breakdown, the team totals and the chart of the running totals (HTML
 // strings, put into the dialogs by view-dialogs.js).
-import { app, hasGeneral, joinNames, me, name, players } from "./state.js";
+import { app, hasGeneral, joinNames, me, name, players, view } from "./state.js";
 import { SUIT_SYMBOLS, cardShort, getLanguage, t } from "./i18n.js";
 import { BIG, generalResult, generalText, teamTotals } from "./family.js";
 
@@ -67,16 +67,56 @@ export function breakdownItem(x) {
   let label;
   if (x.kind === "hearts") label = t("bd_hearts", { n: x.count });
   else if (x.kind === "suit") label = `${SUIT_SYMBOLS[x.suit] || x.suit} ×${x.count}`; // an auction's named suit
-  else if (x.kind === "card" || x.kind === "bonus") label = cardShort(x.card);
+  else if (x.kind === "card" || x.kind === "bonus") {
+    label = cardShort(x.card);
+    // Royal Hearts: Q♦ takes 10 off its taker's total but not below 0; cut short, say so
+    const opts = (app.state && app.state.options) || {};
+    if (x.card === "QD" && opts.qd_minus_ten && x.points > -10 && x.points <= 0) {
+      label += ` <span class="bd-cap" data-capped="true">${t("bd_capped", { n: 10 })}</span>`;
+    }
+  }
   else if (x.kind === "no_tricks") label = t("bd_no_tricks");
   else if (x.kind === "moon" && hasGeneral()) {
     // In a game with the General, taking everything undeclared is the silent General, not a moon.
     label = t(x.points < 0 ? "bd_general_silent_own" : "bd_general_silent", { name: name(x.seat) });
-  } else if (x.kind === "moon") label = t(x.points < 0 ? "bd_moon_own" : "bd_moon", { name: name(x.seat) });
+  } else if (x.kind === "moon" && slamOf(view())) label = t(x.points < 0 ? "bd_slam_own" : "bd_slam", { name: name(x.seat) });
+  else if (x.kind === "moon") label = t(x.points < 0 ? "bd_moon_own" : "bd_moon", { name: name(x.seat) });
   else if (x.kind === "general") label = t("bd_general", { name: name(x.seat) });
   else label = x.kind;
   const pts = ["hearts", "suit", "card"].includes(x.kind) ? String(x.points) : signed(x.points);
-  return `<span class="bd-item" data-kind="${x.kind}" data-points="${x.points}">${label} <b>${pts}</b></span>`;
+  const card = x.card ? ` data-card="${x.card}"` : "";
+  return `<span class="bd-item" data-kind="${x.kind}"${card} data-points="${x.points}">${label} <b>${pts}</b></span>`;
+}
+
+/**
+ * A seat's breakdown with Q♥ listed by itself when the game counts the queens one by one (the French
+ * four-queens game: each queen 13) but the hearts item holds it with the other hearts: the queen's value is
+ * read from another queen's item of the hand, and kept only when the hearts item adds up with it.
+ */
+export function queenOfHeartsApart(items, taken, all) {
+  const hearts = items.find((x) => x.kind === "hearts");
+  if (!hearts || !(taken || []).includes("QH") || items.some((x) => x.card === "QH")) return items;
+  const queen = all.find((x) => x.kind === "card" && ["QS", "QD", "QC"].includes(x.card) && x.points > 1);
+  if (!queen || hearts.points - queen.points !== hearts.count - 1) return items;
+  const rest = hearts.count > 1 ? [{ kind: "hearts", count: hearts.count - 1, points: hearts.points - queen.points }] : [];
+  return items.flatMap((x) => (x === hearts ? [{ kind: "card", card: "QH", points: queen.points }, ...rest] : [x]));
+}
+
+/**
+ * The slam bid of the hand on the table (Partnership with a slam bid): {bidder, partner (the silent holder of
+ * 10♦, the seat that played it; null when the bidder held it or it is not known)}, or null without a slam bid.
+ */
+export function slamOf(v) {
+  const b = v && (v.bids || []).find((x) => x.bid === true);
+  if (!b) return null;
+  let partner = null;
+  for (const tr of v.tricks || []) {
+    const i = (tr.cards || []).indexOf("TD");
+    if (i < 0) continue;
+    const seat = tr.seats ? tr.seats[i] : (tr.leader + i) % players();
+    if (seat !== b.seat) partner = seat;
+  }
+  return { bidder: b.seat, partner };
 }
 
 export function handSummary(result, v) {
@@ -85,7 +125,7 @@ export function handSummary(result, v) {
   const detail = d && d.scored && d.hand === result.hand ? d : null;
   const chips = v.chips && v.chips.length && result.hand === v.hand_index; // chips where chips are paid
   const rows = Array.from({ length: n }, (_, s) => {
-    const items = detail ? detail.items[s] : [];
+    const items = detail ? queenOfHeartsApart(detail.items[s], detail.taken[s], detail.items.flat()) : [];
     const bd = items.length ? items.map(breakdownItem).join("") : `<span class="bd-none">${t("bd_nothing")}</span>`;
     return `<tr><td>${name(s)}</td>` +
       (detail ? `<td class="breakdown" data-breakdown-seat="${s}">${bd}</td>` : "") +
@@ -153,10 +193,23 @@ export function totalsChart(v) {
     `<line class="axis" x1="${L}" x2="${W - R}" y1="${H - B}" y2="${H - B}"/>${ticks}${lines}</svg>`;
 }
 
+/** What a slam bid came to: made or failed, by the bidder and its silent 10♦ partner. */
+export function slamText(slam, result) {
+  const seats = slam.partner === null ? [slam.bidder] : [slam.bidder, slam.partner];
+  const made = result.moon !== null && result.moon !== undefined && seats.includes(result.moon);
+  const who = seats.includes(me()) && !app.watching ? "_you" : "";
+  let text = t(`slam_${made ? "made" : "failed"}${seats.length > 1 ? "_pair" : ""}${who}`,
+    { name: name(slam.bidder), names: joinNames(seats) });
+  if (slam.partner !== null) text += ` ${t("slam_partner", { name: name(slam.partner) })}`;
+  return text;
+}
+
 export function moonText(result) {
-  if (result.moon === null || result.moon === undefined) return "";
+  if ((result.moon === null || result.moon === undefined) && !slamOf(view())) return "";
   const vr = app.catalog.variants.find((x) => x.name === app.state.variant);
   if (vr && vr.declarations && vr.declarations.length) return ""; // the General's outcome says it (handNotes)
+  const slam = slamOf(view());
+  if (slam) return slamText(slam, result);
   return t(result.moon_kind === "sun" ? "sun_shot" : "moon_shot", { name: name(result.moon) });
 }
 

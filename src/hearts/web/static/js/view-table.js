@@ -106,7 +106,7 @@ export function seatTags(v, seat) {
   const bid = (v.bids || []).find((b) => b.seat === seat);
   if (v.declarer === seat && v.penalty_suit === null && v.phase === "suit") out.push(t("tag_declarer"));
   else if (bid && (v.phase === "bid" || v.phase === "suit" || v.declarer === seat)) {
-    out.push(bid.bid === null ? t("tag_no_bid") : t("tag_bid", { n: bid.bid === true ? "★" : bid.bid }));
+    out.push(bid.bid === null ? t("tag_no_bid") : (bid.bid === true ? t("tag_slam_bid") : t("tag_bid", { n: bid.bid })));
   }
   if (v.chips && v.chips.length) out.push(t("chips_n", { n: v.chips[seat] }));
   out.push(...familyTags({ ...v, out_order: outSeats(v) }, seat, me())); // out: as far as shown
