@@ -29,6 +29,22 @@ export function installCardDefs(doc = document) {
   for (const s of SUITS) {
     defs += `<symbol id="suit-${s}" viewBox="0 0 100 100">${SUIT_SHAPES[s]}</symbol>`;
   }
+  // The letters on the faces are symbols too, drawn where a face <use>s them: a card's button then holds no
+  // text of its own, so its accessible name is its aria-label alone ("Queen of spades"), as a screen
+  // reader and the accessibility checks expect
+  for (const r of RANKS) {
+    const label = r === "T" ? "10" : r;
+    defs += `<symbol id="rank-${label}" viewBox="0 0 24 24" overflow="visible">` + (label.length > 1
+      ? '<text x="0" y="20" font-size="19" letter-spacing="-2"'
+      : '<text x="2" y="20" font-size="22"') +
+      ` font-weight="700" font-family="'DejaVu Sans', Arial, sans-serif" fill="currentColor">${label}</text></symbol>`;
+  }
+  for (const r of ["J", "Q", "K"]) {
+    defs += `<symbol id="court-${r}" viewBox="0 0 40 40" overflow="visible"><text x="20" y="32" text-anchor="middle"` +
+      ` font-size="30" font-weight="700" font-family="Georgia, 'DejaVu Serif', serif" fill="currentColor">${r}</text></symbol>`;
+  }
+  defs += '<symbol id="joker-word" viewBox="0 0 12 60" overflow="visible"><text x="2" y="2" font-size="11" font-weight="700"' +
+    ' font-family="\'DejaVu Sans\', Arial, sans-serif" fill="#6a3fb0" writing-mode="tb" letter-spacing="1">JOKER</text></symbol>';
   for (const [name, a, b] of [["blue", "#1f4e9c", "#3f74c9"], ["red", "#9c1f2e", "#c94052"],
     ["green", "#1d6b3a", "#3c9a5f"], ["black", "#202228", "#4a4e58"]]) {
     defs += `<pattern id="back-${name}" width="10" height="10" patternUnits="userSpaceOnUse"` +
@@ -83,8 +99,7 @@ function faceArt(suit, rank, colour) {
     ` stroke-width="1.5"/>` +
     `<rect x="22" y="24" width="56" height="92" rx="3" fill="none" stroke="currentColor"` +
     ` stroke-width="0.6" stroke-dasharray="2 2"/>` + crown +
-    `<text x="50" y="82" text-anchor="middle" font-size="30" font-weight="700" ` +
-    `font-family="Georgia, 'DejaVu Serif', serif" fill="currentColor">${rank}</text>` +
+    `<use href="#court-${rank}" x="30" y="50" width="40" height="40"/>` +
     use(suit, 40, 88, 20) +
     `<g transform="rotate(180 50 70)" opacity="0.35">${crown}</g>`;
 }
@@ -118,11 +133,7 @@ export function cardFace(card, opts = {}) {
     const n = Number(label);
     body = PIPS[n].map(([x, y]) => use(suit, x - 8, y - 8, 16, y > 70)).join("");
   }
-  const idx = label.length > 1
-    ? '<text x="4" y="22" font-size="19" letter-spacing="-2"'
-    : '<text x="6" y="22" font-size="22"';
-  const corner = `${idx} font-weight="700" font-family="'DejaVu Sans', Arial, sans-serif"` +
-    ` fill="currentColor">${label}</text>${use(suit, 5, 26, 15)}`;
+  const corner = `<use href="#rank-${label}" x="4" y="2" width="24" height="24"/>${use(suit, 5, 26, 15)}`;
   svg.innerHTML = `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>` +
     corner + `<g transform="rotate(180 50 70)">${corner}</g>` + body;
   return svg;
@@ -135,8 +146,7 @@ function jokerFace() {
   svg.setAttribute("class", "card-svg suit-joker");
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("focusable", "false");
-  const corner = '<text x="8" y="10" font-size="11" font-weight="700" font-family="\'DejaVu Sans\', Arial, sans-serif" ' +
-    'fill="#6a3fb0" writing-mode="tb" letter-spacing="1">JOKER</text>';
+  const corner = '<use href="#joker-word" x="6" y="8" width="12" height="60"/>';
   svg.innerHTML = `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>` + corner +
     `<g transform="rotate(180 50 70)">${corner}</g>` +
     '<path d="M26 84 C30 60 40 50 50 44 C60 50 70 60 74 84 Z" fill="#c8102e"/>' +

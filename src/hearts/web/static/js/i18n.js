@@ -22,7 +22,7 @@ const EN = {
   settings: "Settings", options: "Game options", help: "Rules", language: "日本語",
   language_label: "言語を日本語に切り替える", download: "Save record", scores: "Score sheet", friends: "Play with friends",
   last_trick: "Last trick", pass_btn: "Pass {k} cards", next_hand: "Next hand",
-  close: "Close", start: "Start game", play_again: "Play again", menu: "Menu", menu_label: "More actions",
+  close: "Close", start: "Start game", play_again: "Play again", menu: "Menu", menu_label: "Menu: more actions",
   level_chip: "Computer: {level}", taken: "Cards taken", taken_none: "nothing yet",
   // status
   your_turn: "Your turn: tap a card to play it.",
@@ -245,7 +245,7 @@ const JA = {
   stats: "成績", settings: "設定", options: "ルールを選ぶ", help: "遊び方", language: "English",
   language_label: "Switch the language to English", download: "記録を保存", scores: "得点表", friends: "友だちと遊ぶ",
   last_trick: "直前のトリック", pass_btn: "{k}枚渡す", next_hand: "次のハンドへ",
-  close: "閉じる", start: "この設定で始める", play_again: "もう一度", menu: "メニュー", menu_label: "ほかの操作",
+  close: "閉じる", start: "この設定で始める", play_again: "もう一度", menu: "メニュー", menu_label: "メニュー：ほかの操作",
   level_chip: "コンピューター：{level}", taken: "取ったカード", taken_none: "まだなし",
   your_turn: "あなたの番です。出すカードをタップしてください。",
   your_lead: "あなたのリードです。出すカードをタップしてください。",

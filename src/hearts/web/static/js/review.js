@@ -94,7 +94,7 @@ function dialog() {
   d.innerHTML = `<button type="button" class="dialog-x" data-close aria-label="${tr("close")}" title="${tr("close")}">×</button>
     <h2 id="review-title"></h2>
     <label class="rv-hand-pick" hidden><span></span> <select data-review-hand></select></label>
-    <div class="rv-progress" data-review-progress role="status"><div class="rv-bar"><div></div></div><span></span></div>
+    <div class="rv-progress" data-review-progress><div class="rv-bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0" aria-label="${tr("starting")}"><div></div></div><span role="status"></span></div>
     <div class="rv-body" hidden>
       <div class="rv-head"></div>
       <div class="rv-seats"></div>
@@ -148,7 +148,7 @@ function render() {
   if (running) {
     const pct = data.total ? Math.round((100 * data.done) / data.total) : 0;
     prog.querySelector(".rv-bar div").style.width = `${pct}%`;
-    prog.setAttribute("aria-valuenow", String(pct));
+    prog.querySelector(".rv-bar").setAttribute("aria-valuenow", String(pct)); // (the progressbar, not the status line)
     prog.querySelector("span").textContent = data.total ? tr("working", { done: data.done, total: data.total }) : tr("starting");
   } else if (data.status === "error") {
     prog.querySelector("span").textContent = tr("failed", { msg: (data.error && data.error.message) || "" });
