@@ -296,3 +296,20 @@ def test_royal_queen_of_diamonds_cut_to_the_total_says_so(
         t.page.locator('[data-action="next-hand"]').click()
     assert seen, "Q♦ was never cut short in four hands"
     assert t.errors == []
+
+
+# ------------------------------------------------------------------ card faces
+@pytest.mark.parametrize("size", SIZES)
+def test_court_cards_show_the_classic_figures_under_a_legible_index(
+        new_table: Any, size: tuple[int, int]) -> None:
+    t: Table = new_table(*size).open("deal=9")  # deal 9 gives us Q♣, K♠ and J♥
+    for card in ("QC", "KS", "JH"):
+        face = f'#hand [data-card="{card}"]'
+        t.see(face, uncovered=False)
+        assert t.page.get_attribute(f"{face} image", "href") == f"/static/cards/{card}.svg"
+        # the figure is drawn (the image loaded: it has a box inside the card), the index over it
+        box = t.page.eval_on_selector(f"{face} image", "e => e.getBoundingClientRect().toJSON()")
+        assert box["width"] > 20 and box["height"] > 30, box
+        assert t.page.locator(f'{face} use[href^="#rank-"]').count() == 2
+    t.page.screenshot(path=f"/tmp/newcomer-courts-{size[0]}.png")
+    assert t.errors == []

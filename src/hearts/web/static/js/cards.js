@@ -1,6 +1,7 @@
-// Card drawing: every card face and back is an SVG built here, from our own shapes.
-// No image files, no fonts beyond the browser's sans-serif for the rank letters.
-// Licence: MIT, same as the project (see ../LICENSES.md).
+// Card drawing: every card face and back is an SVG built here. The number cards, aces, backs and the
+// joker are our own shapes; the court cards (J, Q, K) show Adrian Kennard's classic court figures
+// (static/cards/*.svg, CC0, see ../LICENSES.md) under our own corner index, so that a card half covered
+// in the hand reads the same as the others.
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -38,10 +39,6 @@ export function installCardDefs(doc = document) {
       ? '<text x="0" y="20" font-size="19" letter-spacing="-2"'
       : '<text x="2" y="20" font-size="22"') +
       ` font-weight="700" font-family="'DejaVu Sans', Arial, sans-serif" fill="currentColor">${label}</text></symbol>`;
-  }
-  for (const r of ["J", "Q", "K"]) {
-    defs += `<symbol id="court-${r}" viewBox="0 0 40 40" overflow="visible"><text x="20" y="32" text-anchor="middle"` +
-      ` font-size="30" font-weight="700" font-family="Georgia, 'DejaVu Serif', serif" fill="currentColor">${r}</text></symbol>`;
   }
   defs += '<symbol id="joker-word" viewBox="0 0 12 60" overflow="visible"><text x="2" y="2" font-size="11" font-weight="700"' +
     ' font-family="\'DejaVu Sans\', Arial, sans-serif" fill="#6a3fb0" writing-mode="tb" letter-spacing="1">JOKER</text></symbol>';
@@ -87,23 +84,6 @@ function use(suit, x, y, size, flip = false) {
   return `<use href="#suit-${suit}" x="${x}" y="${y}" width="${size}" height="${size}"${t}/>`;
 }
 
-function faceArt(suit, rank, colour) {
-  // Court cards: a framed panel with a crown, the letter and the suit, mirrored like a real card.
-  const crown = rank === "J"
-    ? '<path d="M38 40 L62 40 L60 52 L40 52 Z" fill="#e8b730" stroke="#6b4b00" stroke-width="1.2"/>'
-    : '<path d="M36 52 L34 36 L42 44 L50 32 L58 44 L66 36 L64 52 Z" fill="#e8b730" ' +
-      'stroke="#6b4b00" stroke-width="1.2"/>';
-  const fill = colour === "red" ? "#fbe3e3" : colour === "blue" ? "#e2ebfb" :
-    colour === "green" ? "#e0f3e6" : "#e9e9f0";
-  return `<rect x="18" y="20" width="64" height="100" rx="4" fill="${fill}" stroke="currentColor"` +
-    ` stroke-width="1.5"/>` +
-    `<rect x="22" y="24" width="56" height="92" rx="3" fill="none" stroke="currentColor"` +
-    ` stroke-width="0.6" stroke-dasharray="2 2"/>` + crown +
-    `<use href="#court-${rank}" x="30" y="50" width="40" height="40"/>` +
-    use(suit, 40, 88, 20) +
-    `<g transform="rotate(180 50 70)" opacity="0.35">${crown}</g>`;
-}
-
 /**
  * Build the SVG of a card face.
  * @param {string} card e.g. "QS"
@@ -125,7 +105,10 @@ export function cardFace(card, opts = {}) {
   svg.setAttribute("focusable", "false");
   let body = "";
   if (rank === "J" || rank === "Q" || rank === "K") {
-    body = faceArt(suit, rank, colour);
+    // the figure, drawn with its own border, then our index on a white corner over its small one
+    body = `<image href="/static/cards/${rank}${suit}.svg" x="0" y="0" width="100" height="140" preserveAspectRatio="none"/>` +
+      '<rect x="2.5" y="2.5" width="20" height="41" rx="5" fill="#fff"/>' +
+      '<g transform="rotate(180 50 70)"><rect x="2.5" y="2.5" width="20" height="41" rx="5" fill="#fff"/></g>';
   } else if (rank === "A") {
     const big = suit === "S" ? 46 : 36;
     body = use(suit, 50 - big / 2, 70 - big / 2, big);
@@ -134,8 +117,8 @@ export function cardFace(card, opts = {}) {
     body = PIPS[n].map(([x, y]) => use(suit, x - 8, y - 8, 16, y > 70)).join("");
   }
   const corner = `<use href="#rank-${label}" x="4" y="2" width="24" height="24"/>${use(suit, 5, 26, 15)}`;
-  svg.innerHTML = `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>` +
-    corner + `<g transform="rotate(180 50 70)">${corner}</g>` + body;
+  svg.innerHTML = `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>` + body +
+    corner + `<g transform="rotate(180 50 70)">${corner}</g>`;
   return svg;
 }
 
