@@ -347,3 +347,45 @@ def test_family_hand_at_a_table_played_to_its_end(
     assert_in_view(ann, '[data-dialog="hand-end"]', uncovered=False)
     assert ann.errors == []
     ann.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_im_back_panel_covers_no_trick_card(
+        browser: Any, table_server: ServerProcess, size: tuple[int, int]) -> None:
+    # Issue 21: the "I'm back" panel of a seat a computer plays while its person is away lay over
+    # the trick in the middle; it now sits over the hand, clear of every card on the table.
+    from .conftest import assert_in_view
+
+    ann = _page(browser, *size)
+    ann.goto(table_server.url + "/t/new")
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.fill('#tb-create-form [name="turn_seconds"]', "5")  # Ann lets her turn run out
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    ann.locator('[data-action="start"]').click()
+    back = '[data-action="back"]'
+    ann.wait_for_selector(back, state="visible", timeout=60_000)
+    # look while cards lie on the table: the computers play on for Ann
+    deadline = time.monotonic() + 60
+    seen = 0
+    # (the computers play all four seats now: the page is seldom idle; cards at rest are judged)
+    overlap_js = """() => {
+      const p = document.getElementById("tb-panel").getBoundingClientRect();
+      if (document.getElementById("trick").classList.contains("collect")) return null;
+      const rest = [...document.querySelectorAll("[data-trick-card]")]
+        .filter((e) => e.getAnimations().every((a) => a.playState !== "running"));
+      return rest.map((e) => { const r = e.getBoundingClientRect();
+        return r.right <= p.left || p.right <= r.left || r.bottom <= p.top || p.bottom <= r.top; });
+    }"""
+    while time.monotonic() < deadline and seen < 3:
+        apart = ann.evaluate(overlap_js)
+        if apart:
+            assert all(apart), "the I'm back panel lies over a card of the trick"
+            seen += 1
+        ann.wait_for_timeout(50)
+    assert seen, "no card was ever on the table while Ann was away"
+    assert_in_view(ann, back)
+    ann.screenshot(path=f"/tmp/table-away-{size[0]}.png")
+    assert ann.errors == []
+    ann.context.close()

@@ -227,6 +227,9 @@ export async function startTable(idPart, page) {
     panel.querySelector('[data-action="start"]').hidden = !(table.status === "waiting" && tb.host);
     panel.querySelector('[data-action="back"]').hidden = !away;
     panel.hidden = !text;
+    // away: the computer plays this seat, so the panel sits over the hand (not playable now), never over
+    // the trick in the middle
+    panel.classList.toggle("away", away);
     // between hands: the host deals (and may give a computer's seat to a waiting friend); the others wait
     const endBox = $("#hand-end-table");
     endBox.innerHTML = "";
