@@ -313,3 +313,32 @@ def test_court_cards_show_the_classic_figures_under_a_legible_index(
         assert t.page.locator(f'{face} use[href^="#rank-"]').count() == 2
     t.page.screenshot(path=f"/tmp/newcomer-courts-{size[0]}.png")
     assert t.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_received_card_that_cannot_be_played_keeps_a_bright_mark(
+        new_table: Any, size: tuple[int, int]) -> None:
+    t: Table = new_table(*size)
+    found = []
+    for deal in (9, 10, 11, 12):
+        t.open(f"deal={deal}")
+        t.pass_cards()
+        for _ in range(20):  # until our first card is due (the computers lead and follow first)
+            if t.phase == "play" and t.playable():
+                break
+            t.idle()
+            t.page.wait_for_timeout(50)
+        found = t.page.eval_on_selector_all("#hand .card.received.illegal",
+                                            "els => els.map(e => e.dataset.card)")
+        if found:
+            break
+    assert found, "no deal of these four gave us a received card we could not play at once"
+    card = f'#hand [data-card="{found[0]}"]'
+    t.see(card, uncovered=False)
+    style = t.page.eval_on_selector(card, """e => ({ filter: getComputedStyle(e).filter,
+        ring: getComputedStyle(e, '::after').boxShadow, tab: getComputedStyle(e, '::before').height,
+        face: getComputedStyle(e.querySelector('.card-svg')).filter })""")
+    assert style["filter"] == "none", style  # the mark is not dimmed with the face
+    assert "rgb(37, 194, 110)" in style["ring"], style
+    assert style["tab"] == "7px" and "brightness" in style["face"], style
+    assert t.errors == []
