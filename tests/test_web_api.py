@@ -153,9 +153,17 @@ def test_page_and_static(client: httpx.Client) -> None:
     assert r.status_code == 200 and "text/html" in r.headers["content-type"]
     for path in ("/rules", "/variants", "/tips"):
         assert client.get(path).status_code == 200
+    for path in ("/", "/rules", "/about", "/favicon.ico", "/t/new", "/static/js/main.js"):
+        h = client.head(path)  # link checkers ask HEAD first: the page's headers, no body
+        assert h.status_code == 200 and h.content == b"", (path, h.status_code)
+        assert h.headers["content-type"] == client.get(path).headers["content-type"], path
     if (Path(__file__).resolve().parent.parent / "src/hearts/web/static/index.html").is_file():
         assert client.get("/static/index.html").status_code == 200
     assert client.get("/static/no-such-file.js").status_code == 404
+    for card in ("JC", "QD", "KH", "QS"):  # the court figures the page's card faces show
+        r = client.get(f"/static/cards/{card}.svg")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml"), card
+        assert r.text.startswith("<svg") and 'viewBox="-120 -168 240 336"' in r.text
 
 
 def test_variants_and_daily(client: httpx.Client) -> None:

@@ -177,6 +177,27 @@ def main() -> None:
                 m = table(browser, url, PHONE).open("deal=3&variant=domino&level=random")
                 until_trick_on_table(m, 1)
                 shot(m, "phone-domino")
+                # Issue 21: the games as a newcomer finds them.
+                pg = table(browser, url, PHONE).open(
+                    "deal=7&variant=partnership&opt.target_score=1&opt.pass_schedule=none")
+                pg.play_to_end()
+                shot(pg, "phone-partnership-game-over")  # the team's result, one line per team
+                au = table(browser, url, DESKTOP).open("deal=7&variant=auction")
+                au.page.locator('#decide-panel [data-action="decide"][data-value="10"]').click()
+                au.idle()
+                au.page.locator('#decide-panel [data-action="decide"][data-value=\'"C"\']').click()
+                au.idle()
+                shot(au, "desktop-auction-clubs")  # clubs may be led, the bid in the pot
+                sl = table(browser, url, PHONE).open(
+                    "variant=partnership-slam&deal=11&level=random&opt.pass_schedule=none")
+                sl.idle()
+                sl.page.locator('#decide-panel [data-action="decide"][data-value="true"]').click()
+                while sl.step() and not sl.dialog_open("hand-end"):
+                    pass
+                shot(sl, "phone-slam")  # the slam's result and its silent partner
+                sc = table(browser, url, PHONE).open("deal=5&variant=cancellation&players=11&level=random")
+                sc.click_action("scores")
+                shot(sc, "phone-cancellation-11-scores")  # every seat's column on a phone
                 browser.close()
             print("\n".join(shots))
         finally:

@@ -90,7 +90,8 @@ def test_auction_hand_bid_name_suit_pot(new_table: Any, size: tuple[int, int]) -
     # the named suit and the pot, in view on the table; our bid beside our seat
     t.see('[data-pot="penalty-suit"]')
     assert "♦" in t.page.text_content('[data-pot="penalty-suit"]')
-    assert t.page.text_content('[data-pot="pot"]') == "Pot 0"  # chips change hands at the hand's end
+    # the bid is on its way to the pot: shown there at once (paid in when the hand is settled)
+    assert t.page.text_content('[data-pot="pot"]') == "Pot 10"
     assert "bid 10" in t.page.text_content('[data-seat-box="0"] .tags')
     assert t.page.locator("#decide-panel").is_hidden()
     assert t.phase == "play"

@@ -247,6 +247,9 @@ def test_domino_stock_draws_seats_out_and_the_hand_end(new_table: Any, size: tup
                 assert box["width"] > 0
                 note = t.page.text_content('[data-note="draw"]') or ""
                 assert "drew" in note
+                # said once: with its note on the table, no message says the same draw again
+                toast = t.page.locator('[data-toast][data-reason="draw"]')
+                assert not (toast.count() and toast.is_visible()), note
                 if note.startswith("You drew"):  # our own draw: the cards named and marked in the hand
                     drawn = t.page.eval_on_selector_all('#hand [data-drawn="true"]',
                                                         "els => els.map(e => e.dataset.card)")

@@ -74,6 +74,11 @@ def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     for seat in range(4):  # every seat's pass is shown
         assert page.locator(f'{dialog} .rv-seat[data-seat="{seat}"] .rv-card.passed').count() == 3
     assert in_viewport(page, f'{dialog} .rv-seat[data-seat="0"]')
+    # each hand in the table's order: clubs, diamonds, spades, hearts, low to high
+    order = page.eval_on_selector_all(f'{dialog} .rv-seat[data-seat="0"] [data-review-card]',
+                                      "els => els.map(e => e.dataset.reviewCard)")
+    ranks = "23456789TJQKA"
+    assert order == sorted(order, key=lambda c: ("CDSH".index(c[-1]), ranks.index(c[0]))), order
     # step through all 13 tricks
     for k in range(1, 14):
         page.locator(f'{dialog} [data-review-step="next"]').click()
@@ -95,12 +100,24 @@ def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     better = page.get_attribute(f"{note} [data-review-better]", "data-review-better")
     page.locator(f'{dialog} [data-review-choice="{better}"]').scroll_into_view_if_needed()
     assert in_viewport(page, f'{dialog} [data-review-choice="{better}"]')
+    pos = page.text_content(f"{dialog} .rv-pos") or ""
     page.locator(f'{dialog} [data-review-choice="{better}"]').click()
     result = f'{dialog} [data-review-result="{better}"]'
     page.wait_for_selector(result)
     text = page.text_content(result)
     assert "you take" in text and "not counted" in text
+    assert " 1 points" not in text  # "1 point"
+    # the what-if's tricks are numbered as in the hand, from the decision's trick, each whole
+    # and with its winner
+    lines = page.eval_on_selector_all(f"{result} .rv-whatif li", "els => els.map(e => "
+                                      "[+e.dataset.whatifTrick, e.dataset.whatifWinner, e.textContent])")
+    if pos.startswith("Trick "):
+        k = int(pos.split()[1])
+        assert [x[0] for x in lines] == list(range(k, 14)), (pos, lines)
+        assert all(x[1] != "" and " wins" in x[2] and x[2].startswith(f"Trick {x[0]}:") for x in lines), lines
     assert page.locator(f"{result} .rv-whatif li").count() >= 1
+    page.locator(f"{result} .rv-whatif li").first.scroll_into_view_if_needed()
+    assert in_viewport(page, f"{result} .rv-whatif li")
     # the what-if changed nothing: same game version, same statistics
     page.locator(f"{dialog} .dialog-x").click()
     assert not table.dialog_open("review")
@@ -152,10 +169,13 @@ def test_daily_challenge_shows_the_distribution(table):
     want: dict[int, int] = {}
     for t in others + [mine]:
         want[t] = want.get(t, 0) + 1
-    assert bars == sorted([t, c] for t, c in want.items())
+    # every result of this test has its bar (other tests of the session may have finished
+    # today's deal too: their results are counted as well, never fewer)
+    got = dict(bars)
+    assert bars == sorted(bars) and all(got.get(t, 0) >= c for t, c in want.items()), (bars, want)
     assert page.locator(f"{box} .rv-col.mine").get_attribute("data-daily-score") == str(mine)
-    rank = 1 + sum(1 for t in others if t < mine)
-    assert f"you are {rank} of 4" in page.text_content(box)
+    rank = 1 + sum(c for t, c in bars if t < mine)
+    assert f"you are {rank} of {sum(c for _, c in bars)}" in page.text_content(box)
     page.locator(box).scroll_into_view_if_needed()
     assert in_viewport(page, f"{box} .rv-hist")
     # the review is offered after the game too

@@ -333,7 +333,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         return HTMLResponse(_PLACEHOLDER)
 
     for path in ("/", "/rules", "/variants", "/tips", "/about"):
-        app.add_api_route(path, _page, methods=["GET"], include_in_schema=False)
+        # HEAD as well as GET: link checkers and uptime monitors ask HEAD first (and were told 405)
+        app.add_api_route(path, _page, methods=["GET", "HEAD"], include_in_schema=False)
 
     def _icon() -> Response:
         icon = STATIC_DIR / "favicon.svg"
@@ -341,7 +342,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             return FileResponse(icon, media_type="image/svg+xml")
         return Response(status_code=404)
 
-    app.add_api_route("/favicon.ico", _icon, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/favicon.ico", _icon, methods=["GET", "HEAD"], include_in_schema=False)
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
     return app

@@ -111,7 +111,7 @@ def make_tables_router(page: Any) -> APIRouter:
         """The live table: hello, then state and updates (see ``hub.py``)."""
         await websocket.app.state.tables.session(websocket, table_id)
 
-    @router.get("/t/{table_id}", include_in_schema=False)
+    @router.api_route("/t/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
     def table_page(table_id: str) -> Response:
         index = page / "index.html"
         if index.is_file():

@@ -1,6 +1,7 @@
-// Card drawing: every card face and back is an SVG built here, from our own shapes.
-// No image files, no fonts beyond the browser's sans-serif for the rank letters.
-// Licence: MIT, same as the project (see ../LICENSES.md).
+// Card drawing: every card face and back is an SVG built here. The number cards, aces, backs and the
+// joker are our own shapes; the court cards (J, Q, K) show Adrian Kennard's classic court figures
+// (static/cards/*.svg, CC0, see ../LICENSES.md) under our own corner index, so that a card half covered
+// in the hand reads the same as the others.
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -29,6 +30,18 @@ export function installCardDefs(doc = document) {
   for (const s of SUITS) {
     defs += `<symbol id="suit-${s}" viewBox="0 0 100 100">${SUIT_SHAPES[s]}</symbol>`;
   }
+  // The letters on the faces are symbols too, drawn where a face <use>s them: a card's button then holds no
+  // text of its own, so its accessible name is its aria-label alone ("Queen of spades"), as a screen
+  // reader and the accessibility checks expect
+  for (const r of RANKS) {
+    const label = r === "T" ? "10" : r;
+    defs += `<symbol id="rank-${label}" viewBox="0 0 24 24" overflow="visible">` + (label.length > 1
+      ? '<text x="0" y="20" font-size="19" letter-spacing="-2"'
+      : '<text x="2" y="20" font-size="22"') +
+      ` font-weight="700" font-family="'DejaVu Sans', Arial, sans-serif" fill="currentColor">${label}</text></symbol>`;
+  }
+  defs += '<symbol id="joker-word" viewBox="0 0 12 60" overflow="visible"><text x="2" y="2" font-size="11" font-weight="700"' +
+    ' font-family="\'DejaVu Sans\', Arial, sans-serif" fill="#6a3fb0" writing-mode="tb" letter-spacing="1">JOKER</text></symbol>';
   for (const [name, a, b] of [["blue", "#1f4e9c", "#3f74c9"], ["red", "#9c1f2e", "#c94052"],
     ["green", "#1d6b3a", "#3c9a5f"], ["black", "#202228", "#4a4e58"]]) {
     defs += `<pattern id="back-${name}" width="10" height="10" patternUnits="userSpaceOnUse"` +
@@ -71,24 +84,6 @@ function use(suit, x, y, size, flip = false) {
   return `<use href="#suit-${suit}" x="${x}" y="${y}" width="${size}" height="${size}"${t}/>`;
 }
 
-function faceArt(suit, rank, colour) {
-  // Court cards: a framed panel with a crown, the letter and the suit, mirrored like a real card.
-  const crown = rank === "J"
-    ? '<path d="M38 40 L62 40 L60 52 L40 52 Z" fill="#e8b730" stroke="#6b4b00" stroke-width="1.2"/>'
-    : '<path d="M36 52 L34 36 L42 44 L50 32 L58 44 L66 36 L64 52 Z" fill="#e8b730" ' +
-      'stroke="#6b4b00" stroke-width="1.2"/>';
-  const fill = colour === "red" ? "#fbe3e3" : colour === "blue" ? "#e2ebfb" :
-    colour === "green" ? "#e0f3e6" : "#e9e9f0";
-  return `<rect x="18" y="20" width="64" height="100" rx="4" fill="${fill}" stroke="currentColor"` +
-    ` stroke-width="1.5"/>` +
-    `<rect x="22" y="24" width="56" height="92" rx="3" fill="none" stroke="currentColor"` +
-    ` stroke-width="0.6" stroke-dasharray="2 2"/>` + crown +
-    `<text x="50" y="82" text-anchor="middle" font-size="30" font-weight="700" ` +
-    `font-family="Georgia, 'DejaVu Serif', serif" fill="currentColor">${rank}</text>` +
-    use(suit, 40, 88, 20) +
-    `<g transform="rotate(180 50 70)" opacity="0.35">${crown}</g>`;
-}
-
 /**
  * Build the SVG of a card face.
  * @param {string} card e.g. "QS"
@@ -110,7 +105,10 @@ export function cardFace(card, opts = {}) {
   svg.setAttribute("focusable", "false");
   let body = "";
   if (rank === "J" || rank === "Q" || rank === "K") {
-    body = faceArt(suit, rank, colour);
+    // the figure, drawn with its own border, then our index on a white corner over its small one
+    body = `<image href="/static/cards/${rank}${suit}.svg" x="0" y="0" width="100" height="140" preserveAspectRatio="none"/>` +
+      '<rect x="2.5" y="2.5" width="20" height="41" rx="5" fill="#fff"/>' +
+      '<g transform="rotate(180 50 70)"><rect x="2.5" y="2.5" width="20" height="41" rx="5" fill="#fff"/></g>';
   } else if (rank === "A") {
     const big = suit === "S" ? 46 : 36;
     body = use(suit, 50 - big / 2, 70 - big / 2, big);
@@ -118,13 +116,9 @@ export function cardFace(card, opts = {}) {
     const n = Number(label);
     body = PIPS[n].map(([x, y]) => use(suit, x - 8, y - 8, 16, y > 70)).join("");
   }
-  const idx = label.length > 1
-    ? '<text x="4" y="22" font-size="19" letter-spacing="-2"'
-    : '<text x="6" y="22" font-size="22"';
-  const corner = `${idx} font-weight="700" font-family="'DejaVu Sans', Arial, sans-serif"` +
-    ` fill="currentColor">${label}</text>${use(suit, 5, 26, 15)}`;
-  svg.innerHTML = `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>` +
-    corner + `<g transform="rotate(180 50 70)">${corner}</g>` + body;
+  const corner = `<use href="#rank-${label}" x="4" y="2" width="24" height="24"/>${use(suit, 5, 26, 15)}`;
+  svg.innerHTML = `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>` + body +
+    corner + `<g transform="rotate(180 50 70)">${corner}</g>`;
   return svg;
 }
 
@@ -135,8 +129,7 @@ function jokerFace() {
   svg.setAttribute("class", "card-svg suit-joker");
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("focusable", "false");
-  const corner = '<text x="8" y="10" font-size="11" font-weight="700" font-family="\'DejaVu Sans\', Arial, sans-serif" ' +
-    'fill="#6a3fb0" writing-mode="tb" letter-spacing="1">JOKER</text>';
+  const corner = '<use href="#joker-word" x="6" y="8" width="12" height="60"/>';
   svg.innerHTML = `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>` + corner +
     `<g transform="rotate(180 50 70)">${corner}</g>` +
     '<path d="M26 84 C30 60 40 50 50 44 C60 50 70 60 74 84 Z" fill="#c8102e"/>' +

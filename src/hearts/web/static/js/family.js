@@ -93,7 +93,7 @@ export function familyTags(v, seat, me) {
   if (g && g.seat === seat && v.phase !== "deal") out.push(t("tag_general"));
   if (partnersOf(v, me).includes(seat)) out.push(t("tag_partner"));
   const team = teamTotalOf(v, seat);
-  if (team !== null) out.push(`${t("team_col")} ${team}`);
+  if (team !== null) out.push(t("tag_team_total", { n: team })); // never "Team 0": a total, not a number
   const drew = drawCounts(v)[seat];
   if (drew) out.push(t("tag_drew", { n: drew }));
   return out;

@@ -9,6 +9,7 @@
 // data-review-choice, data-review-result, data-review-progress, data-daily-results.
 
 import { loadCurrent } from "./store.js";
+import { sortHand } from "./cards.js"; // the table's order (♣ ♦ ♠ ♥), so a hand reads the same in both
 import { cardShort, getLanguage, seatName } from "./i18n.js";
 
 const TEXT = {
@@ -20,7 +21,8 @@ const TEXT = {
     you_played: "You played {card}", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
     fine: "The best choice", close: "No clear loss (about {loss} points, ± {ci})", forced: "The only choice", marks_none: "No marked decisions in this hand.",
     marks: "Your marked decisions", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake",
-    mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p} points; you took {q}.",
+    mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p}; you took {q}.",
+    pts_one: "1 point", pts_many: "{p} points", trick_line: "Trick {k}: {cards}", trick_won: "{seat} wins",
     what_if_note: "A what-if: not counted in your statistics.", first: "First", prev: "Previous",
     next: "Next", last: "Last", expected: "expected points", daily: "Today's challenge",
     daily_none: "You are the first to finish today's deal.",
@@ -35,7 +37,8 @@ const TEXT = {
     you_played: "あなたの札: {card}", better: "より良い札: {card}", loss: "約{loss}点の損 (± {ci})",
     fine: "最善の判断です", close: "はっきりした損はありません (約{loss}点 ± {ci})", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
     marks: "印の付いた判断", mark_inaccuracy: "不正確", mark_mistake: "悪手", mark_blunder: "大悪手",
-    play_on: "ここから別の札で続ける:", what_if: "{card}なら (残りはボットが打つ): あなたは{p}点、実際は{q}点でした。",
+    play_on: "ここから別の札で続ける:", what_if: "{card}なら (残りはボットが打つ): あなたは{p}、実際は{q}でした。",
+    pts_one: "1点", pts_many: "{p}点", trick_line: "トリック{k}: {cards}", trick_won: "{seat}の勝ち",
     what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
     expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
@@ -91,7 +94,7 @@ function dialog() {
   d.innerHTML = `<button type="button" class="dialog-x" data-close aria-label="${tr("close")}" title="${tr("close")}">×</button>
     <h2 id="review-title"></h2>
     <label class="rv-hand-pick" hidden><span></span> <select data-review-hand></select></label>
-    <div class="rv-progress" data-review-progress role="status"><div class="rv-bar"><div></div></div><span></span></div>
+    <div class="rv-progress" data-review-progress><div class="rv-bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0" aria-label="${tr("starting")}"><div></div></div><span role="status"></span></div>
     <div class="rv-body" hidden>
       <div class="rv-head"></div>
       <div class="rv-seats"></div>
@@ -145,7 +148,7 @@ function render() {
   if (running) {
     const pct = data.total ? Math.round((100 * data.done) / data.total) : 0;
     prog.querySelector(".rv-bar div").style.width = `${pct}%`;
-    prog.setAttribute("aria-valuenow", String(pct));
+    prog.querySelector(".rv-bar").setAttribute("aria-valuenow", String(pct)); // (the progressbar, not the status line)
     prog.querySelector("span").textContent = data.total ? tr("working", { done: data.done, total: data.total }) : tr("starting");
   } else if (data.status === "error") {
     prog.querySelector("span").textContent = tr("failed", { msg: (data.error && data.error.message) || "" });
@@ -182,7 +185,7 @@ function render() {
       const row = el("div", { class: `rv-seat${s === 0 ? " me" : ""}`, "data-seat": String(s) },
         el("span", { class: "rv-name", text: seatLabel(s) }));
       const cards = el("span", { class: "rv-cards" });
-      for (const c of story.dealt[s]) cards.append(chip(c, passed.has(c) ? " passed" : ""));
+      for (const c of sortHand(story.dealt[s])) cards.append(chip(c, passed.has(c) ? " passed" : ""));
       row.append(cards);
       seats.append(row);
     }
@@ -199,7 +202,7 @@ function render() {
       const row = el("div", { class: `rv-seat${s === 0 ? " me" : ""}${s === trick.winner ? " won" : ""}`, "data-seat": String(s) },
         el("span", { class: "rv-name", text: seatLabel(s) }));
       const cards = el("span", { class: "rv-cards" });
-      for (const c of trick.hands[s]) cards.append(chip(c, c === played.get(s) ? " in-trick" : ""));
+      for (const c of sortHand(trick.hands[s])) cards.append(chip(c, c === played.get(s) ? " in-trick" : ""));
       row.append(cards);
       seats.append(row);
     }
@@ -259,6 +262,19 @@ function renderMarks(box, dec) {
   box.append(ul);
 }
 
+/**
+ * The winner of a full trick [{seat, card}]: the highest card of the suit led (rank order 2..A; the engine's
+ * rule for the games a review covers). null when the trick holds a joker or a card twice (their own rules).
+ */
+function trickWinner(cards) {
+  if (!cards.length || cards.some((c) => c.card === "JK" || cards.filter((x) => x.card === c.card).length > 1)) return null;
+  const order = "23456789TJQKA";
+  const suit = cards[0].card.slice(-1);
+  let best = cards[0];
+  for (const c of cards) if (c.card.slice(-1) === suit && order.indexOf(c.card[0]) > order.indexOf(best.card[0])) best = c;
+  return best.seat;
+}
+
 async function playOn(card, index) {
   const d = dialog();
   const box = d.querySelector(".rv-playon");
@@ -267,17 +283,28 @@ async function playOn(card, index) {
     const w = await call("POST", `/api/games/${encodeURIComponent(rv.cur.id)}/whatif`,
       { hand: rv.data.story.hand, index: Number(index), card }, rv.cur.token);
     const res = el("div", { class: "rv-result", "data-review-result": card });
-    res.append(el("p", { text: tr("what_if", { card: cardShort(card), p: w.points[0], q: w.actual[0] }) }));
-    const tricks = el("ol", { class: "rv-whatif" });
-    let cur = [];
+    const pts = (p) => tr(p === 1 ? "pts_one" : "pts_many", { p });
+    res.append(el("p", { text: tr("what_if", { card: cardShort(card), p: pts(w.points[0]), q: pts(w.actual[0]) }) }));
+    // the tricks numbered as in the hand (the what-if starts inside trick k), each with its winner
     const n = rv.data.story.players;
-    w.plays.forEach((p, i) => {
-      cur.push(`${seatLabel(p.seat)} ${cardShort(p.card)}`);
-      if ((w.index + i + 1) % n === 0 || i === w.plays.length - 1) {
-        tricks.append(el("li", { text: cur.join(", ") }));
-        cur = [];
-      }
-    });
+    const first = Math.floor(Number(index) / n);
+    const tricks = el("ol", { class: "rv-whatif", start: String(first + 1) });
+    const before = rv.data.story.tricks && rv.data.story.tricks[first] ? rv.data.story.tricks[first].cards : [];
+    let cur = before.filter((c) => c.index < Number(index)).map((c) => ({ seat: c.seat, card: c.card }));
+    let k = first;
+    const flush = () => {
+      const won = trickWinner(cur);
+      const text = tr("trick_line", { k: k + 1, cards: cur.map((p) => `${seatLabel(p.seat)} ${cardShort(p.card)}`).join(", ") }) +
+        (cur.length === n && won !== null ? ` — ${tr("trick_won", { seat: seatLabel(won) })}` : "");
+      tricks.append(el("li", { text, "data-whatif-trick": String(k + 1), "data-whatif-winner": won === null ? "" : String(won) }));
+      cur = [];
+      k += 1;
+    };
+    for (const p of w.plays) {
+      cur.push(p);
+      if (cur.length === n) flush();
+    }
+    if (cur.length) flush();
     res.append(tricks, el("p", { class: "note", text: tr("what_if_note") }));
     box.append(res);
   } catch (e) {
@@ -367,10 +394,13 @@ async function showDaily(gameOver) {
   } catch (e) {
     return; // not finished yet, or another day's game: nothing to show
   }
+  installStyles(); // the histogram's bars are drawn by review.css, whether or not a review was opened
   let box = gameOver.querySelector("[data-daily-results]");
   if (!box) {
+    // just under the winners and the player's place: the rank is read at once, never under the buttons
     box = el("section", { class: "rv-daily", "data-daily-results": "" });
-    gameOver.querySelector(".dialog-buttons").before(box);
+    const place = gameOver.querySelector("#game-over-place");
+    if (place) place.after(box); else gameOver.querySelector(".dialog-buttons").before(box);
   }
   box.textContent = "";
   box.append(el("h3", { text: tr("daily") }));

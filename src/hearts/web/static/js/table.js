@@ -86,6 +86,7 @@ export async function startTable(idPart, page) {
       else if (a === "seat-friend") send({ type: "seat", seat: Number(btn.dataset.seat), friend: btn.dataset.friend, v: tb.v });
     },
   };
+  // the table's transport (the interface of transport.js): a move is a message; its State comes back as one
   const moved = (msg) => { send({ ...msg, v: tb.v }); return Promise.resolve(null); };
   const tx = {
     pass: (cards) => moved({ type: "pass", cards }),
@@ -116,8 +117,13 @@ export async function startTable(idPart, page) {
     if (tb.ws && tb.ws.readyState === WebSocket.OPEN) tb.ws.send(JSON.stringify(msg));
   }
 
-  function handle(msg) {
-    if (msg.type === "state") {
+  /**
+   * One handler per message type of the table's WebSocket (docs/tables.md): `state` (the whole table, on
+   * hello and resync), `update` (a move's events and the new view), `thinking`, `error`. A type this page
+   * does not know is ignored, so the server may add types and fields.
+   */
+  const ON_MESSAGE = {
+    state(msg) {
       tb.retry = 0;
       tb.seat = msg.seat;
       tb.waitingId = msg.waiting;
@@ -125,16 +131,19 @@ export async function startTable(idPart, page) {
       tb.options = msg.options || tb.options;
       tb.history = msg.history || { tricks: [], results: [] };
       take(msg, [], false);
-    } else if (msg.type === "update") {
+    },
+    update(msg) {
       if (msg.v <= tb.v) return; // seen already
       if (msg.v !== tb.v + 1) { tb.ws.close(); return; } // a gap: reconnect and resync
       if (tb.seat === null && tb.waitingId !== null && msg.view.seat !== null) { tb.seat = msg.view.seat; tb.waitingId = null; }
-      note(msg.events);
-      take(msg, msg.events, true);
-    } else if (msg.type === "thinking") {
+      note(msg.events || []);
+      take(msg, msg.events || [], true);
+    },
+    thinking(msg) {
       tb.thinking = msg.seat;
       page.renderSeats();
-    } else if (msg.type === "error") {
+    },
+    error(msg) {
       if (["bad_token", "unknown_table", "no_spectators"].includes(msg.code)) {
         tb.closedByUs = true;
         page.toast(msg.message);
@@ -144,20 +153,27 @@ export async function startTable(idPart, page) {
       page.refused(msg.code, msg.message);
       const again = tb.last;
       if (again) tb.queue = tb.queue.then(() => page.applyState(structuredClone(again), { animate: false }));
-    }
+    },
+  };
+
+  function handle(msg) {
+    if (msg && Object.hasOwn(ON_MESSAGE, msg.type)) ON_MESSAGE[msg.type](msg);
   }
 
-  /** Keep the finished tricks and hands of the history up to date from an update's events. */
+  /** Keep the finished tricks and hands of the history up to date from an update's events (others: none). */
+  const NOTE = {
+    deal() { tb.history.tricks = []; },
+    trick(e) {
+      tb.history.tricks.push({ leader: e.cards[0].seat, cards: e.cards.map((c) => c.card), winner: e.winner });
+    },
+    hand_end(e) {
+      tb.history.results.push({ hand: e.hand, points: e.points, tricks: e.tricks, moon: e.moon,
+        moon_kind: e.moon_kind, moon_choice: e.moon_choice, totals: e.totals });
+    },
+    play() { tb.thinking = null; },
+  };
   function note(events) {
-    for (const e of events) {
-      if (e.type === "deal") tb.history.tricks = [];
-      else if (e.type === "trick") {
-        tb.history.tricks.push({ leader: e.cards[0].seat, cards: e.cards.map((c) => c.card), winner: e.winner });
-      } else if (e.type === "hand_end") {
-        tb.history.results.push({ hand: e.hand, points: e.points, tricks: e.tricks, moon: e.moon,
-          moon_kind: e.moon_kind, moon_choice: e.moon_choice, totals: e.totals });
-      } else if (e.type === "play") tb.thinking = null;
-    }
+    for (const e of events) if (Object.hasOwn(NOTE, e.type)) NOTE[e.type](e);
   }
 
   /** A message as the solo page's State; drawn in order (each update's cards move before the next). */
@@ -211,6 +227,9 @@ export async function startTable(idPart, page) {
     panel.querySelector('[data-action="start"]').hidden = !(table.status === "waiting" && tb.host);
     panel.querySelector('[data-action="back"]').hidden = !away;
     panel.hidden = !text;
+    // away: the computer plays this seat, so the panel sits over the hand (not playable now), never over
+    // the trick in the middle
+    panel.classList.toggle("away", away);
     // between hands: the host deals (and may give a computer's seat to a waiting friend); the others wait
     const endBox = $("#hand-end-table");
     endBox.innerHTML = "";

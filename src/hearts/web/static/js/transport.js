@@ -1,0 +1,16 @@
+// How moves reach the server, behind one interface (a transport):
+//   pass(cards) · play(card) · decide(kind, value) · nextHand()
+// each answering a Promise of the new State (the solo game's HTTP API answers at once) or of null (the
+// table's WebSocket: the new state comes as a message, table.js). main.js starts with the solo transport;
+// table.js hands it the table's (tableTransport there).
+import { api } from "./api.js";
+import { app } from "./state.js";
+
+/** The solo game's transport: its HTTP API, each move answered with the new State. */
+export const soloTx = {
+  pass: (cards) => api.pass(app.cur.id, app.cur.token, cards),
+  play: (card) => api.play(app.cur.id, app.cur.token, card),
+  decide: (kind, value) => (kind === "moon" ? api.moon(app.cur.id, app.cur.token, value)
+    : api.decide(app.cur.id, app.cur.token, kind, value)),
+  nextHand: () => api.nextHand(app.cur.id, app.cur.token),
+};

@@ -1,0 +1,411 @@
+// View: the table (header, seats, the trick in the middle, the status line and its panels, the badges of
+// the family games, the last trick and the cards taken). Draws from state.js; changes nothing but the DOM.
+import { $, $$, app, isTurn, me, name, noPassHand, outSeats, pace, passCount, players, rel, scoredHand, userHasPlayed, valueDecision, view } from "./state.js";
+import { BIG, declaration, familyTags, partnersOf, seatSpot, trickNotes, twins } from "./family.js";
+import { SUIT_SYMBOLS, cardName, cardShort, getLanguage, t } from "./i18n.js";
+
+import { cardBack, cardFace, sortHand } from "./cards.js";
+import { decideNow } from "./actions.js";
+import { decisionPanel, decisionStatus } from "./decisions.js";
+import { hideToast, placeToast } from "./messages.js";
+import { renderHand } from "./view-hand.js";
+import { variantName } from "./options.js";
+
+/** The direction (radians) of place `seat` round the trick: evenly spaced, the viewer at the bottom. */
+export function seatAngle(seat, n) { return ((90 + (seat * 360) / n) * Math.PI) / 180; }
+
+export function renderHeader() {
+  const s = app.state;
+  $("[data-game-number]").textContent = s && s.game !== null && s.game !== undefined ? String(s.game) : "";
+  const daily = app.daily && s && s.game === app.daily.game && s.variant === "standard" && s.players === 4;
+  $("#game-label").textContent = daily ? t("daily_label", { date: app.daily.date }) : "";
+  if (s) {
+    const v = app.catalog.variants.find((x) => x.name === s.variant);
+    const bits = [variantName(s.variant, v && v.title)];
+    if (v && s.players !== v.default_players) bits.push(getLanguage() === "ja" ? `${s.players}人` : `${s.players} players`);
+    else if (!v && s.players !== 4) bits.push(`${s.players}p`);
+    $("#variant-chip").textContent = bits.join(" · ");
+    const lv = t(`level_${s.level}`);
+    $("#level-chip").textContent = t("level_chip", { level: lv === `level_${s.level}` ? s.level : lv });
+    $("#level-chip").dataset.level = s.level || "";
+  }
+  document.title = s && s.game ? `${t("title")} #${s.game}` : t("title");
+}
+
+export function renderSeats() {
+  const v = view();
+  const n = players();
+  const box = $("#seats");
+  $("#table").dataset.players = String(n);
+  if (n >= BIG) $("#table").dataset.big = "true"; else delete $("#table").dataset.big;
+  if (box.children.length !== n || box.dataset.me !== String(app.me)) {
+    box.innerHTML = "";
+    box.dataset.me = String(app.me);
+    for (let seat = 0; seat < n; seat++) {
+      const r = rel(seat);
+      const el = document.createElement("section");
+      el.className = r === 0 ? "seat me" : "seat";
+      el.dataset.seatBox = String(seat);
+      const { x, y, edge } = seatSpot(r, n);
+      if (r === 0) { /* placed by CSS: bottom-left corner */ }
+      else if (edge === "left") { el.style.left = "8px"; el.classList.add("edge-left"); }
+      else if (edge === "right") { el.style.right = "8px"; el.classList.add("edge-right"); }
+      else el.style.left = `${x}%`;
+      if (r) el.style.top = `${y}%`;
+      el.innerHTML = `<div class="name"></div>` + (r ? `<div class="backs" aria-hidden="true"></div>` : "") +
+        `<div class="total" data-total-seat="${seat}"></div><div class="sub"></div><div class="tags"></div>`;
+      box.appendChild(el);
+    }
+  }
+  for (let seat = 0; seat < n; seat++) {
+    const el = $(`[data-seat-box="${seat}"]`, box);
+    $(".name", el).textContent = name(seat);
+    el.classList.toggle("turn", isTurn(seat));
+    if (!v) continue;
+    el.classList.toggle("partner", partnersOf(v, me()).includes(seat));
+    const out = outSeats(v);
+    el.classList.toggle("out", out.includes(seat));
+    if (out.includes(seat)) {
+      el.title = t("out_title", { k: out.indexOf(seat) + 1 });
+    } else el.removeAttribute("title");
+    $(".total", el).textContent = String(v.totals[seat]);
+    // once a hand is scored, show what it scored (after a moon: 0 for the shooter, not the 26 taken)
+    const r = scoredHand(v);
+    const pts = r ? r.points[seat] : v.points_taken[seat];
+    const moon = r && r.moon === seat;
+    $(".sub", el).innerHTML = `<span class="pts" data-points-seat="${seat}">${t("points_n", { n: pts })}` +
+      `${moon ? ` <span class="moon-mark">${t("moon_mark")}</span>` : ""}</span>` +
+      `<span class="sep"> · </span><span class="tr">${t("tricks_n", { n: v.tricks_won[seat] })}</span>` +
+      (n >= BIG && seat !== me() ? `<span class="cl">${t("cards_left", { n: v.counts[seat] })}</span>` : "");
+    const tags = seatTags(v, seat);
+    $(".tags", el).textContent = tags;
+    el.setAttribute("aria-label", `${name(seat)}: ${t("total")} ${v.totals[seat]}, ` +
+      `${t("this_hand")} ${t("points_n", { n: pts })}${moon ? ` (${t("moon_mark")})` : ""}, ` +
+      `${t("cards_left", { n: v.counts[seat] })}${tags ? `, ${tags}` : ""}`);
+    const backs = $(".backs", el);
+    if (!backs) continue;
+    const count = Math.min(v.counts[seat], 13);
+    if (backs.childElementCount !== count || backs.dataset.back !== app.settings.back) {
+      backs.innerHTML = "";
+      backs.dataset.back = app.settings.back;
+      for (let i = 0; i < count; i++) {
+        const b = cardBack(app.settings.back);
+        b.classList.add("mini");
+        backs.appendChild(b);
+      }
+    }
+  }
+}
+
+/**
+ * The short facts under a seat's numbers: its bid in an auction, the auction's winner, its chips where
+ * chips are paid, and at a table with friends who holds the seat (computer, away, the turn timer).
+ */
+export function seatTags(v, seat) {
+  const out = [];
+  const bid = (v.bids || []).find((b) => b.seat === seat);
+  if (v.declarer === seat && v.penalty_suit === null && v.phase === "suit") out.push(t("tag_declarer"));
+  else if (bid && (v.phase === "bid" || v.phase === "suit" || v.declarer === seat)) {
+    out.push(bid.bid === null ? t("tag_no_bid") : (bid.bid === true ? t("tag_slam_bid") : t("tag_bid", { n: bid.bid })));
+  }
+  if (v.chips && v.chips.length) out.push(t("chips_n", { n: v.chips[seat] }));
+  out.push(...familyTags({ ...v, out_order: outSeats(v) }, seat, me())); // out: as far as shown
+  if (app.table) out.push(...app.table.seatTags(seat));
+  return out.join(" · ");
+}
+
+export function trickPos(seat, n) {
+  const a = seatAngle(rel(seat), n);
+  const r = n >= 5 ? 38 : 33;
+  return { x: 50 + r * Math.cos(a), y: 50 + (r - 2) * Math.sin(a), dx: Math.cos(a) * 160, dy: Math.sin(a) * 160 };
+}
+
+export function drawTrick({ animateCard = null, winner = null } = {}) {
+  const el = $("#trick");
+  const n = players();
+  el.classList.remove("collect");
+  el.innerHTML = "";
+  const twin = twins(app.shown); // two packs: identical cards, told apart by a pack mark; they cancel
+  const seen = new Set();
+  for (const { seat, card, pack } of app.shown) {
+    const p = trickPos(seat, n);
+    const d = document.createElement("div");
+    d.className = "tcard";
+    d.dataset.trickCard = card;
+    d.dataset.seat = String(seat);
+    d.setAttribute("role", "img");
+    d.setAttribute("aria-label", `${name(seat)}: ${cardName(card)}`);
+    d.style.left = `${p.x}%`;
+    d.style.top = `${p.y}%`;
+    d.style.setProperty("--fx", `${p.dx}px`);
+    d.style.setProperty("--fy", `${p.dy}px`);
+    if (card === animateCard && pace().play > 0) d.classList.add("enter");
+    if (winner !== null && seat === winner) d.classList.add("winner");
+    d.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
+    if (twin.has(card)) { // a twin: the other pack's copy than its pair's (the server says which when it can)
+      const other = app.shown.find((x) => x.card === card && x.seat !== seat);
+      const k = pack || (other && other.pack ? 3 - other.pack : seen.has(card) ? 2 : 1);
+      seen.add(card);
+      d.dataset.pack = String(k);
+      d.classList.add("twin");
+      const m = document.createElement("span");
+      m.className = "pack-mark";
+      m.textContent = String(k);
+      m.title = t("pack_mark", { k });
+      d.append(m);
+      d.setAttribute("aria-label", `${name(seat)}: ${cardName(card)} (${t("pack_mark", { k })}, ${t("cancelled_mark")})`);
+    }
+    el.appendChild(d);
+  }
+}
+
+export function renderStatus() {
+  const v = view();
+  const st = $("#status");
+  const panel = $("#pass-panel");
+  const passBtn = $('[data-action="pass"]');
+  if (!v) { st.textContent = t("loading"); return; }
+  $("#hand-no").textContent = v.hand_index >= 0 ? t("hand_no", { n: v.hand_index + 1 }) : "";
+  $("#hand-no").hidden = v.hand_index < 0; // before the first deal (a table waiting to start): no "Hand 0"
+  const hm = $("#hearts-mark");
+  hm.dataset.heartsBroken = v.hearts_broken ? "true" : "false";
+  // where hearts need not be broken (Black Maria, Domino, Auction, 1887 Hearts, the option), the badge says
+  // hearts may be led, never that they cannot be led yet
+  const open = !!(app.state.options && app.state.options.hearts_lead_any_time);
+  hm.dataset.heartsLead = open ? "any" : v.hearts_broken ? "broken" : "not-yet";
+  const key = open ? "hearts_any_time" : v.hearts_broken ? "hearts_broken" : "hearts_unbroken";
+  // an auction's winner named another suit: the badge speaks of that suit (the penalty cards of the hand)
+  const named = v.penalty_suit && v.penalty_suit !== "H" ? v.penalty_suit : "H";
+  hm.dataset.leadSuit = named;
+  const use = $("use", hm);
+  if (use && use.getAttribute("href") !== `#suit-${named}`) use.setAttribute("href", `#suit-${named}`);
+  if (named === "H") {
+    $(".hearts-text", hm).textContent = t(key);
+    hm.title = t(`${key}_help`);
+  } else {
+    const suit = t(`suit_${named}`);
+    const cap = suit.charAt(0).toUpperCase() + suit.slice(1);
+    $(".hearts-text", hm).textContent = t("suit_any_time", { suit: cap, sym: SUIT_SYMBOLS[named] });
+    hm.title = t("suit_any_time_help", { suit });
+  }
+  const lt = $('[data-action="last-trick"]');
+  lt.disabled = !(v.tricks && v.tricks.length);
+  $('[data-action="taken"]').disabled = !app.state.score_detail;
+  let msg = "";
+  panel.hidden = true;
+  panel.classList.remove("note");
+  passBtn.hidden = false;
+  $('[data-action="show-hand-end"]').hidden = true;
+  $('[data-action="show-game-over"]').hidden = true;
+  renderPots(v);
+  const vd = valueDecision();
+  decisionPanel($("#decide-panel"), vd, v, { name, act: (kind, value) => decideNow(kind, value) });
+  if (v.phase === "pass") {
+    const k = passCount();
+    if (!v.has_passed[me()] && !app.watching) {
+      const dir = t(`dir_${v.pass_direction}`);
+      msg = t("pass_to", { k, name: name(v.pass_to), dir });
+      panel.hidden = false;
+      const arrow = { left: "←", right: "→", across: "↑" }[v.pass_direction] || "↔";
+      const pt = $("#pass-text");
+      pt.innerHTML = `<span class="pass-arrow" aria-hidden="true">${arrow}</span>`;
+      // two short lines that each stay whole, so no word or kana is left alone on a line
+      for (const line of [t("pass_line1", { k }), t("pass_line2", { name: name(v.pass_to), dir })]) {
+        const span = document.createElement("span");
+        span.className = "pass-line";
+        span.textContent = line;
+        pt.append(span);
+      }
+      passBtn.textContent = t("pass_btn", { k });
+      passBtn.disabled = app.selected.length !== k || app.busy;
+      msg = t("pass_chosen", { n: app.selected.length, k });
+    } else {
+      msg = t("pass_waiting");
+    }
+  } else if (v.phase === "play") {
+    const seat = app.busy ? app.moving : v.turn;
+    if (v.turn === me() && !app.busy && !app.watching) msg = v.trick.length ? t("your_turn") : t("your_lead");
+    else if (seat === null || seat === undefined) msg = app.shown.length >= players() ? t("trick_done") : "";
+    else if (seat === me() && !app.watching) msg = t("your_turn_soon");
+    else msg = t("waiting", { name: name(seat) });
+    if (app.autoCard) msg = t("auto_playing", { card: cardShort(app.autoCard) });
+    if (noPassHand(v) && !userHasPlayed(v) && !app.shown.some((x) => x.seat === me())) {
+      // said where the passing would be, until the user's first card
+      panel.hidden = false;
+      panel.classList.add("note");
+      $("#pass-text").textContent = t("no_pass");
+      passBtn.hidden = true;
+    }
+  } else if (v.phase === "deal") {
+    msg = v.results.length ? t("hand_over", { n: v.results.length }) : t("loading");
+    if (v.results.length && !app.busy && !$('dialog[data-dialog="hand-end"]').open && !(app.table && app.table.holdsPanel())) {
+      panel.hidden = false;
+      $("#pass-text").textContent = msg;
+      passBtn.hidden = true;
+      $('[data-action="show-hand-end"]').hidden = false;
+    }
+  } else if (v.phase === "moon-choice") {
+    msg = v.turn === me() && !app.watching ? t("moon_choice_q") : t("waiting", { name: name(v.turn) });
+
+  } else if (v.phase === "game-over") {
+    msg = t("game_over");
+    if (!$('dialog[data-dialog="game-over"]').open) {
+      panel.hidden = false;
+      $("#pass-text").textContent = msg;
+      passBtn.hidden = true;
+      $('[data-action="show-game-over"]').hidden = false;
+    }
+  } else if (v.hand_index >= 0) { // bid, suit, and any other kind of decision
+    msg = decisionStatus(v, { name, mine: !!vd, watching: app.watching, me: me() });
+  }
+  if (app.table) msg = app.table.status(msg);
+  st.textContent = msg;
+  if (!$("#taken-view").hidden) renderTaken();
+  placeToast();
+}
+
+/**
+ * The family games' facts in the middle of the table: the pot where chips are paid, the penalty suit an
+ * auction's winner named, the widow (face down until the first trick's winner takes it; its cards shown to
+ * that player alone), the jokers played.
+ */
+export function renderPots(v) {
+  const box = $("#pots");
+  const bits = [];
+  const chip = (kind, text, title = "") =>
+    `<span class="pot-chip" data-pot="${kind}"${title ? ` title="${title}"` : ""}>${text}</span>`;
+  if (v.chips && v.chips.length) {
+    const due = potDue(v); // what the hand on the table will pay in: the pot badge shows it as it comes
+    bits.push(chip("pot", t("pot_n", { n: (v.pot || 0) + due.total }),
+      due.total ? t("pot_due_help", { pot: v.pot || 0, bid: due.bid, points: due.points }) : t("pot_help")));
+  }
+  if (v.penalty_suit) {
+    const who = v.declarer !== null && v.declarer !== undefined ? name(v.declarer) : "";
+    bits.push(chip("penalty-suit", t("penalty_suit", { sym: SUIT_SYMBOLS[v.penalty_suit], suit: t(`suit_${v.penalty_suit}`) }),
+      t("penalty_suit_help", { name: who })));
+  }
+  if (v.widow_size && v.hand_index >= 0 && v.phase !== "game-over") {
+    if (v.widow_taker === null || v.widow_taker === undefined) bits.push(chip("widow", t("widow_n", { n: v.widow_size }), t("widow_help")));
+    else if (v.widow_taker !== me() || !(v.widow && v.widow.length)) bits.push(chip("widow", t("widow_taken", { name: name(v.widow_taker) })));
+  }
+  if (v.jokers_played && v.jokers_played.length) bits.push(chip("jokers", t("jokers_played", { n: v.jokers_played.length })));
+  const vr = app.catalog.variants.find((x) => x.name === app.state.variant);
+  if (vr && vr.hand_size && v.hand_index >= 0 && v.phase !== "game-over") { // a stock (Domino Hearts)
+    bits.push(chip("stock", t("stock_n", { n: v.stock_size }), t("stock_help")));
+  }
+  const g = declaration(v);
+  if (g && v.phase !== "deal" && v.phase !== "game-over") bits.push(chip("general", t("general_chip", { name: name(g.seat) })));
+  const target = app.state.options && app.state.options.target_score;
+  if (target && target !== 100 && !app.state.options.deals) bits.push(chip("target", t("target_chip", { n: target })));
+  box.innerHTML = bits.join("");
+  renderTrickNotes(v);
+  const widow = $("#widow-view");
+  const mine = v.widow && v.widow.length && v.widow_taker === me() && v.phase !== "game-over";
+  widow.hidden = !mine;
+  if (mine) {
+    widow.innerHTML = `<span class="widow-label">${t("widow_yours")}</span>`;
+    for (const c of sortHand(v.widow)) {
+      const f = document.createElement("span");
+      f.className = "widow-card";
+      f.dataset.widowCard = c;
+      f.setAttribute("role", "img");
+      f.setAttribute("aria-label", cardName(c));
+      f.appendChild(cardFace(c, { fourColour: app.settings.fourColour }));
+      widow.appendChild(f);
+    }
+  }
+  box.hidden = !bits.length;
+}
+
+/**
+ * The chips the hand being played will pay into the pot when it is settled (rules of the State's options,
+ * settle.hand_chips): the auction's winning bid, and under the "pool" settlement a chip for each point taken
+ * so far. {bid, points, total}; all 0 once the hand is scored (the view's pot has them then).
+ */
+export function potDue(v) {
+  if (v.phase === "deal" || v.phase === "game-over" || v.hand_index < 0) return { bid: 0, points: 0, total: 0 };
+  const won = v.declarer !== null && v.declarer !== undefined && (v.bids || []).find((b) => b.seat === v.declarer);
+  const bid = won && Number.isInteger(won.bid) ? won.bid : 0;
+  const pool = app.state.options && app.state.options.settlement === "pool";
+  const points = pool ? (v.points_taken || []).reduce((a, p) => a + Math.max(0, p), 0) : 0;
+  return { bid, points, total: bid + points };
+}
+
+/** Notes in the middle of the table: a cancelled pair or trick, the cards carried over, the last draw. */
+export function renderTrickNotes(v) {
+  const box = $("#trick-note");
+  const notes = app.busy ? [] : trickNotes(v, name, me(), app.lastDraw);
+  box.innerHTML = `<div class="note-stack">${notes.map((x) =>
+    `<span class="note-line" data-note="${x.kind}">${x.text}</span>`).join("")}</div>`;
+  box.hidden = !notes.length;
+  // the last draw is said once: when its note is on the table, the message that said it goes
+  if (notes.some((x) => x.kind === "draw") && $("#toast").dataset.reason === "draw") hideToast();
+  // clear of the trick's cards: with 3 seats below the two others' cards, with 4 on a phone between
+  // North's card and the row of West's and East's (the middle is free from 5 seats on)
+  const n = players();
+  const phone = window.matchMedia("(max-width: 720px)").matches;
+  box.style.setProperty("--note-y", n === 3 ? "62%" : n === 4 && phone ? "34%" : "50%");
+}
+
+export function renderAll() {
+  renderHeader();
+  renderSeats();
+  renderStatus();
+  renderHand();
+}
+
+/** The penalty cards each player has taken so far this hand (the "Cards taken" panel). */
+export function renderTaken() {
+  const d = app.state && app.state.score_detail;
+  const box = $("#taken-view");
+  if (!d) { box.hidden = true; return; }
+  const rows = d.taken.map((cards, s) => {
+    const pts = d.items[s].reduce((a, x) => a + x.points, 0);
+    const list = cards.length ? sortHand(cards).map((c) =>
+      `<span class="tc${/[HD]$/.test(c) ? " red" : ""}" aria-label="${cardName(c)}">${cardShort(c)}</span>`).join("")
+      : `<span class="none">${t("taken_none")}</span>`;
+    return `<tr data-taken-seat="${s}"><th scope="row">${name(s)}</th><td>${list}</td>` +
+      `<td class="pts">${t("points_n", { n: pts })}</td></tr>`;
+  }).join("");
+  box.innerHTML = `<table aria-label="${t("taken")}"><tbody>${rows}</tbody></table>`;
+}
+
+export function toggleTaken(show) {
+  const box = $("#taken-view");
+  const on = show ?? box.hidden;
+  if (on) { $("#last-trick-view").hidden = true; renderTaken(); }
+  box.hidden = !on || !(app.state && app.state.score_detail);
+  $('[data-action="taken"]').setAttribute("aria-expanded", box.hidden ? "false" : "true");
+}
+
+/** While events play out: show `seat` (or nobody, null) as the one to move, ring and status line. */
+export function markTurn(seat) {
+  app.moving = seat;
+  for (const el of $$("[data-seat-box]")) el.classList.toggle("turn", Number(el.dataset.seatBox) === seat);
+  renderStatus();
+}
+
+export function showLastTrick() {
+  const v = view();
+  const box = $("#last-trick-view");
+  if (!box.hidden) { box.hidden = true; return; }
+  if (!v || !v.tricks.length) return;
+  toggleTaken(false);
+  const tr = v.tricks.at(-1);
+  box.innerHTML = "";
+  tr.cards.forEach((card, i) => {
+    const seat = tr.seats ? tr.seats[i] : (tr.leader + i) % players(); // seats drop out in Domino Hearts
+    const f = document.createElement("figure");
+    if (seat === tr.winner) f.className = "won";
+    f.appendChild(cardFace(card, { fourColour: app.settings.fourColour }));
+    const cap = document.createElement("figcaption");
+    cap.textContent = name(seat);
+    f.appendChild(cap);
+    f.setAttribute("aria-label", `${name(seat)}: ${cardName(card)}${seat === tr.winner ? " ★" : ""}`);
+    f.setAttribute("role", "img");
+    box.appendChild(f);
+  });
+  box.hidden = false;
+  setTimeout(() => { box.hidden = true; }, 5000);
+}
+
