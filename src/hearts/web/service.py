@@ -72,6 +72,7 @@ from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
 from ..view import PlayerView, player_view, visible_events
 from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
 from .limits import excerpt, shorten
+from .seat_names import SOLO_NAME, seats_json
 from .storage import GameRow, GameStore, UnknownGame, VersionConflict, hash_token, token_matches
 
 log = logging.getLogger("hearts.web")
@@ -392,7 +393,8 @@ def user_decision(game: Game) -> dict[str, Any] | None:
 
 def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
                token: str | None = None) -> dict[str, Any]:
-    """The ``State`` object of ``web-api.md``: settings, seat 0's view, ``illegal``,
+    """The ``State`` object of ``web-api.md``: settings, ``seats`` (each seat's name, the
+    same rule as a table's: :func:`~hearts.web.seat_names.seats_json`), seat 0's view, ``illegal``,
     ``score_detail`` (:func:`score_detail`), ``events`` (and ``token`` when given: create
     and restart only)."""
     game = live.game
@@ -403,6 +405,7 @@ def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
         "game": live.game_number, "variant": live.variant, "players": live.players,
         "options": dict(game.rules.options), "level": live.level, "version": live.version,
         "seat": USER_SEAT,
+        "seats": seats_json([SOLO_NAME if s == USER_SEAT else None for s in range(game.n)]),
         "view": {**player_view(game, USER_SEAT).to_json(), "decision": user_decision(game)},
         "illegal": illegal_map(game),
         "score_detail": score_detail(game),

@@ -52,6 +52,7 @@ from ..record import record_from_game
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
 from ..view import pack_of, visible_events
+from .seat_names import seats_json
 
 
 def _encode(obj: Any) -> str:
@@ -343,7 +344,9 @@ class TableState:
         return [s for s in range(self.n) if self.seats[s] is None]
 
     def table_json(self) -> dict[str, Any]:
-        """Public facts: settings, seats (names, bots, away), waiting friends, status."""
+        """Public facts: settings, seats (``seat``, ``name``: the person's, or the computer's
+        fixed name (:func:`~hearts.web.seat_names.seats_json`), the same for every viewer;
+        ``bot``, ``away``), waiting friends, status."""
         game = self.game
         status = "waiting" if not self.started else (
             "over" if game.game_over else "playing")
@@ -352,8 +355,10 @@ class TableState:
             "settings": self.settings.to_json(),
             "deals": "public" if self.settings.game is not None else "secret",
             "host": HOST_SEAT,
-            "seats": [{"seat": s, "name": p.name if p else None, "bot": p is None,
-                       "away": bool(p and p.away)} for s, p in enumerate(self.seats)],
+            "seats": [{**named, "away": bool(p and p.away)}
+                      for named, p in zip(seats_json([p.name if p else None
+                                                      for p in self.seats]),
+                                          self.seats, strict=True)],
             "waiting": [{"id": k, "name": p.name} for k, p in self.late.items()],
             "due": list(self.due()),
         }
