@@ -54,7 +54,7 @@ export async function startTable(idPart, page) {
     seatName(seat) {
       if (!tb.table || seat === tb.seat) return null;
       const s = tb.table.seats[seat];
-      return s && s.name ? s.name : null; // a computer's seat: its place at the table (West, North, ...)
+      return s && s.name ? s.name : null; // the server's name of the seat: a person's, or the computer's fixed name
     },
     seatTags(seat) {
       if (!tb.table || tb.table.status === "waiting") {
