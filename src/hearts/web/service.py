@@ -701,22 +701,7 @@ class GameService:
         nothing to choose."""
         mine = [d for d in decisions if d.seat == USER_SEAT]
         if mine:
-            if job is not None and level in SEARCH_LEVELS:
-                action = Action.from_json(self.pool.hint(
-                    dataclasses.replace(job, kind=mine[0].kind)))
-            else:
-                bot = StandInBot("stand-in", seed) if job is None else make_bot(level, seed)
-                action = decide(bot, view, mine[0])
-            kind, payload = action.kind, action.payload
-            if kind == "pass":
-                return {"stage": "pass", "cards": [card_str(c) for c in payload], "level": level}
-            if kind == "play":
-                return {"stage": "play", "card": card_str(int(payload)), "level": level}
-            if kind == "suit":
-                return {"stage": "suit", "suit": Action.suit(0, payload).to_json()[2],
-                        "level": level}
-            return {"stage": kind, "choice" if kind == "moon" else kind: payload,
-                    "level": level}
+            return hint_answer(self.pool, level, seed, view, mine[0], job)
         if decisions and decisions[0].kind != "pass" and decisions[0].seat >= 0:
             raise WebError(409, "not_your_turn", f"It is not your turn: seat {turn} plays next.")
         raise WebError(409, "wrong_phase", "There is nothing for you to choose now.")
@@ -725,6 +710,32 @@ class GameService:
         """The ``hearts-record/1`` of the game so far (see :func:`record_json`)."""
         with self._lock_for(game_id):
             return record_json(self._fresh(game_id, token))
+
+
+def hint_answer(pool: SearchPool, level: str, seed: int, view: PlayerView, decision: Decision,
+                job: SearchJob | None) -> dict[str, Any]:
+    """The hint for ``decision`` (the asker's own, seen through ``view``): what the
+    ``level`` bot would do, worked out in ``pool`` for a search level when ``job`` (the
+    game's actions so far, :class:`~hearts.web.compute.SearchJob`) is given, else here
+    (``job`` ``None``: the stand-in picker).  The caller holds the game's hint slot
+    (:meth:`SearchPool.hint_slot`).  Used by the solo game and by the tables.
+
+    ``{"stage": "pass", "cards": [...]}``, ``{"stage": "play", "card": "QS"}``,
+    ``{"stage": "suit", "suit": "S"}``, ``{"stage": "moon", "choice": "add"}`` or
+    ``{"stage": kind, kind: value}``, each with ``"level"``."""
+    if job is not None and level in SEARCH_LEVELS:
+        action = Action.from_json(pool.hint(dataclasses.replace(job, kind=decision.kind)))
+    else:
+        bot = StandInBot("stand-in", seed) if job is None else make_bot(level, seed)
+        action = decide(bot, view, decision)
+    kind, payload = action.kind, action.payload
+    if kind == "pass":
+        return {"stage": "pass", "cards": [card_str(c) for c in payload], "level": level}
+    if kind == "play":
+        return {"stage": "play", "card": card_str(int(payload)), "level": level}
+    if kind == "suit":
+        return {"stage": "suit", "suit": Action.suit(0, payload).to_json()[2], "level": level}
+    return {"stage": kind, "choice" if kind == "moon" else kind: payload, "level": level}
 
 
 def _parse_cards(cards: list[str]) -> list[int]:
@@ -760,6 +771,7 @@ def _check_option_sizes(options: dict[str, Any]) -> None:
 __all__ = [
     "DEFAULT_HINT_LEVEL", "DEFAULT_LEVEL", "GameService", "LiveGame", "StandInBot", "USER_SEAT",
     "RANDOM_GAME_MAX", "WebError", "apply_action", "busy_error", "check_level", "daily_json",
-    "decision_seed", "illegal_map", "known_levels", "make_bot", "record_json", "replay", "run_bots",
+    "decision_seed", "hint_answer", "illegal_map", "known_levels", "make_bot", "record_json",
+    "replay", "run_bots",
     "score_detail", "seat_events", "state_json", "step", "variants_json",
 ]

@@ -53,6 +53,7 @@ from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
 from ..view import pack_of, visible_events
 from .seat_names import seats_json
+from .service import score_detail
 
 
 def _encode(obj: Any) -> str:
@@ -160,19 +161,23 @@ class TableSettings:
     game: int | None
     turn_seconds: float
     spectators: bool
+    hints: bool = True
+    """Whether a seated person may ask for a hint (the solo game's ``hint``, for the
+    asker's own seat); tables stored before this setting existed allow them."""
 
     def to_json(self) -> dict[str, Any]:
         """The stored and public form."""
         return {"variant": self.variant, "players": self.players, "options": dict(self.options),
                 "level": self.level, "game": self.game, "turn_seconds": self.turn_seconds,
-                "spectators": self.spectators}
+                "spectators": self.spectators, "hints": self.hints}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
         """The inverse of :meth:`to_json`."""
         return cls(str(data["variant"]), int(data["players"]), dict(data["options"]),
                    str(data["level"]), None if data.get("game") is None else int(data["game"]),
-                   float(data["turn_seconds"]), bool(data["spectators"]))
+                   float(data["turn_seconds"]), bool(data["spectators"]),
+                   bool(data.get("hints", True)))
 
     def rules(self) -> Rules:
         """The frozen rules (raises :class:`~hearts.rules.RulesError`)."""
@@ -181,7 +186,7 @@ class TableSettings:
 
 def check_settings(variant: str, players: int | None, options: dict[str, Any],
                    level: str, game: int | None, turn_seconds: float | None,
-                   spectators: bool) -> TableSettings:
+                   spectators: bool, hints: bool = True) -> TableSettings:
     """Checked settings for a new table; raises :class:`TableError` 400 (``unknown_variant``,
     ``unknown_option``, ``bad_option``) with the rules' message."""
     try:
@@ -197,7 +202,8 @@ def check_settings(variant: str, players: int | None, options: dict[str, Any],
     if not MIN_TURN_SECONDS <= t <= MAX_TURN_SECONDS:
         raise TableError("bad_option", f"turn_seconds must be from {MIN_TURN_SECONDS} to "
                          f"{MAX_TURN_SECONDS:g}.", 400)
-    return TableSettings(variant, rules.players, dict(options), level, game, t, spectators)
+    return TableSettings(variant, rules.players, dict(options), level, game, t, spectators,
+                         hints)
 
 
 def clean_name(name: object) -> str:
@@ -434,6 +440,11 @@ class TableState:
             **full,
         }
 
+    def detail_json(self, seat: int | None) -> dict[str, Any] | None:
+        """The solo game's ``score_detail`` (:func:`hearts.web.service.score_detail`: cards
+        taken and the engine's breakdown) as ``seat`` (``None``: a spectator) sees it."""
+        return score_detail(self.game, -1 if seat is None else seat)
+
     def history_json(self) -> dict[str, Any]:
         """The finished tricks of the hand and the finished hands' results (public)."""
         from ..view import player_view
@@ -607,7 +618,7 @@ class TableState:
         events = applied.events_for(seat)
         msg = {"type": "update", "v": applied.version, "events": events,
                "view": self.view_json(seat), "illegal": self.illegal_json(seat),
-               "table": self.table_json()}
+               "score_detail": self.detail_json(seat), "table": self.table_json()}
         if extra:
             msg.update(extra)
         return msg
@@ -621,14 +632,19 @@ class TableState:
         public = dumps(applied.public)
         shared = dumps(self.public_json())[1:]  # the view's common fields, without "{"
         more = "".join(f',"{k}":{dumps(v)}' for k, v in extra.items())
+        detail = dumps(self.detail_json(None))  # alike for all but a widow's unscored taker
+        taker = self.game.widow_taker
         out: dict[int | None, str] = {}
         for seat in seats:
             private = applied.private.get(seat) if seat is not None else None
             events = public if private is None else dumps(private)
             own = dumps(self.own_json(seat))[:-1]  # without "}"
+            mine = dumps(self.detail_json(seat)) if seat is not None and seat == taker \
+                else detail
             out[seat] = (f'{{"type":"update","v":{applied.version},"events":{events},'
                          f'"view":{own},{shared},'
-                         f'"illegal":{dumps(self.illegal_json(seat))},"table":{common}{more}}}')
+                         f'"illegal":{dumps(self.illegal_json(seat))},'
+                         f'"score_detail":{mine},"table":{common}{more}}}')
         return out
 
     def snapshot_for(self, seat: int | str | None, since: int | None = None,
@@ -640,7 +656,8 @@ class TableState:
         msg: dict[str, Any] = {"type": "state", "v": self.version,
                                "seat": s, "waiting": seat if isinstance(seat, str) else None,
                                "host": s == HOST_SEAT, "view": self.view_json(s),
-                               "illegal": self.illegal_json(s), "table": self.table_json(),
+                               "illegal": self.illegal_json(s),
+                               "score_detail": self.detail_json(s), "table": self.table_json(),
                                "history": self.history_json()}
         if since is not None:
             missed = [a for a in self.recent if a.version > since]
