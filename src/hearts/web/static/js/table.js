@@ -172,7 +172,7 @@ export async function startTable(idPart, page) {
     const state = {
       id: tb.id, game: tb.table.deals === "public" ? s.game : null, variant: s.variant, players: n,
       options: tb.options, level: s.level, version: msg.v, seat: tb.seat, view, illegal: msg.illegal || {},
-      events: events.filter((e) => e.type !== "pass" || e.received), score_detail: null,
+      events: events.filter((e) => e.type !== "pass" || e.received), score_detail: msg.score_detail || null,
     };
     tb.last = structuredClone({ ...state, events: [] });
     const away = tb.seat !== null && tb.table.seats[tb.seat].away;
