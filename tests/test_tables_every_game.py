@@ -236,3 +236,20 @@ def test_hints_off_and_other_requests_refused(server: ServerProcess,
     r = httpx.post(f"{base}/api/tables/{t['id']}/review", json={},
                    headers={"X-Seat-Token": t["token"]}, timeout=30)
     assert r.status_code == 409 and r.json()["error"]["code"] == "no_finished_hand"
+
+
+def test_every_variant_and_player_count_makes_a_table(server: ServerProcess) -> None:
+    """The create route takes every game of the registry at each of its player counts
+    (and names each seat); an impossible count is refused with the rules' reason."""
+    for name, variant in VARIANTS.items():
+        for n in variant.players:
+            r = httpx.post(server.url + "/api/tables", json={
+                "name": "Ann", "variant": name, "players": n, "level": "random"}, timeout=30)
+            assert r.status_code == 201, (name, n, r.text)
+            table = r.json()["table"]
+            assert table["settings"]["players"] == n and len(table["seats"]) == n
+            assert [s["name"] for s in table["seats"]][1:] == [computer_name(s)
+                                                               for s in range(1, n)]
+    r = httpx.post(server.url + "/api/tables", json={"name": "Ann", "variant": "partnership",
+                                                     "players": 5}, timeout=30)
+    assert r.status_code == 400 and r.json()["error"]["message"]
