@@ -253,3 +253,20 @@ def test_every_variant_and_player_count_makes_a_table(server: ServerProcess) -> 
     r = httpx.post(server.url + "/api/tables", json={"name": "Ann", "variant": "partnership",
                                                      "players": 5}, timeout=30)
     assert r.status_code == 400 and r.json()["error"]["message"]
+
+
+def test_no_record_shows_the_hand_being_bid(tmp_path: Any) -> None:
+    """The one record writer (``projection.finished_record``) withholds the hand in
+    progress in its auction too: the solo game's record used to give the deal of the hand
+    being bid (every seat's cards) while seat 0 was asked to bid."""
+    from hearts.web.service import GameService
+    from hearts.web.storage import GameStore
+
+    svc = GameService(GameStore(f"sqlite:///{tmp_path / 'solo.db'}"))
+    phases = set()
+    for number in range(1, 8):
+        st = svc.create("auction", level="random", game_number=number)
+        rec, withheld = svc.record(st["id"], st["token"])
+        phases.add(st["view"]["phase"])
+        assert withheld and rec["hands"] == [], st["view"]["phase"]
+    assert "bid" in phases

@@ -48,12 +48,10 @@ from ..cards import PACK2, SUIT_LETTERS, CardError, card_str, card_tuple, cards_
 from ..deal import check_game_number, random_deal
 from ..events import Dealt, Drew, Event, Exchanged, HandScored, Passed, WidowTaken
 from ..game import Game, IllegalAction
-from ..record import record_from_game
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
 from ..view import pack_of, visible_events
-from .seat_names import seats_json
-from .service import score_detail
+from .projection import finished_record, illegal_map, score_detail, seat_names
 
 
 def _encode(obj: Any) -> str:
@@ -351,7 +349,7 @@ class TableState:
 
     def table_json(self) -> dict[str, Any]:
         """Public facts: settings, seats (``seat``, ``name``: the person's, or the computer's
-        fixed name (:func:`~hearts.web.seat_names.seats_json`), the same for every viewer;
+        fixed name (:func:`~hearts.web.projection.seat_names`), the same for every viewer;
         ``bot``, ``away``), waiting friends, status."""
         game = self.game
         status = "waiting" if not self.started else (
@@ -362,7 +360,7 @@ class TableState:
             "deals": "public" if self.settings.game is not None else "secret",
             "host": HOST_SEAT,
             "seats": [{**named, "away": bool(p and p.away)}
-                      for named, p in zip(seats_json([p.name if p else None
+                      for named, p in zip(seat_names([p.name if p else None
                                                       for p in self.seats]),
                                           self.seats, strict=True)],
             "waiting": [{"id": k, "name": p.name} for k, p in self.late.items()],
@@ -441,9 +439,9 @@ class TableState:
         }
 
     def detail_json(self, seat: int | None) -> dict[str, Any] | None:
-        """The solo game's ``score_detail`` (:func:`hearts.web.service.score_detail`: cards
+        """The solo game's ``score_detail`` (:func:`hearts.web.projection.score_detail`: cards
         taken and the engine's breakdown) as ``seat`` (``None``: a spectator) sees it."""
-        return score_detail(self.game, -1 if seat is None else seat)
+        return score_detail(self.game, seat)
 
     def history_json(self) -> dict[str, Any]:
         """The finished tricks of the hand and the finished hands' results (public)."""
@@ -454,28 +452,20 @@ class TableState:
 
     def illegal_json(self, seat: int | None) -> dict[str, dict[str, str]]:
         """For ``seat`` on its turn to play: each card of its hand it may not play, with the
-        engine's reason code and sentence."""
-        game = self.game
+        engine's reason code and sentence (:func:`hearts.web.projection.illegal_map`, the
+        solo game's)."""
         if seat is None:
             return {}
         decision = self.decision(seat)
         if decision is None or decision.kind != "play":
-            return {}
-        out: dict[str, dict[str, str]] = {}
-        for c in cards_of(game.hands[seat] & ~game.legal_plays(seat)):
-            err = game.explain(seat, c)
-            if err is not None:
-                out[card_str(c)] = {"code": err.reason, "message": err.message}
-        return out
+            return {}  # the common case, answered from the cached pending decisions
+        return illegal_map(self.game, seat)
 
     def record_json(self) -> dict[str, Any]:
         """``hearts-record/1`` of the finished hands (deals included, so that they replay);
-        the hand being passed or played is left out."""
-        rec = record_from_game(self.game)
-        game = self.game
-        if self._pending() and not self.between_hands() and game.hand_index >= 0:
-            rec["hands"] = list(rec.get("hands", []))[: game.hand_index]
-        return rec
+        the hand in progress is left out (:func:`hearts.web.projection.finished_record`,
+        the solo game's record writer)."""
+        return finished_record(self.game)[0]
 
     # ------------------------------------------------------------- checking
     def check(self, action: list[Any]) -> None:
