@@ -28,7 +28,7 @@ BIN := $(VENV)/bin
 # (Run without make, an edited checkout falls back to the .py sources with a warning:
 # src/hearts/_native.py.)  HEARTS_PURE_PYTHON=1 make ... installs without compiling.
 ENGINE_SOURCES := $(addprefix src/hearts/,cards.py rules.py deal.py tricks.py actions.py settle.py \
-	game.py scoring.py players/sim.py players/policy.py)
+	game.py scoring.py drive.py players/sim.py players/policy.py)
 INSTALL_DEPS   := pyproject.toml setup.py $(ENGINE_SOURCES)
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test

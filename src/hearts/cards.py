@@ -86,6 +86,38 @@ def same_name(card: int) -> int:
     return (1 << c) | (1 << (c + PACK2))
 
 
+def held_copy(hand: int, card: int, used: int = 0) -> int:
+    """The copy of ``card``'s name that ``hand`` (a card set) holds: ``card`` itself when
+    the hand holds it and it is not in ``used``, else the lowest held copy of the same
+    name (:func:`same_name`: the other pack's twin, or any joker) not in ``used``, else
+    ``card`` unchanged (the caller's legality check then refuses it as not held).
+
+    The one place a card *name* becomes a seat's card: a record, a typed move or a
+    stored action names a card, not a copy (``interfaces.md`` section 2b: "where two
+    cards share a name, the name means whichever copy the seat holds").  With one pack
+    and no jokers every name has one copy and this returns ``card``.
+    """
+    if hand >> card & 1 and not used >> card & 1:
+        return card
+    held = hand & same_name(card) & ~used
+    if held:
+        return (held & -held).bit_length() - 1
+    return card
+
+
+def held_copies(hand: int, cards: Iterable[int]) -> tuple[int, ...]:
+    """Each of ``cards`` as a copy ``hand`` holds (:func:`held_copy`), a different copy
+    each time one name is listed again, as far as the hand has copies (a pass of
+    ``QS QS`` by a seat holding both packs' queens passes both)."""
+    out: list[int] = []
+    used = 0
+    for c in cards:
+        c = held_copy(hand, c, used)
+        used |= 1 << c
+        out.append(c)
+    return tuple(out)
+
+
 def bit(card: int) -> int:
     """The one-card set holding ``card``."""
     return 1 << card

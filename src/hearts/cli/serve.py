@@ -65,6 +65,21 @@ WS_MAX_SIZE = 64 * 1024
 @click.option("--api-docs/--no-api-docs", default=False, show_default=True,
               help="Serve the interactive API docs at /api/docs (its page loads swagger-ui "
                    "from a CDN).")
+@click.option("--hint-workers", default=1, show_default=True, type=click.IntRange(0, 64),
+              help="Processes for hints at search levels, apart from the bots' own "
+                   "searches and at a lower priority, so hints never delay plays (0: hints "
+                   "share the bots' workers).")
+@click.option("--misses-per-minute", default=30.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="Wrong game or table ids and wrong tokens one client address may send a "
+                   "minute, with bursts of twice as many; 429 past it (0: no limit).")
+@click.option("--connections-per-client", default=64, show_default=True,
+              type=click.IntRange(0, 1_000_000),
+              help="Open connections (HTTP and WebSocket) one client address may hold per "
+                   "process; past it new ones are refused at once (0: no cap).")
+@click.option("--metrics/--no-metrics", default=False, show_default=True,
+              help="Serve Prometheus metrics at /metrics (keep it from the public: see "
+                   "docs/web-server.md).")
 @click.option("--redis", "redis_url", default=None, metavar="URL",
               help="Redis server (redis://host:port/db) through which several server "
                    "processes serve the same shared tables [default: $HEARTS_REDIS; none: "
@@ -75,7 +90,8 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
             max_body_bytes: int, search_workers: int | None,
             max_hints: int, request_timeout: float, keep_alive_timeout: int,
             limit_concurrency: int, forwarded_allow_ips: str, api_docs: bool,
-            redis_url: str | None) -> None:
+            hint_workers: int, misses_per_minute: float, connections_per_client: int,
+            metrics: bool, redis_url: str | None) -> None:
     """Serve the web game and its JSON API with uvicorn."""
     import uvicorn
 
@@ -92,11 +108,15 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         tables_per_minute=tables_per_minute, expire_every_s=expire_every_s,
         search_workers=search_workers, max_hints=max_hints,
         expire_unfinished_days=expire_unfinished_days,
-        expire_finished_days=expire_finished_days, api_docs=api_docs)
+        expire_finished_days=expire_finished_days, api_docs=api_docs,
+        hint_workers=hint_workers, misses_per_minute=misses_per_minute,
+        connections_per_client=connections_per_client, metrics=metrics)
     os.environ["HEARTS_REQUEST_TIMEOUT"] = str(request_timeout)
+    os.environ["HEARTS_CONNECTIONS_PER_CLIENT"] = str(connections_per_client)
     server_options: dict[str, Any] = {
         "host": host, "port": port, "log_level": log_level,
         "http": "hearts.web.protocol:TimedH11Protocol",
+        "ws": "hearts.web.protocol:CountedWebSocketProtocol",
         "timeout_keep_alive": keep_alive_timeout, "limit_concurrency": limit_concurrency,
         "forwarded_allow_ips": forwarded_allow_ips, "proxy_headers": True,
         "timeout_graceful_shutdown": 10, "server_header": False, "ws_max_size": WS_MAX_SIZE,
@@ -165,8 +185,10 @@ class ServerProcess:
     server's output when it does not within ``timeout`` seconds); ``stop(kill=True)``
     ends it with SIGKILL (a crash), else SIGTERM.  The server's output goes to
     ``log_path`` when given.  ``args``: further ``hearts serve`` options; by default
-    the games- and tables-per-minute limits are lifted (tests create games faster than a
-    person), unless ``args`` sets them.
+    the games- and tables-per-minute limits, the wrong-ids limit and the cap on
+    connections per client are lifted (tests and load benchmarks create games faster
+    than a person, and run hundreds of clients from one address), unless ``args`` sets
+    them.
     """
 
     def __init__(self, db_url: str, *, workers: int = 1, log_path: str | None = None,
@@ -179,6 +201,10 @@ class ServerProcess:
             self.args += ["--games-per-minute", "0"]
         if "--tables-per-minute" not in self.args:
             self.args += ["--tables-per-minute", "0"]
+        if "--misses-per-minute" not in self.args:
+            self.args += ["--misses-per-minute", "0"]
+        if "--connections-per-client" not in self.args:
+            self.args += ["--connections-per-client", "0"]
         self.workers = workers
         self.log_path = log_path
         self.timeout = timeout

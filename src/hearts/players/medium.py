@@ -58,7 +58,7 @@ import random
 from ..cards import FULL_DECK, HEARTS, PACK2, SUIT_MASKS, SUITS, cards_of, same_name
 from ..rules import Rules
 from ..view import PlayerView
-from .base import register_bot
+from .base import BaseBot, register_bot
 from .common import (
     HEART_MASK,
     Table,
@@ -689,7 +689,7 @@ def medium_play(view: PlayerView, rng: random.Random | None = None) -> int:
     return _discard(t, rng)
 
 
-class MediumBot:
+class MediumBot(BaseBot):
     """Rule-based bot (see the module text)."""
 
     name = "medium"

@@ -148,12 +148,16 @@ class TableStore:
     """Reads and appends shared tables' logs (thread-safe; ``append`` is awaitable).
 
     ``engine``: the SQLAlchemy engine of the game database (the tables are created
-    when missing).  :meth:`close` stops the writer thread (queued appends are written
-    first).
+    when missing).  ``health``: the game store's
+    :class:`~hearts.web.storage.StorageHealth`, checked after every commit (an append
+    committed to a deleted SQLite file fails with
+    :class:`~hearts.web.storage.StorageGone`: no client hears of it).  :meth:`close`
+    stops the writer thread (queued appends are written first).
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, health: Any = None) -> None:
         self.engine = engine
+        self.health = health
         metadata.create_all(engine)
         self._add_missing_columns()
         self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
@@ -177,6 +181,8 @@ class TableStore:
         with self.engine.begin() as conn:
             conn.execute(insert(friend_tables).values(id=table_id, settings=settings, seed=seed,
                                                       created_at=_now()))
+        if self.health is not None:
+            self.health.check()
 
     def load(self, table_id: str, after: int = 0) -> TableRow:
         """The table's settings and its actions with ``seq > after`` in order.
@@ -330,6 +336,8 @@ class TableStore:
             except BaseException:
                 self._drop_conn()
                 raise
+            if self.health is not None:
+                self.health.check()  # committed to the file that is still there, or fail
             return
 
     def _drop_conn(self) -> None:
