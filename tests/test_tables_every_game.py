@@ -14,7 +14,7 @@ watches.  Checked from what the clients receive:
   hand is scored it is the ``hand_end`` breakdown;
 - for two games (one with a second person at seat 2): a hint for the asker's own
   decision, its refusal where the host turned hints off, and the review of the finished
-  hand for the asker's seat (403 without a seat token).
+  hand for the asker's seat (403 without a seat token), and a what-if from its own card.
 """
 
 from __future__ import annotations
@@ -149,6 +149,12 @@ def check_review(base: str, table_id: str, token: str, seat: int, tricks: int) -
     assert out["review"]["seat"] == seat
     stages = [d["stage"] for d in out["review"]["decisions"]]
     assert stages.count("play") == tricks and set(stages) <= {"pass", "play"}
+    # play on from the seat's own card (the same card: the hand's real points come back)
+    mine = next(c for t in job["story"]["tricks"] for c in t["cards"] if c["seat"] == seat)
+    r = httpx.post(f"{base}/api/tables/{table_id}/whatif", headers={"X-Seat-Token": token},
+                   json={"hand": 0, "index": mine["index"], "card": mine["card"]}, timeout=60)
+    assert r.status_code == 200, r.text
+    assert r.json()["plays"][0] == {"seat": seat, "card": mine["card"]}
 
 
 @pytest.mark.parametrize("variant,players", GAMES)

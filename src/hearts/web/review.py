@@ -7,7 +7,8 @@
   (200 and the same object when that hand's review exists already).
 - ``POST /api/tables/{id}/review`` ``{"hand": k}`` with the header ``X-Seat-Token``: the
   same for a finished hand of a shared table, reviewing the asker's own seat (403 for
-  anyone not seated there); the same jobs, polled at ``GET /api/reviews/{job}``.
+  anyone not seated there); the same jobs, polled at ``GET /api/reviews/{job}``;
+  ``POST /api/tables/{id}/whatif`` likewise for one of the asker's own cards.
 - ``GET /api/reviews/{job}``: ``{"status": "running" | "done" | "error", "done",
   "total", "hand": k, "hands": finished hands, "story": {...}, "review": {...} | null}``.  ``story`` is the
   hand face up: the deal, the passes, each trick (leader, cards, winner, every
@@ -279,10 +280,26 @@ def make_router() -> APIRouter:
             if job is not None:
                 job["hands"] = len(rec["hands"])
                 return job, 200
-            return jobs.submit(key, rec, hand, hand_story(rec, hand), seat), 202
+            story = _web(lambda: hand_story(rec, hand))
+            return jobs.submit(key, rec, hand, story, seat), 202
 
         job, status = await asyncio.to_thread(start)
         return _json(job, status)
+
+    @router.post("/tables/{table_id}/whatif")
+    async def table_whatif(table_id: str, body: WhatIfBody, request: Request,
+                           seat_token: SeatToken = None) -> Response:
+        """Play on from one of the asker's own decisions at a table with another card
+        (not stored); 403 for anyone not seated at the table."""
+        from .tables import TableError
+
+        try:
+            rec, seat = await request.app.state.tables.seat_record(table_id, seat_token)
+        except TableError as exc:
+            raise WebError(exc.status, exc.code, exc.message) from None
+        out = await asyncio.to_thread(
+            lambda: _web(lambda: what_if(rec, body.hand, body.index, body.card, seat)))
+        return _json(out)
 
     @router.get("/reviews/{job_id}")
     def get_review(job_id: str, request: Request) -> Response:
