@@ -26,8 +26,9 @@ in order), ``thinking`` and ``error`` messages.  Moves answer the seat's pending
 decision (:data:`MOVE_FIELDS`): ``{"type": "pass", "cards": [...], "v": N}``, ``play``
 (``card``), ``moon`` (``choice``), ``bid`` (``bid``: chips or null), ``suit`` (``suit``:
 C, D, H or S); ``next`` (host, between hands), ``start`` (host), ``seat`` (host:
-``seat``, ``friend``), ``back``.  One connection may send :data:`MSG_RATE` messages a
-second (bursts of :data:`MSG_BURST`); past that each message is refused with
+``seat``, ``friend``), ``back``; ``hint`` (``level``, optional: answered to the asker
+only with a ``hint`` message, :meth:`TableHub.hint`).  One connection may send
+:data:`MSG_RATE` messages a second (bursts of :data:`MSG_BURST`); past that each message is refused with
 ``rate_limited``, and a client that goes on is cut off (close code 4429).  A binary
 frame closes the connection with code 1003 and a reason.  A seat may have
 :data:`MAX_SEAT_SOCKETS` connections open at once (more are refused with
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 import time
@@ -56,14 +58,16 @@ from ..drive import decide
 from ..view import player_view
 from . import metrics
 from .bus import LocalBus, RedisBus
-from .compute import SEARCH_LEVELS, SearchJob, SearchPool
+from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
 from .limits import EXCERPT_CHARS, RateLimiter, excerpt
 from .service import (
+    DEFAULT_HINT_LEVEL,
     StandInBot,
     WebError,
     _check_option_sizes,
     check_level,
     decision_seed,
+    hint_answer,
     make_bot,
 )
 from .storage import hash_token
@@ -584,7 +588,7 @@ class TableHub:
     async def create(self, *, name: str, variant: str = "standard", players: int | None = None,
                      options: dict[str, Any] | None = None, level: str | None = None,
                      game: int | None = None, turn_seconds: float | None = None,
-                     spectators: bool = True) -> dict[str, Any]:
+                     spectators: bool = True, hints: bool = True) -> dict[str, Any]:
         """A new table with its creator (the host) at seat 0: ``{"id", "seat": 0, "token",
         "invite", "table"}``.  Raises :class:`TableError` (400, 422)."""
         name = clean_name(name)
@@ -593,7 +597,7 @@ class TableHub:
         except WebError as exc:
             raise TableError(exc.code, exc.message, exc.status) from None
         settings = check_settings(variant, players, dict(options or {}), level or "medium",
-                                  game, turn_seconds, spectators)
+                                  game, turn_seconds, spectators, hints)
         try:
             check_level(settings.level, settings.rules())
         except WebError as exc:
@@ -650,6 +654,66 @@ class TableHub:
                 raise TableError("bad_token", "This seat token is missing or wrong.", 403)
             return st.record_json()
 
+    async def seat_record(self, table_id: str, token: str | None
+                          ) -> tuple[dict[str, Any], int]:
+        """``hearts-record/1`` of the finished hands and the seat of the person holding
+        ``token`` (the review of a finished hand, for that seat); 403 ``bad_token`` for
+        anyone not seated at the table."""
+        async with self._locked(table_id) as live:
+            st = live.state
+            where = st.seat_of(hash_token(token)) if token else None
+            if not isinstance(where, int):
+                raise TableError("bad_token", "Only a person seated at this table (with the "
+                                 "seat's token) can review its hands.", 403)
+            return st.record_json(), where
+
+    async def hint(self, conn: Conn, table_id: str, seat: int, level: Any) -> None:
+        """Answer ``{"type": "hint", "level"?}``: what the ``level`` bot (default hard)
+        would do for the asker's own pending decision, from its own view, sent to this
+        connection only as ``{"type": "hint", "v", "stage", ...}``
+        (:func:`~hearts.web.service.hint_answer`; a search level in the search pool).
+        Rate-limited like the solo hint (one in flight per seat, and the pool's bound on
+        hints in flight: 429 ``hint_busy`` / ``busy``); 403 ``no_hints`` when the host
+        turned hints off; 409 ``wrong_phase`` when the seat has nothing to decide."""
+        level = level if isinstance(level, str) and level else DEFAULT_HINT_LEVEL
+        key = f"table:{table_id}:{seat}"
+        try:
+            self.pool.check_hint(key)
+        except Busy as exc:
+            raise TableError(exc.code, exc.message, 429) from None
+        async with self._locked(table_id) as live:
+            st = live.state
+            person = st.seats[seat]
+            if person is None or person.token_hash != conn.token_hash:
+                raise TableError("bad_token", "This seat is no longer yours.", 403)
+            if not st.settings.hints:
+                raise TableError("no_hints", "The host has turned hints off at this table.",
+                                 403)
+            decision = st.decision(seat)
+            if decision is None or not st.started:
+                raise TableError("wrong_phase", "There is nothing for you to choose now.")
+            try:
+                check_level(level, st.rules)
+            except WebError as exc:
+                raise TableError(exc.code, exc.message, exc.status) from None
+            v = st.version
+            seed = decision_seed(st.seed, v, seat, "hint")
+            view = player_view(st.game, seat)
+            job = dataclasses.replace(table_job(st, seat, decision.kind, seed), level=level)
+
+        def work() -> dict[str, Any]:
+            with self.pool.hint_slot(key):
+                return hint_answer(self.pool, level, seed, view, decision, job)
+
+        try:
+            answer = await asyncio.to_thread(work)
+        except Busy as exc:
+            raise TableError(exc.code, exc.message, 429) from None
+        except Exception:  # a bot bug: answer with the stand-in rather than fail
+            log.exception("table %s: hint bot %s failed for seat %d", table_id, level, seat)
+            answer = hint_answer(self.pool, level, seed, view, decision, None)
+        conn.send(_dumps({"type": "hint", "v": v, "seat": seat, **answer}))
+
     async def act(self, conn: Conn, table_id: str, msg: dict[str, Any]) -> None:
         """Apply a client's message (see the module docstring); raises :class:`TableError`."""
         kind = msg.get("type")
@@ -659,6 +723,9 @@ class TableHub:
         seat = conn.seat
         if not isinstance(seat, int):
             raise TableError("not_seated", "Only a person at a seat can do that.", 403)
+        if kind == "hint":
+            await self.hint(conn, table_id, seat, msg.get("level"))
+            return
         if "seat" in msg and kind != "seat" and msg["seat"] != seat:
             raise TableError("not_your_seat", f"This connection plays seat {seat} only.", 403)
         v = msg.get("v")

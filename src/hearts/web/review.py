@@ -5,6 +5,10 @@
   starts the analysis of seat 0's decisions in that hand (:mod:`hearts.analysis`)
   and answers 202 ``{"job": ..., "status": "running", "done": 0, "total": n}``
   (200 and the same object when that hand's review exists already).
+- ``POST /api/tables/{id}/review`` ``{"hand": k}`` with the header ``X-Seat-Token``: the
+  same for a finished hand of a shared table, reviewing the asker's own seat (403 for
+  anyone not seated there); the same jobs, polled at ``GET /api/reviews/{job}``;
+  ``POST /api/tables/{id}/whatif`` likewise for one of the asker's own cards.
 - ``GET /api/reviews/{job}``: ``{"status": "running" | "done" | "error", "done",
   "total", "hand": k, "hands": finished hands, "story": {...}, "review": {...} | null}``.  ``story`` is the
   hand face up: the deal, the passes, each trick (leader, cards, winner, every
@@ -30,6 +34,7 @@ are deleted after :data:`KEEP_SECONDS`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import json
@@ -65,6 +70,7 @@ from .daily import add_daily_routes
 from .service import USER_SEAT, GameService, WebError
 
 Token = Annotated[str | None, Header(alias="X-Game-Token")]
+SeatToken = Annotated[str | None, Header(alias="X-Seat-Token")]
 
 MAX_PENDING = 4
 """Reviews that may wait for the analysis thread; more get 429 ``busy``."""
@@ -151,8 +157,9 @@ class ReviewJobs:
         return None
 
     def submit(self, key: str, record: dict[str, Any], hand: int,
-               story: dict[str, Any]) -> dict[str, Any]:
-        """Start a review of seat 0 in ``hand`` of ``record``; raises 429 when busy."""
+               story: dict[str, Any], seat: int = USER_SEAT) -> dict[str, Any]:
+        """Start a review of ``seat`` (the solo game's: 0; a table's: the asker's) in
+        ``hand`` of ``record``; raises 429 when busy."""
         now = time.time()
         with self.engine.begin() as conn:
             running = conn.execute(select(func.count()).select_from(review_jobs).where(
@@ -166,7 +173,7 @@ class ReviewJobs:
             conn.execute(insert(review_jobs).values(
                 id=jid, key=key, hand=hand, hands=len(record["hands"]), status="running",
                 done=0, total=0, story=story, review=None, error=None, created=now, updated=now))
-        self.pool.submit(self._run, jid, record, hand)
+        self.pool.submit(self._run, jid, record, hand, seat)
         return self.get(jid)
 
     def _update(self, jid: str, **values: Any) -> None:
@@ -174,12 +181,12 @@ class ReviewJobs:
             conn.execute(update(review_jobs).where(review_jobs.c.id == jid)
                          .values(updated=time.time(), **values))
 
-    def _run(self, jid: str, record: dict[str, Any], hand: int) -> None:
+    def _run(self, jid: str, record: dict[str, Any], hand: int, seat: int = USER_SEAT) -> None:
         def progress(done: int, total: int) -> None:
             self._update(jid, done=done, total=total)
 
         try:
-            review = review_record(record, USER_SEAT, hand, progress=progress)
+            review = review_record(record, seat, hand, progress=progress)
             self._update(jid, status="done", review=review)
         except Exception as exc:  # pragma: no cover - must not kill the thread
             error = exc.error if isinstance(exc, RecordError) else {
@@ -248,6 +255,51 @@ def make_router() -> APIRouter:
             return _json(job)
         story = _web(lambda: hand_story(rec, hand))
         return _json(jobs.submit(key, rec, hand, story), 202)
+
+    @router.post("/tables/{table_id}/review")
+    async def start_table_review(table_id: str, request: Request,
+                                 body: ReviewBody | None = None,
+                                 seat_token: SeatToken = None) -> Response:
+        """Start (or find) the review of one finished hand of a table, for the seat of the
+        person asking (``X-Seat-Token``); the same jobs as the solo game's (poll
+        ``GET /api/reviews/{job}``).  403 for anyone not seated at the table."""
+        from .tables import TableError
+
+        try:
+            rec, seat = await request.app.state.tables.seat_record(table_id, seat_token)
+        except TableError as exc:
+            raise WebError(exc.status, exc.code, exc.message) from None
+        hand = _last_finished(rec) if body is None or body.hand is None else body.hand
+        if hand >= len(rec["hands"]):
+            raise WebError(404, "unknown_hand", "This hand is not finished or does not exist.")
+        jobs = jobs_of(request)
+        key = job_key(f"table:{table_id}:{seat}", hand, rec["hands"][hand])
+
+        def start() -> tuple[dict[str, Any], int]:
+            job = jobs.find(key)
+            if job is not None:
+                job["hands"] = len(rec["hands"])
+                return job, 200
+            story = _web(lambda: hand_story(rec, hand))
+            return jobs.submit(key, rec, hand, story, seat), 202
+
+        job, status = await asyncio.to_thread(start)
+        return _json(job, status)
+
+    @router.post("/tables/{table_id}/whatif")
+    async def table_whatif(table_id: str, body: WhatIfBody, request: Request,
+                           seat_token: SeatToken = None) -> Response:
+        """Play on from one of the asker's own decisions at a table with another card
+        (not stored); 403 for anyone not seated at the table."""
+        from .tables import TableError
+
+        try:
+            rec, seat = await request.app.state.tables.seat_record(table_id, seat_token)
+        except TableError as exc:
+            raise WebError(exc.status, exc.code, exc.message) from None
+        out = await asyncio.to_thread(
+            lambda: _web(lambda: what_if(rec, body.hand, body.index, body.card, seat)))
+        return _json(out)
 
     @router.get("/reviews/{job_id}")
     def get_review(job_id: str, request: Request) -> Response:

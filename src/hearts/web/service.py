@@ -53,7 +53,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import scoring
 from ..actions import KINDS, Action, ActionError, Decision
 from ..cards import CardError, card_str, cards_of, parse_card
 from ..deal import check_game_number, daily_number
@@ -62,17 +61,17 @@ from ..events import Event, Passed
 from ..game import (
     PHASE_DEAL,
     PHASE_OVER,
-    PHASE_PASS,
-    PHASE_PLAY,
     Game,
     IllegalAction,
 )
 from ..players.base import BaseBot
-from ..record import RecordError, apply_steps, log_steps, record_from_game
+from ..record import RecordError, apply_steps, log_steps
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
 from ..view import PlayerView, player_view, visible_events
 from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
 from .limits import excerpt, shorten
+from .projection import finished_record, score_detail, seat_state
+from .seat_names import SOLO_NAME
 from .storage import GameRow, GameStore, UnknownGame, VersionConflict, hash_token, token_matches
 
 log = logging.getLogger("hearts.web")
@@ -338,63 +337,12 @@ class _WebAgent:
 
 
 # ----------------------------------------------------------------- state
-def illegal_map(game: Game) -> dict[str, dict[str, str]]:
-    """For each card of seat 0's hand it may not play now (only on its turn to play):
-    ``{"QS": {"code": reason, "message": sentence}}``."""
-    if game.phase != PHASE_PLAY or game.turn != USER_SEAT:
-        return {}
-    legal = game.legal_plays(USER_SEAT)
-    out: dict[str, dict[str, str]] = {}
-    for c in cards_of(game.hands[USER_SEAT] & ~legal):
-        err = game.explain(USER_SEAT, c)
-        if err is not None:
-            out[card_str(c)] = {"code": err.reason, "message": err.message}
-    return out
-
-
-def score_detail(game: Game, viewer: int = USER_SEAT) -> dict[str, Any] | None:
-    """What each seat has taken in the hand on the table, as the page's score breakdown.
-
-    ``{"hand": k, "scored": bool, "taken": [[card, ...] per seat], "items": [[item, ...]
-    per seat]}``: ``taken`` lists the counting cards (:func:`hearts.scoring.counting_cards`)
-    in the tricks each seat won so far (public: every trick is shown to every player);
-    ``items`` are the engine's breakdown (:class:`hearts.scoring.ScoreItem` JSON): while
-    the hand goes on the card items of what each seat took
-    (:func:`hearts.scoring.card_items`), once it is scored (``scored``) the hand's full
-    breakdown (:meth:`hearts.game.Game.breakdown`, the ``hand_end`` event's), whose items
-    add up to the seat's points.  ``None`` before the first deal.  A widow (Heartsette)
-    counts in its taker's cards only in the taker's own eyes (``viewer``) until the hand
-    is scored: nobody else has seen it.
-    """
-    if game.hand_index < 0:
-        return None
-    rules = game.hand_rules  # this hand's: an auction's named suit is its penalty suit
-    breakdown = game.breakdown()
-    scored = breakdown is not None
-    hidden = game.widow if not scored and game.widow_taker not in (-1, viewer) else 0
-    counting = scoring.counting_cards(rules)
-    won = [w & ~hidden if s == game.widow_taker else w for s, w in enumerate(game.won)]
-    taken = [[card_str(c) for c in cards_of(w & counting)] for w in won]
-    if breakdown is None:
-        breakdown = tuple(tuple(scoring.card_items(rules, w)) for w in won)
-    return {"hand": game.hand_index, "scored": scored, "taken": taken,
-            "items": [[x.to_json() for x in items] for items in breakdown]}
-
-
-def user_decision(game: Game) -> dict[str, Any] | None:
-    """The decision ``Game.pending()`` asks of seat 0 now (``Decision.to_json()``), or
-    ``None``: what the page draws its controls from."""
-    for d in game.pending():
-        if d.seat == USER_SEAT:
-            return d.to_json()
-    return None
-
-
 def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
                token: str | None = None) -> dict[str, Any]:
-    """The ``State`` object of ``web-api.md``: settings, seat 0's view, ``illegal``,
-    ``score_detail`` (:func:`score_detail`), ``events`` (and ``token`` when given: create
-    and restart only)."""
+    """The ``State`` object of ``web-api.md``: settings, then seat 0's projection
+    (:func:`hearts.web.projection.seat_state`, the same parts a table sends: ``seats``, each
+    seat's one name; ``view`` with ``decision``; ``illegal``; ``score_detail``), ``events``
+    (and ``token`` when given: create and restart only)."""
     game = live.game
     out: dict[str, Any] = {"id": live.id}
     if token is not None:
@@ -403,9 +351,8 @@ def state_json(live: LiveGame, events: list[dict[str, Any]] | None = None,
         "game": live.game_number, "variant": live.variant, "players": live.players,
         "options": dict(game.rules.options), "level": live.level, "version": live.version,
         "seat": USER_SEAT,
-        "view": {**player_view(game, USER_SEAT).to_json(), "decision": user_decision(game)},
-        "illegal": illegal_map(game),
-        "score_detail": score_detail(game),
+        **seat_state(game, USER_SEAT,
+                     [SOLO_NAME if s == USER_SEAT else None for s in range(game.n)]),
         "events": list(events or ()),
     })
     return out
@@ -426,20 +373,10 @@ def daily_json(today: _dt.date | None = None) -> dict[str, Any]:
 
 
 def record_json(live: LiveGame) -> tuple[dict[str, Any], bool]:
-    """The ``hearts-record/1`` of the game so far and whether a hand was withheld.
-
-    The hand being passed or played is left out (its passes would show where other
-    seats' cards are); finished hands, and a hand waiting for a moon choice (all its
-    cards are played), are included.
-    """
-    game = live.game
-    rec = record_from_game(game)
-    withheld = game.phase in (PHASE_PASS, PHASE_PLAY) and game.hand_index >= 0
-    hands = list(rec.get("hands", []))
-    if withheld:
-        hands = hands[: game.hand_index]
-    rec["hands"] = hands
-    return rec, withheld
+    """The ``hearts-record/1`` of the game so far and whether a hand was withheld
+    (:func:`hearts.web.projection.finished_record`: the hand in progress is left out while
+    any of its cards is hidden, its bidding included)."""
+    return finished_record(live.game)
 
 
 # --------------------------------------------------------------- service
@@ -698,22 +635,7 @@ class GameService:
         nothing to choose."""
         mine = [d for d in decisions if d.seat == USER_SEAT]
         if mine:
-            if job is not None and level in SEARCH_LEVELS:
-                action = Action.from_json(self.pool.hint(
-                    dataclasses.replace(job, kind=mine[0].kind)))
-            else:
-                bot = StandInBot("stand-in", seed) if job is None else make_bot(level, seed)
-                action = decide(bot, view, mine[0])
-            kind, payload = action.kind, action.payload
-            if kind == "pass":
-                return {"stage": "pass", "cards": [card_str(c) for c in payload], "level": level}
-            if kind == "play":
-                return {"stage": "play", "card": card_str(int(payload)), "level": level}
-            if kind == "suit":
-                return {"stage": "suit", "suit": Action.suit(0, payload).to_json()[2],
-                        "level": level}
-            return {"stage": kind, "choice" if kind == "moon" else kind: payload,
-                    "level": level}
+            return hint_answer(self.pool, level, seed, view, mine[0], job)
         if decisions and decisions[0].kind != "pass" and decisions[0].seat >= 0:
             raise WebError(409, "not_your_turn", f"It is not your turn: seat {turn} plays next.")
         raise WebError(409, "wrong_phase", "There is nothing for you to choose now.")
@@ -722,6 +644,32 @@ class GameService:
         """The ``hearts-record/1`` of the game so far (see :func:`record_json`)."""
         with self._lock_for(game_id):
             return record_json(self._fresh(game_id, token))
+
+
+def hint_answer(pool: SearchPool, level: str, seed: int, view: PlayerView, decision: Decision,
+                job: SearchJob | None) -> dict[str, Any]:
+    """The hint for ``decision`` (the asker's own, seen through ``view``): what the
+    ``level`` bot would do, worked out in ``pool`` for a search level when ``job`` (the
+    game's actions so far, :class:`~hearts.web.compute.SearchJob`) is given, else here
+    (``job`` ``None``: the stand-in picker).  The caller holds the game's hint slot
+    (:meth:`SearchPool.hint_slot`).  Used by the solo game and by the tables.
+
+    ``{"stage": "pass", "cards": [...]}``, ``{"stage": "play", "card": "QS"}``,
+    ``{"stage": "suit", "suit": "S"}``, ``{"stage": "moon", "choice": "add"}`` or
+    ``{"stage": kind, kind: value}``, each with ``"level"``."""
+    if job is not None and level in SEARCH_LEVELS:
+        action = Action.from_json(pool.hint(dataclasses.replace(job, kind=decision.kind)))
+    else:
+        bot = StandInBot("stand-in", seed) if job is None else make_bot(level, seed)
+        action = decide(bot, view, decision)
+    kind, payload = action.kind, action.payload
+    if kind == "pass":
+        return {"stage": "pass", "cards": [card_str(c) for c in payload], "level": level}
+    if kind == "play":
+        return {"stage": "play", "card": card_str(int(payload)), "level": level}
+    if kind == "suit":
+        return {"stage": "suit", "suit": Action.suit(0, payload).to_json()[2], "level": level}
+    return {"stage": kind, "choice" if kind == "moon" else kind: payload, "level": level}
 
 
 def _parse_cards(cards: list[str]) -> list[int]:
@@ -757,6 +705,7 @@ def _check_option_sizes(options: dict[str, Any]) -> None:
 __all__ = [
     "DEFAULT_HINT_LEVEL", "DEFAULT_LEVEL", "GameService", "LiveGame", "StandInBot", "USER_SEAT",
     "RANDOM_GAME_MAX", "WebError", "apply_action", "busy_error", "check_level", "daily_json",
-    "decision_seed", "illegal_map", "known_levels", "make_bot", "record_json", "replay", "run_bots",
+    "decision_seed", "hint_answer", "known_levels", "make_bot", "record_json",
+    "replay", "run_bots",
     "score_detail", "seat_events", "state_json", "step", "variants_json",
 ]

@@ -48,10 +48,10 @@ from ..cards import PACK2, SUIT_LETTERS, CardError, card_str, card_tuple, cards_
 from ..deal import check_game_number, random_deal
 from ..events import Dealt, Drew, Event, Exchanged, HandScored, Passed, WidowTaken
 from ..game import Game, IllegalAction
-from ..record import record_from_game
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
 from ..view import pack_of, visible_events
+from .projection import finished_record, illegal_map, score_detail, seat_names
 
 
 def _encode(obj: Any) -> str:
@@ -159,19 +159,23 @@ class TableSettings:
     game: int | None
     turn_seconds: float
     spectators: bool
+    hints: bool = True
+    """Whether a seated person may ask for a hint (the solo game's ``hint``, for the
+    asker's own seat); tables stored before this setting existed allow them."""
 
     def to_json(self) -> dict[str, Any]:
         """The stored and public form."""
         return {"variant": self.variant, "players": self.players, "options": dict(self.options),
                 "level": self.level, "game": self.game, "turn_seconds": self.turn_seconds,
-                "spectators": self.spectators}
+                "spectators": self.spectators, "hints": self.hints}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
         """The inverse of :meth:`to_json`."""
         return cls(str(data["variant"]), int(data["players"]), dict(data["options"]),
                    str(data["level"]), None if data.get("game") is None else int(data["game"]),
-                   float(data["turn_seconds"]), bool(data["spectators"]))
+                   float(data["turn_seconds"]), bool(data["spectators"]),
+                   bool(data.get("hints", True)))
 
     def rules(self) -> Rules:
         """The frozen rules (raises :class:`~hearts.rules.RulesError`)."""
@@ -180,7 +184,7 @@ class TableSettings:
 
 def check_settings(variant: str, players: int | None, options: dict[str, Any],
                    level: str, game: int | None, turn_seconds: float | None,
-                   spectators: bool) -> TableSettings:
+                   spectators: bool, hints: bool = True) -> TableSettings:
     """Checked settings for a new table; raises :class:`TableError` 400 (``unknown_variant``,
     ``unknown_option``, ``bad_option``) with the rules' message."""
     try:
@@ -196,7 +200,8 @@ def check_settings(variant: str, players: int | None, options: dict[str, Any],
     if not MIN_TURN_SECONDS <= t <= MAX_TURN_SECONDS:
         raise TableError("bad_option", f"turn_seconds must be from {MIN_TURN_SECONDS} to "
                          f"{MAX_TURN_SECONDS:g}.", 400)
-    return TableSettings(variant, rules.players, dict(options), level, game, t, spectators)
+    return TableSettings(variant, rules.players, dict(options), level, game, t, spectators,
+                         hints)
 
 
 def clean_name(name: object) -> str:
@@ -343,7 +348,9 @@ class TableState:
         return [s for s in range(self.n) if self.seats[s] is None]
 
     def table_json(self) -> dict[str, Any]:
-        """Public facts: settings, seats (names, bots, away), waiting friends, status."""
+        """Public facts: settings, seats (``seat``, ``name``: the person's, or the computer's
+        fixed name (:func:`~hearts.web.projection.seat_names`), the same for every viewer;
+        ``bot``, ``away``), waiting friends, status."""
         game = self.game
         status = "waiting" if not self.started else (
             "over" if game.game_over else "playing")
@@ -352,8 +359,10 @@ class TableState:
             "settings": self.settings.to_json(),
             "deals": "public" if self.settings.game is not None else "secret",
             "host": HOST_SEAT,
-            "seats": [{"seat": s, "name": p.name if p else None, "bot": p is None,
-                       "away": bool(p and p.away)} for s, p in enumerate(self.seats)],
+            "seats": [{**named, "away": bool(p and p.away)}
+                      for named, p in zip(seat_names([p.name if p else None
+                                                      for p in self.seats]),
+                                          self.seats, strict=True)],
             "waiting": [{"id": k, "name": p.name} for k, p in self.late.items()],
             "due": list(self.due()),
         }
@@ -429,6 +438,11 @@ class TableState:
             **full,
         }
 
+    def detail_json(self, seat: int | None) -> dict[str, Any] | None:
+        """The solo game's ``score_detail`` (:func:`hearts.web.projection.score_detail`: cards
+        taken and the engine's breakdown) as ``seat`` (``None``: a spectator) sees it."""
+        return score_detail(self.game, seat)
+
     def history_json(self) -> dict[str, Any]:
         """The finished tricks of the hand and the finished hands' results (public)."""
         from ..view import player_view
@@ -438,28 +452,20 @@ class TableState:
 
     def illegal_json(self, seat: int | None) -> dict[str, dict[str, str]]:
         """For ``seat`` on its turn to play: each card of its hand it may not play, with the
-        engine's reason code and sentence."""
-        game = self.game
+        engine's reason code and sentence (:func:`hearts.web.projection.illegal_map`, the
+        solo game's)."""
         if seat is None:
             return {}
         decision = self.decision(seat)
         if decision is None or decision.kind != "play":
-            return {}
-        out: dict[str, dict[str, str]] = {}
-        for c in cards_of(game.hands[seat] & ~game.legal_plays(seat)):
-            err = game.explain(seat, c)
-            if err is not None:
-                out[card_str(c)] = {"code": err.reason, "message": err.message}
-        return out
+            return {}  # the common case, answered from the cached pending decisions
+        return illegal_map(self.game, seat)
 
     def record_json(self) -> dict[str, Any]:
         """``hearts-record/1`` of the finished hands (deals included, so that they replay);
-        the hand being passed or played is left out."""
-        rec = record_from_game(self.game)
-        game = self.game
-        if self._pending() and not self.between_hands() and game.hand_index >= 0:
-            rec["hands"] = list(rec.get("hands", []))[: game.hand_index]
-        return rec
+        the hand in progress is left out (:func:`hearts.web.projection.finished_record`,
+        the solo game's record writer)."""
+        return finished_record(self.game)[0]
 
     # ------------------------------------------------------------- checking
     def check(self, action: list[Any]) -> None:
@@ -602,7 +608,7 @@ class TableState:
         events = applied.events_for(seat)
         msg = {"type": "update", "v": applied.version, "events": events,
                "view": self.view_json(seat), "illegal": self.illegal_json(seat),
-               "table": self.table_json()}
+               "score_detail": self.detail_json(seat), "table": self.table_json()}
         if extra:
             msg.update(extra)
         return msg
@@ -616,14 +622,19 @@ class TableState:
         public = dumps(applied.public)
         shared = dumps(self.public_json())[1:]  # the view's common fields, without "{"
         more = "".join(f',"{k}":{dumps(v)}' for k, v in extra.items())
+        detail = dumps(self.detail_json(None))  # alike for all but a widow's unscored taker
+        taker = self.game.widow_taker
         out: dict[int | None, str] = {}
         for seat in seats:
             private = applied.private.get(seat) if seat is not None else None
             events = public if private is None else dumps(private)
             own = dumps(self.own_json(seat))[:-1]  # without "}"
+            mine = dumps(self.detail_json(seat)) if seat is not None and seat == taker \
+                else detail
             out[seat] = (f'{{"type":"update","v":{applied.version},"events":{events},'
                          f'"view":{own},{shared},'
-                         f'"illegal":{dumps(self.illegal_json(seat))},"table":{common}{more}}}')
+                         f'"illegal":{dumps(self.illegal_json(seat))},'
+                         f'"score_detail":{mine},"table":{common}{more}}}')
         return out
 
     def snapshot_for(self, seat: int | str | None, since: int | None = None,
@@ -635,7 +646,8 @@ class TableState:
         msg: dict[str, Any] = {"type": "state", "v": self.version,
                                "seat": s, "waiting": seat if isinstance(seat, str) else None,
                                "host": s == HOST_SEAT, "view": self.view_json(s),
-                               "illegal": self.illegal_json(s), "table": self.table_json(),
+                               "illegal": self.illegal_json(s),
+                               "score_detail": self.detail_json(s), "table": self.table_json(),
                                "history": self.history_json()}
         if since is not None:
             missed = [a for a in self.recent if a.version > since]

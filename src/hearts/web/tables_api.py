@@ -38,6 +38,7 @@ class CreateTable(BaseModel):
     game: StrictInt | None = None
     turn_seconds: float | None = None
     spectators: StrictBool = True
+    hints: StrictBool = True
 
 
 class JoinTable(BaseModel):
@@ -75,7 +76,7 @@ def make_tables_router(page: Any) -> APIRouter:
             out = await _hub(request).create(
                 name=body.name, variant=body.variant, players=body.players,
                 options=body.options, level=body.level, game=body.game,
-                turn_seconds=body.turn_seconds, spectators=body.spectators)
+                turn_seconds=body.turn_seconds, spectators=body.spectators, hints=body.hints)
         except TableError as exc:
             raise _web(exc) from None
         return _no_store(out, 201)

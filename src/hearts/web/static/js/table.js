@@ -54,7 +54,7 @@ export async function startTable(idPart, page) {
     seatName(seat) {
       if (!tb.table || seat === tb.seat) return null;
       const s = tb.table.seats[seat];
-      return s && s.name ? s.name : null; // a computer's seat: its place at the table (West, North, ...)
+      return s && s.name ? s.name : null; // the server's name of the seat: a person's, or the computer's fixed name
     },
     seatTags(seat) {
       if (!tb.table || tb.table.status === "waiting") {
@@ -188,7 +188,7 @@ export async function startTable(idPart, page) {
     const state = {
       id: tb.id, game: tb.table.deals === "public" ? s.game : null, variant: s.variant, players: n,
       options: tb.options, level: s.level, version: msg.v, seat: tb.seat, view, illegal: msg.illegal || {},
-      events: events.filter((e) => e.type !== "pass" || e.received), score_detail: null,
+      events: events.filter((e) => e.type !== "pass" || e.received), score_detail: msg.score_detail || null,
     };
     tb.last = structuredClone({ ...state, events: [] });
     const away = tb.seat !== null && tb.table.seats[tb.seat].away;

@@ -1,0 +1,278 @@
+"""Every game of the registry at a shared table, over real WebSocket against a running
+``hearts serve``: what the solo game offers, a table offers.
+
+For each variant of :data:`hearts.rules.VARIANTS` (so a new variant is covered without
+editing this file) and standard Hearts at 3, 5 and 6 players, a table with one person
+(the host, seat 0) and bots at level ``random`` plays its first hand, while a spectator
+watches.  Checked from what the clients receive:
+
+- every seat has one name, the same for the host, the spectator and a reload (the
+  person's name; a computer's fixed name, :func:`hearts.web.seat_names.computer_name`);
+- the trick, widow and leftover events account for every card point of the hand's
+  breakdown (the ``hand_end`` event's), and the breakdown adds up to the hand's points;
+- each ``state``/``update`` message carries the solo game's ``score_detail``; once the
+  hand is scored it is the ``hand_end`` breakdown;
+- for two games (one with a second person at seat 2): a hint for the asker's own
+  decision, its refusal where the host turned hints off, and the review of the finished
+  hand for the asker's seat (403 without a seat token), and a what-if from its own card.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+from tables_client import TableClient, create_table, join_table, truth_at
+
+from hearts.cards import card_str, cards_of
+from hearts.cli.serve import ServerProcess
+from hearts.rules import VARIANTS
+from hearts.scoring import penalty_of
+from hearts.web.seat_names import computer_name
+
+GAMES = [(v, None) for v in VARIANTS] + [("standard", n) for n in (3, 5, 6)]
+CARD_KINDS = ("hearts", "suit", "card")
+"""Breakdown items that count cards taken (the others: moon, bonus, chips...)."""
+
+DEEP = {("standard", None): 0, ("black-maria", None): 2}
+"""Games where the hint and the review are asked too, and by which seat."""
+
+
+@pytest.fixture(scope="module")
+def db_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return f"sqlite:///{tmp_path_factory.mktemp('every') / 'hearts.db'}"
+
+
+@pytest.fixture(scope="module")
+def server(db_url: str) -> Iterator[ServerProcess]:
+    srv = ServerProcess(db_url, log_path=db_url.removeprefix("sqlite:///") + ".log").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def clients() -> Iterator[list[TableClient]]:
+    made: list[TableClient] = []
+    yield made
+    for c in made:
+        with contextlib.suppress(Exception):
+            c.drop()
+
+
+def move(client: TableClient) -> bool:
+    """Answer the client's pending decision (first cards of a pass or a play, the first
+    option of any one-value decision), or deal the next hand as the host; False when
+    nothing is due."""
+    m = client.latest()
+    view, table = m["view"], m["table"]
+    seat = view["seat"]
+    if seat is None or seat not in table["due"] or table["seats"][seat]["away"]:
+        return False
+    d = view.get("decision")
+    if d is not None and d["kind"] in ("pass", "play"):
+        if d["kind"] == "pass" and view["has_passed"][seat]:
+            return False
+        field = "cards" if d["kind"] == "pass" else "card"
+        value: Any = d["cards"][:d["pick"]] if d["kind"] == "pass" else d["cards"][0]
+        client.send({"type": d["kind"], field: value, "v": m["v"]})
+    elif d is not None:
+        client.send({"type": d["kind"], {"moon": "choice"}.get(d["kind"], d["kind"]):
+                     d["options"][0], "v": m["v"]})
+    else:
+        return False
+    return True
+
+
+def play_until(persons: list[TableClient], until: Callable[[], bool], timeout: float = 60
+               ) -> None:
+    """Each person moves when due until ``until()``; every move must be accepted."""
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        newest = max(c.v for c in persons)
+        for c in persons:  # every person has seen the newest version before moving
+            c.wait_version(newest)
+        moved = False
+        for c in persons:
+            v, errors = c.v, len(c.errors())
+            if move(c):
+                c.wait(lambda _ms, c=c, v=v, e=errors: c.v > v or len(c.errors()) > e)
+                assert len(c.errors()) == errors, c.errors()[-1]
+                moved = True
+        if not moved:
+            seen = len(persons[0].messages)
+            persons[0].wait(lambda ms, s=seen: len(ms) > s or until(),
+                            timeout=max(0.1, deadline - time.monotonic()))
+
+
+def hand_end(c: TableClient) -> dict[str, Any] | None:
+    ends = c.events("hand_end")
+    return ends[0] if ends else None
+
+
+def ask(c: TableClient, msg: dict[str, Any], answer: str) -> dict[str, Any]:
+    """Send ``msg`` and return the next message of type ``answer`` or ``error``."""
+    seen = len(c.messages)
+    c.send(msg)
+    c.wait(lambda ms: any(m["type"] in (answer, "error") for m in ms[seen:]))
+    return next(m for m in c.messages[seen:] if m["type"] in (answer, "error"))
+
+
+def check_hint(persons: list[TableClient], c: TableClient) -> None:
+    """Ask for a hint on ``c``'s own turn; the answer is one of its legal choices."""
+    play_until(persons, lambda: (c.view.get("decision") or {}).get("kind") == "play"
+               and c.view["turn"] == c.view["seat"])
+    d = c.view["decision"]
+    hint = ask(c, {"type": "hint", "level": "random"}, "hint")
+    assert hint["type"] == "hint", hint
+    assert hint["stage"] == "play" and hint["card"] in d["cards"] and hint["v"] == c.v
+
+
+def check_review(base: str, table_id: str, token: str, seat: int, tricks: int) -> None:
+    r = httpx.post(f"{base}/api/tables/{table_id}/review", json={"hand": 0}, timeout=30)
+    assert r.status_code == 403 and r.json()["error"]["code"] == "bad_token"
+    r = httpx.post(f"{base}/api/tables/{table_id}/review", json={"hand": 0},
+                   headers={"X-Seat-Token": token}, timeout=30)
+    assert r.status_code in (200, 202), r.text
+    job = r.json()
+    assert job["story"]["hand"] == 0 and len(job["story"]["tricks"]) == tricks
+    deadline = time.monotonic() + 180
+    out = job
+    while out["status"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.3)  # polling the job's progress (no fixed wait for a result)
+        out = httpx.get(f"{base}/api/reviews/{job['job']}", timeout=30).json()
+    assert out["status"] == "done", out
+    assert out["review"]["seat"] == seat
+    stages = [d["stage"] for d in out["review"]["decisions"]]
+    assert stages.count("play") == tricks and set(stages) <= {"pass", "play"}
+    # play on from the seat's own card (the same card: the hand's real points come back)
+    mine = next(c for t in job["story"]["tricks"] for c in t["cards"] if c["seat"] == seat)
+    r = httpx.post(f"{base}/api/tables/{table_id}/whatif", headers={"X-Seat-Token": token},
+                   json={"hand": 0, "index": mine["index"], "card": mine["card"]}, timeout=60)
+    assert r.status_code == 200, r.text
+    assert r.json()["plays"][0] == {"seat": seat, "card": mine["card"]}
+
+
+@pytest.mark.parametrize("variant,players", GAMES)
+def test_a_hand_at_a_table_of_every_game(variant: str, players: int | None, server: ServerProcess,
+                                         db_url: str, clients: list[TableClient]) -> None:
+    base = server.url
+    deep = DEEP.get((variant, players))
+    settings: dict[str, Any] = {"variant": variant, "level": "random", "turn_seconds": 600}
+    if players is not None:
+        settings["players"] = players
+    t = create_table(base, "Ann", **settings)
+    tid = t["id"]
+    host = TableClient(base, tid, t["token"], name="host")
+    clients.append(host)
+    persons, tokens = [host], {0: t["token"]}
+    if deep == 2:
+        r = join_table(base, tid, "Ben", seat=2)
+        assert r.status_code == 201, r.text
+        tokens[2] = r.json()["token"]
+        persons.append(TableClient(base, tid, tokens[2], name="ben"))
+        clients.append(persons[-1])
+    watcher = TableClient(base, tid, None, name="spectator")
+    clients.append(watcher)
+    host.send({"type": "start", "v": host.v})
+    host.wait(lambda _ms: host.events("deal") != [])
+    n = len(host.latest()["table"]["seats"])
+
+    # One name per seat, the same on every screen and after a reload.
+    names = [s["name"] for s in host.latest()["table"]["seats"]]
+    people = {0: "Ann", 2: "Ben"} if deep == 2 else {0: "Ann"}
+    assert names == [people.get(s, computer_name(s)) for s in range(n)]
+    watcher.wait_version(host.v)
+    assert [s["name"] for s in watcher.latest()["table"]["seats"]] == names
+    info = httpx.get(f"{base}/api/tables/{tid}", timeout=30).json()
+    assert [s["name"] for s in info["seats"]] == names
+
+    if deep is not None:
+        check_hint(persons, next(c for c in persons if c.view["seat"] == deep))
+    play_until(persons, lambda: hand_end(host) is not None)
+    end = hand_end(host)
+    assert end is not None
+
+    # The trick, widow and leftover events account for every card point of the breakdown.
+    truth = truth_at(db_url, tid).game
+    taken = [0] * n
+    for e in host.events():
+        if e["type"] == "trick" and e["taker"] >= 0:
+            taken[e["taker"]] += e["points"]
+        elif e["type"] in ("widow", "rest"):
+            # a widow taken by another seat is shown with the score only: its points
+            # from the stored game (the oracle), its cards from the hand_end event
+            assert "points" in e or e["seat"] != 0
+            taken[e["seat"]] += e["points"] if "points" in e else penalty_of(
+                truth.hand_rules, truth.widow)
+            if "points" not in e:
+                assert sorted(end["widow"]) == sorted(card_str(c) for c in cards_of(truth.widow))
+    items = end["breakdown"]
+    assert [sum(x["points"] for x in items[s] if x["kind"] in CARD_KINDS)
+            for s in range(n)] == taken
+    assert [sum(x["points"] for x in items[s]) for s in range(n)] == end["points"]
+    assert end["points"] == list(truth.results[0].points)
+
+    # The solo game's score detail, in every message; after the hand, the breakdown.
+    for c in (host, watcher):
+        c.wait(lambda _ms, c=c: hand_end(c) is not None)
+        assert all("score_detail" in m for m in c.messages if m["type"] in ("state", "update"))
+        detail = c.latest()["score_detail"]
+        assert detail["scored"] and detail["hand"] == 0 and detail["items"] == items
+    if deep is not None:
+        check_review(base, tid, tokens[deep], deep, len(host.events("trick")))
+
+
+def test_hints_off_and_other_requests_refused(server: ServerProcess,
+                                              clients: list[TableClient]) -> None:
+    base = server.url
+    t = create_table(base, "Ann", level="random", hints=False, turn_seconds=600)
+    host = TableClient(base, t["id"], t["token"], name="host")
+    clients.append(host)
+    host.send({"type": "start", "v": host.v})
+    host.wait(lambda _ms: host.events("deal") != [])
+    assert ask(host, {"type": "hint", "level": "random"}, "hint")["code"] == "no_hints"
+    watcher = TableClient(base, t["id"], None, name="spectator")
+    clients.append(watcher)
+    assert ask(watcher, {"type": "hint"}, "hint")["code"] == "not_seated"
+    r = httpx.post(f"{base}/api/tables/{t['id']}/review", json={},
+                   headers={"X-Seat-Token": t["token"]}, timeout=30)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "no_finished_hand"
+
+
+def test_every_variant_and_player_count_makes_a_table(server: ServerProcess) -> None:
+    """The create route takes every game of the registry at each of its player counts
+    (and names each seat); an impossible count is refused with the rules' reason."""
+    for name, variant in VARIANTS.items():
+        for n in variant.players:
+            r = httpx.post(server.url + "/api/tables", json={
+                "name": "Ann", "variant": name, "players": n, "level": "random"}, timeout=30)
+            assert r.status_code == 201, (name, n, r.text)
+            table = r.json()["table"]
+            assert table["settings"]["players"] == n and len(table["seats"]) == n
+            assert [s["name"] for s in table["seats"]][1:] == [computer_name(s)
+                                                               for s in range(1, n)]
+    r = httpx.post(server.url + "/api/tables", json={"name": "Ann", "variant": "partnership",
+                                                     "players": 5}, timeout=30)
+    assert r.status_code == 400 and r.json()["error"]["message"]
+
+
+def test_no_record_shows_the_hand_being_bid(tmp_path: Any) -> None:
+    """The one record writer (``projection.finished_record``) withholds the hand in
+    progress in its auction too: the solo game's record used to give the deal of the hand
+    being bid (every seat's cards) while seat 0 was asked to bid."""
+    from hearts.web.service import GameService
+    from hearts.web.storage import GameStore
+
+    svc = GameService(GameStore(f"sqlite:///{tmp_path / 'solo.db'}"))
+    phases = set()
+    for number in range(1, 8):
+        st = svc.create("auction", level="random", game_number=number)
+        rec, withheld = svc.record(st["id"], st["token"])
+        phases.add(st["view"]["phase"])
+        assert withheld and rec["hands"] == [], st["view"]["phase"]
+    assert "bid" in phases
