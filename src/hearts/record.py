@@ -30,6 +30,9 @@ Reading rules (documented for users in ``docs/records.md``):
   eldest hand first, a number of chips (``true`` for a slam bid, after the pass)
   or ``null``; ``penalty_suit`` the
   suit the auction's winner names (``"C"``, ``"D"``, ``"H"``, ``"S"``).
+  ``gave_up`` (Hearts 1887) lists the seats that gave up, in order; each gives up
+  at the first of its turns at which the next card of ``play`` is not in its hand
+  (or ``play`` ends): :func:`_replay_give_ups`.
   Jokers are ``JK`` once per joker; where two cards share a name, the name
   means whichever copy the seat holds.
 - Keys this version does not know are ignored (records may gain fields).
@@ -51,6 +54,7 @@ illegal_play      not_in_hand, must_follow_suit, must_lead_lowest_club,  play
                   first_trick_points, hearts_not_broken
 illegal_bid       bad_bid, not_your_turn (Auction Hearts)                bid
 illegal_suit      bad_suit (Auction Hearts)                              suit
+illegal_give_up   cannot_give_up (Hearts 1887's ``gave_up``)             play
 ================  =====================================================  ========
 
 ``hand`` and ``index`` count from 0 (``index`` is the position in that hand's
@@ -78,6 +82,7 @@ from .game import (
     PHASE_SUIT,
     DrawAction,
     Game,
+    GiveUpAction,
     IllegalAction,
     action_of,
 )
@@ -378,9 +383,12 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
     # -- declarations
     _replay_declarations(game, k, hand.get("declarations"), f"{path}.declarations", bool(play))
 
-    # -- play
+    # -- play (and the seats that gave up, Hearts 1887)
+    giving = _parse_gave_up(game, k, hand.get("gave_up"), f"{path}.gave_up")
     for i, text in enumerate(play):
         ipath = f"{path}.play[{i}]"
+        if giving and game.phase == PHASE_PLAY:
+            _replay_give_ups(game, k, giving, f"{path}.gave_up", text)
         if game.phase != PHASE_PLAY:
             extra = len(play) - i
             raise _bad(f"{_where(k, i)}: the hand is already over after {i} cards, but "
@@ -393,6 +401,13 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
         if err is not None:
             raise _illegal_play(game, k, i, seat, card, err, ipath)
         game.apply(Action.play(seat, card))
+    if giving:
+        _replay_give_ups(game, k, giving, f"{path}.gave_up", None)
+        if giving:
+            raise _bad(f"{_where(k)}: {seat_name(giving[0], n)} is listed in \"gave_up\" but "
+                       f"never reaches a turn at which it gives up (the next card of \"play\" "
+                       f"is always in its hand).", f"{path}.gave_up", hand=k, stage="play",
+                       seat=giving[0])
 
     # -- moon choice
     choice = hand.get("moon_choice")
@@ -403,6 +418,51 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
         shooter = game.turn
         game.apply(Action.moon(shooter, choice if choice is not None else
                                game.auto_moon_choice()))
+
+
+def _parse_gave_up(game: Game, k: int, value: object, path: str) -> list[int]:
+    """A hand's ``gave_up`` (Hearts 1887): distinct seat numbers, in order; ``[]`` when
+    absent."""
+    if value is None:
+        return []
+    n = game.n
+    if not isinstance(value, list) or not all(
+            type(s) is int and 0 <= s < n for s in value) or len(set(value)) != len(value):
+        raise _bad(f"{_where(k)}: \"gave_up\" must be a list of different seat numbers "
+                   f"(0 to {n - 1}), not {json.dumps(value)}.", path, hand=k, stage="play")
+    return list(value)
+
+
+def _replay_give_ups(game: Game, k: int, giving: list[int], path: str,
+                     text: object) -> None:
+    """Apply the give-ups of ``gave_up`` due before the next card of ``play`` (``text``;
+    ``None``: ``play`` has ended): while the seat to play is listed and the card is not
+    in its hand, it gives up (docs/family-rules.md "The 1887 give-up").  Consumes
+    ``giving``; raises :class:`RecordError` (``illegal_give_up``/``cannot_give_up``, or
+    ``bad_record`` for a seat giving up before one listed ahead of it)."""
+    n = game.n
+    card = -1
+    if text is not None:
+        try:
+            card = parse_card(text) if isinstance(text, str) else -1
+        except CardError:
+            card = -1  # the play loop reports it
+    while giving and game.phase == PHASE_PLAY and game.turn in giving:
+        seat = game.turn
+        if card >= 0 and game.hands[seat] & same_name(card):
+            return  # it plays the card: no give-up here
+        who = seat_name(seat, n)
+        if seat != giving[0]:
+            raise _bad(f"{_where(k)}: {who} gives up before {seat_name(giving[0], n)}, who is "
+                       f"listed ahead of it in \"gave_up\".", path, hand=k, stage="play",
+                       seat=seat)
+        try:
+            game.apply(Action.give_up(seat))
+        except IllegalAction as exc:
+            raise RecordError("illegal_give_up", exc.reason, f"{_where(k)}: {who} may not give "
+                              f"up there. {exc.message}", stage="play", hand=k, seat=seat,
+                              path=path) from None
+        giving.pop(0)
 
 
 def _held_copy(hand: int, card: int) -> int:
@@ -792,9 +852,13 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
     bids: list[list[int | None]] = [[] for _ in range(count)]
     suits: list[int | None] = [None] * count
     declared: list[list[dict[str, Any]]] = [[] for _ in range(count)]
+    gave: list[list[GiveUpAction]] = [[] for _ in range(count)]
     for record in game.log:  # each log record is the Action it answers (game.action_of)
         k = record.hand
         if isinstance(record, DrawAction):  # not an action: implied by the plays
+            continue
+        if isinstance(record, GiveUpAction):
+            gave[k].append(record)
             continue
         action = action_of(record)
         kind = action.kind
@@ -820,6 +884,8 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
             else:
                 dealt = _rebuilt_deal(n, offset, passes[k], plays[k], game.stock_deals[k][0]
                                       if rules.stock_size else None)
+                if gave[k]:
+                    dealt = _with_set_aside(rules, dealt, gave[k])
             entry["deal"] = [_names(m) for m in dealt]
             if rules.stock_size:
                 stock = game.stock_deals[k][1]
@@ -840,6 +906,8 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
         if rules.declarations:
             entry["declarations"] = declared[k]
         entry["play"] = [card_str(a.payload) for a in plays[k]]
+        if gave[k]:
+            entry["gave_up"] = [g.seat for g in gave[k]]
         if choices[k] is not None:
             entry["moon_choice"] = choices[k]
         hands.append(entry)
@@ -870,6 +938,21 @@ def _rebuilt_deal(n: int, offset: int, passes: Sequence[tuple[int, ...] | None],
     for s in range(n):
         received = given[(s - offset) % n] if offset else 0
         out.append((played[s] & ~received) | given[s])
+    return out
+
+
+def _with_set_aside(rules: Rules, dealt: list[int], gave: Sequence[GiveUpAction]) -> list[int]:
+    """A rebuilt deal of a hand some seats gave up: their set-aside cards back in their
+    hands, and the cards the last seat in the hand took unplayed back in its hand."""
+    out = list(dealt)
+    for g in gave:
+        out[g.seat] |= g.cards
+    rest = rules.deck
+    for m in out:
+        rest &= ~m
+    short = [s for s, m in enumerate(out) if m.bit_count() < rules.hand_size]
+    if rest and len(short) == 1:
+        out[short[0]] |= rest
     return out
 
 
@@ -908,6 +991,8 @@ def summary_of(game: Game) -> dict[str, Any]:
             entry["out_order"] = list(r.out_order)
         if rules.declarations:
             entry["declarations"] = [{"seat": s, "name": d} for s, d in r.declarations]
+        if r.gave_up:  # Hearts 1887: who gave up the hand (interfaces.md section 2b)
+            entry["gave_up"] = list(r.gave_up)
         if rules.slam_bid:  # a slam bid's side for the hand (the partnership of one hand)
             entry["teams"] = [list(r.side)] if r.side else []
         hands.append(entry)
