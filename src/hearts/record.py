@@ -430,6 +430,10 @@ def _parse_gave_up(game: Game, k: int, value: object, path: str) -> list[int]:
             type(s) is int and 0 <= s < n for s in value) or len(set(value)) != len(value):
         raise _bad(f"{_where(k)}: \"gave_up\" must be a list of different seat numbers "
                    f"(0 to {n - 1}), not {json.dumps(value)}.", path, hand=k, stage="play")
+    if value and not game.rules.give_up:
+        raise RecordError("illegal_give_up", "cannot_give_up", f"{_where(k)}: nobody may give "
+                          f"up a hand in this game, but \"gave_up\" lists {value}.",
+                          stage="play", hand=k, seat=value[0], path=path)
     return list(value)
 
 
