@@ -244,3 +244,41 @@ def test_random_legal_games_with_give_ups_settle_to_zero():
         assert sum(g.chips) + g.pot == 0
         assert replay_record(record_from_game(g)).results == g.results
     assert gave
+
+
+def test_medium_gives_up_only_when_taking_every_heart_costs_more():
+    from hearts.players.hard import HardBot
+    from hearts.players.medium import MediumBot, medium_give_up
+    from hearts.view import player_view
+
+    # seat 0 leads with every club: it takes every trick and every heart seat 2 throws
+    one = game()
+    double = game({"heart_values": "double"})
+    assert not medium_give_up(player_view(one, 0))  # 13 to pay is less than 8 x 3
+    assert medium_give_up(player_view(double, 0))  # 104 is more than 24
+    assert MediumBot(1).choose_give_up(player_view(double, 0))
+    assert HardBot(1).choose_give_up(player_view(double, 0))
+    # a seat that cannot be sure of every trick keeps playing
+    double.apply(Action.play(0, parse_card("2C")))
+    assert not medium_give_up(player_view(double, 1))
+
+
+def test_bots_stay_legal_with_the_give_up():
+    from hearts.drive import drive
+    from hearts.players.base import get_bot
+
+    rules = make_rules("hearts-1887", None, {"heart_values": "double"})
+    gave = []
+    for seed in range(2):
+        g = Game(rules, seed + 1)
+        bots = [get_bot(name, seed) for name in ("random", "medium", "hard", "medium")]
+        drive(g, bots, deal=True)  # one hand; an illegal answer raises
+        assert g.phase == "deal" and g.results
+        gave += g.results[-1].gave_up
+    # hands some seats gave up: every bot still answers legally to the end
+    for seed in range(3):
+        g = game({"heart_values": "double"})
+        g.apply(Action.give_up(0))
+        bots = [None, get_bot("medium", seed), get_bot("hard", seed), get_bot("random", seed)]
+        drive(g, bots)
+        assert g.phase == "deal" and g.results[-1].gave_up[0] == 0

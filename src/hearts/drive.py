@@ -57,7 +57,9 @@ def decide(agent: Any, view: PlayerView, decision: Decision) -> Action:
     An agent with ``choose(view, decision)`` answers directly; a bot with the
     older methods is adapted: ``choose_pass``, ``choose_play``, ``choose_moon``,
     and ``choose_bid``/``choose_suit`` when it has them (else no bid, and
-    :func:`default_suit`).  The answer is not checked here (``Game.can`` does).
+    :func:`default_suit`); where the seat may give up the hand instead of playing
+    (Hearts 1887), ``choose_give_up(view) -> bool`` when it has it (else it plays).
+    The answer is not checked here (``Game.can`` does).
     """
     choose = getattr(agent, "choose", None)
     if choose is not None:
@@ -67,6 +69,10 @@ def decide(agent: Any, view: PlayerView, decision: Decision) -> Action:
         return action
     kind, seat = decision.kind, decision.seat
     if kind == "play":
+        if "give_up" in decision.options:  # Hearts 1887: a bot that knows it may give up
+            f = getattr(agent, "choose_give_up", None)
+            if f is not None and f(view):
+                return Action("give_up", seat, None)
         return Action("play", seat, agent.choose_play(view))
     if kind == "pass":
         return Action("pass", seat, tuple(agent.choose_pass(view)))
