@@ -282,3 +282,48 @@ def test_bots_stay_legal_with_the_give_up():
         bots = [None, get_bot("medium", seed), get_bot("hard", seed), get_bot("random", seed)]
         drive(g, bots)
         assert g.phase == "deal" and g.results[-1].gave_up[0] == 0
+
+
+def test_hearts_play_offers_the_give_up_with_a_confirmation():
+    import io
+
+    from rich.console import Console
+
+    from hearts.cli.play import TerminalGame
+
+    rules = make_rules("hearts-1887", None, {"heart_values": "double"})
+    out = io.StringIO()
+    prompts: list[str] = []
+    answers = iter(["hint", "give up", "no", "give up", "yes"])
+
+    def ask(text: str) -> str:
+        prompts.append(text)
+        if tg.game.results:
+            return "quit"
+        if tg.game.phase == "play" and tg.game.turn == 0:
+            return next(answers, "")
+        raise AssertionError(f"unexpected prompt {text!r}")
+
+    tg = TerminalGame(rules, 5, "medium", 1, Console(file=out, width=120), ask=ask)
+    tg.game.start_hand(list(SUITS))  # the user (seat 0) leads every club
+    assert tg.run() is False
+    text = out.getvalue()
+    assert "Hint: give up this hand" in text  # medium would: 104 to pay is more than 24
+    assert any("Give up this hand and pay 24 chips" in p for p in prompts)
+    card_prompt, confirm = "Your card (or give up, hint, quit):", prompts[2]
+    # hint, give up, no (asked again), give up, yes; then "quit" at the next hand
+    assert prompts[:5] == [card_prompt, card_prompt, confirm, card_prompt, confirm]
+    assert "You give up the hand" in text
+    r = tg.game.results[0]
+    # the user pays 24 and receives 8 from each bot that gave up after it (medium leads
+    # every diamond, then every heart, the same way)
+    assert r.gave_up[0] == 0 and r.chips[0] == -24 + 8 * (len(r.gave_up) - 1)
+
+
+def test_hearts_hint_answers_the_give_up():
+    g = game({"heart_values": "double"})
+    rec = record_from_game(g)
+    result = CliRunner().invoke(cli, ["hint", "-", "--bot", "medium"], input=json.dumps(rec))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"ok": True, "seat": 0, "stage": "play",
+                                         "give_up": True, "bot": "medium"}
