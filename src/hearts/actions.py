@@ -186,7 +186,7 @@ class Action(NamedTuple):
         seat = value[1]
         rest = list(value[2:])
         if kind == "give_up":
-            if rest:
+            if rest and rest != [None]:  # (a null value: the web's one-value decide form)
                 raise ActionError("a give_up action is [\"give_up\", seat], nothing after "
                                   "the seat")
             return Action("give_up", seat, None)
