@@ -327,3 +327,18 @@ def test_hearts_hint_answers_the_give_up():
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == {"ok": True, "seat": 0, "stage": "play",
                                          "give_up": True, "bot": "medium"}
+
+
+def test_review_reads_a_record_with_gave_up():
+    from hearts.analysis import decision_points
+
+    g = game()
+    g.apply(Action.play(0, parse_card("2C")))
+    g.apply(Action.play(1, parse_card("2D")))
+    g.apply(Action.give_up(2))
+    play_out(g)
+    rec = record_from_game(g)
+    # seat 0's first card is reviewed; after seat 2 gave up its plays are not
+    points = list(decision_points(rec, seat=0))
+    assert [p.index for p in points] == [0]
+    assert list(decision_points(rec, seat=2)) == []

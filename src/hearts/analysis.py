@@ -375,7 +375,8 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
     (``unsupported_rules``: :mod:`hearts.players.stock` cannot sample it), a seat
     (``bad_seat``) or hand (``bad_hand``) the record does not have.  Every play of
     the seat is listed, forced ones too (they are analysed without sampling: nothing
-    to weigh).  Each view is built by replaying the record up to
+    to weigh), but none after a seat gave up the hand (Hearts 1887: the play-outs'
+    simulator keeps every seat in the tricks).  Each view is built by replaying the record up to
     that moment and asking :func:`hearts.view.player_view`: hidden cards stay
     in the game, never in the point.
     """
@@ -395,7 +396,9 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
     for k, h in enumerate(hands):
         if hand is not None and k != hand:
             continue
-        start = {key: v for key, v in h.items() if key not in ("play", "moon_choice")}
+        start = {key: v for key, v in h.items()
+                 if key not in ("play", "moon_choice", "gave_up")}
+        giving = list(h.get("gave_up") or [])  # Hearts 1887: applied where the record has them
         passes = h.get("passes") or []
         mine = passes[seat] if len(passes) > seat else []
         if mine:
@@ -413,12 +416,15 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
         while g.phase == PHASE_DECLARE:
             g.apply(Action.declare(g.turn, declared.pop(g.turn, None)))
         for i, text in enumerate(h.get("play") or []):
-            s = g.turn
             card = parse_card(text)
+            while giving and g.turn == giving[0] and not g.hands[g.turn] & same_name(card):
+                g.apply(Action.give_up(giving.pop(0)))
+            s = g.turn
             held = g.hands[s] & same_name(card)
             if not g.hands[s] >> card & 1 and held:  # two packs: the copy the seat holds
                 card = (held & -held).bit_length() - 1
-            if s == seat:
+            if s == seat and not g.gave_up:  # (after a give-up the play-outs cannot follow:
+                # the simulator's seats never drop out, so those plays are not reviewed)
                 yield DecisionPoint(k, "play", i, player_view(g, s), (card,))
             g.apply(Action.play(s, card))
 
