@@ -48,6 +48,13 @@ def test_the_price_is_8_in_1887_and_nothing_elsewhere():
     assert make_rules("auction").give_up == 0
     with pytest.raises(RulesError, match="chip settlement"):
         make_rules("standard", None, {"give_up": 8})
+    with pytest.raises(RulesError, match="chip settlement"):
+        make_rules("hearts-1887", None, {"settlement": "points", "give_up": 8})
+    # the 1887 game settled in points: nothing to pay with, so no give-up (and its
+    # records say so: the option is written as 0)
+    points = make_rules("hearts-1887", None, {"settlement": "points"})
+    assert points.give_up == 0 and points.options["give_up"] == 0
+    assert make_rules("auction", None, {"give_up": 5}).give_up == 5
 
 
 def test_without_give_up_the_leader_takes_all_13_and_pays_13():

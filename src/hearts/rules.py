@@ -784,8 +784,12 @@ def make_rules(variant: str = "standard", players: object = None,
     effects, reduce_cards = _queen_effects(opts, deck)
 
     if opts["give_up"] and (opts["settlement"] not in ("pool", "fewest") or stock):
-        raise RulesError("bad_option", "give_up needs a chip settlement (settlement 'fewest' "
-                         "or 'pool') and a game without a stock")
+        # The give-up is paid in chips: asked for without them, an error; the variant's
+        # own price (Hearts 1887) with the settlement changed to points: no give-up.
+        if options and options.get("give_up"):
+            raise RulesError("bad_option", "give_up needs a chip settlement (settlement "
+                             "'fewest' or 'pool') and a game without a stock")
+        opts["give_up"] = 0
 
     clubs = deck & SUIT_MASKS[0]
     opening = (clubs & -clubs).bit_length() - 1
