@@ -1,8 +1,12 @@
 # Developer and CI entry points.  See docs/setup.md.
 #
-#   make run     create .venv, install the package, start the web game (hearts serve)
-#   make test    install the package with its [test] extra (plus chromium and tmux from
-#                Debian when missing), then ruff, mypy and pytest
+#   make run     create .venv, install the package with its [web] extra, start the web game
+#                (hearts serve)
+#   make test    install the package with its [web,test] extras (plus chromium, tmux,
+#                PostgreSQL and Redis from Debian when missing), then ruff, mypy and the
+#                whole pytest suite
+#   make check   fast feedback: ruff, mypy and the tests that need no browser, database
+#                server or Redis, but the few marked slow (no Debian packages installed)
 #   make lint    ruff and mypy only
 #   make bench   hearts bench engine and hearts bench bots
 #   make bench-tables  the shared tables' load runs of bench/tables_results.md (about 12 min:
@@ -21,6 +25,11 @@ PYTEST_ARGS ?=
 PYTEST_WORKERS ?= 2
 
 BIN := $(VENV)/bin
+# Every install goes through constraints.txt: the versions the tests last passed with.
+PIP_INSTALL := $(BIN)/python -m pip install --quiet -c constraints.txt
+# The tests `make check` leaves out (markers set in tests/conftest.py).
+CHECK_MARKERS := not e2e and not postgres and not redis and not slow
+
 # Stamp files: pip runs again only when pyproject.toml, setup.py or an engine module is newer
 # than the stamp.  The install compiles the engine modules with mypyc into src/hearts/ (see
 # setup.py and docs/engine.md); a compiled module is imported before its .py file, so an
@@ -28,20 +37,28 @@ BIN := $(VENV)/bin
 # (Run without make, an edited checkout falls back to the .py sources with a warning:
 # src/hearts/_native.py.)  HEARTS_PURE_PYTHON=1 make ... installs without compiling.
 ENGINE_SOURCES := $(addprefix src/hearts/,cards.py rules.py deal.py tricks.py actions.py settle.py \
-	game.py scoring.py players/sim.py players/policy.py)
-INSTALL_DEPS   := pyproject.toml setup.py $(ENGINE_SOURCES)
+	game.py scoring.py drive.py players/sim.py players/policy.py)
+INSTALL_DEPS   := pyproject.toml setup.py constraints.txt $(ENGINE_SOURCES)
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test lint bench bench-tables clean distclean venv install install-test system-deps pytest
+.PHONY: run test check lint bench bench-tables clean distclean venv install install-test system-deps pytest
 
 run: $(RUN_STAMP)
 	$(BIN)/hearts serve --host $(HOST) --port $(PORT)
 
 test: $(TEST_STAMP) system-deps lint pytest
+
+# Lint, type check and every test that needs no browser, database server or Redis
+# (about 290 s of CPU, two and a half minutes on two idle cores: docs/setup.md).
+check: lint
+	@workers="$(PYTEST_WORKERS)"; \
+	if [ "$$workers" != 0 ]; then par="-n $$workers"; else par=""; fi; \
+	echo "$(BIN)/pytest $$par -m '$(CHECK_MARKERS)' $(PYTEST_ARGS)"; \
+	$(BIN)/pytest $$par -m '$(CHECK_MARKERS)' $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check $(wildcard src tests)
@@ -86,12 +103,12 @@ $(BIN)/pip:
 	fi
 
 $(RUN_STAMP): $(INSTALL_DEPS) | $(BIN)/pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(PIP_INSTALL) -e '.[web]'
 	touch $@
 
-# The [test] install includes the plain one, so it refreshes both stamps.
+# The [web,test] install includes the [web] one, so it refreshes both stamps.
 $(TEST_STAMP): $(INSTALL_DEPS) | $(BIN)/pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(PIP_INSTALL) -e '.[web,test]'
 	touch $@ $(RUN_STAMP)
 
 # Browser tests drive Debian's chromium through Playwright (executable_path=/usr/bin/chromium);

@@ -2,7 +2,8 @@
 
 The package metadata lives in pyproject.toml; this file only adds the compiled
 modules.  The ``.py`` files stay the one source: mypyc turns the engine
-(``src/hearts/{cards,rules,deal,tricks,actions,settle,game,scoring}.py``) and the
+(``src/hearts/{cards,rules,deal,tricks,actions,settle,game,scoring}.py``), the one drive
+loop (``src/hearts/drive.py``: every host and ``hearts bench engine`` run it) and the
 bots' play-out simulator (``src/hearts/players/sim.py``) into C extension
 modules that are imported in their place (about twice as fast, see
 ``bench/engine_results.md`` and ``bench/bots_results.md``).  Nothing else changes: the same tests pass either way.
@@ -36,7 +37,7 @@ PACKAGE = ROOT / "src" / "hearts"
 # The engine: pure functions and classes on ints, tuples and lists (no I/O, no
 # third-party imports).  view.py stays interpreted: callers copy PlayerView's __dict__.
 ENGINE = ("cards", "rules", "deal", "tricks", "actions", "settle", "game", "scoring",
-          "players.sim", "players.policy")
+          "drive", "players.sim", "players.policy")
 SOURCES_FILE = "_native_sources.json"  # read by src/hearts/_native.py
 
 

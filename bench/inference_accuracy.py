@@ -32,7 +32,7 @@ from typing import Any
 from hearts.cards import parse_card
 from hearts.drive import drive
 from hearts.game import Game
-from hearts.players.base import get_bot
+from hearts.players.base import BaseBot, get_bot
 from hearts.players.hard import HardBot
 from hearts.players.match import deal_for
 from hearts.rules import make_rules
@@ -42,7 +42,7 @@ QS = parse_card("QS")
 RULES = make_rules("standard")
 
 
-class _Observer:
+class _Observer(BaseBot):
     """South: plays medium's cards, and scores each configuration's deals first."""
 
     def __init__(self, game: Game, seed: int, configs: list[dict[str, Any]],

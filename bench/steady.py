@@ -44,9 +44,11 @@ from typing import Any
 
 import frozen_hard
 
+from hearts.actions import Action, Decision
 from hearts.cards import card_str, cards_of, parse_card, parse_mask
 from hearts.deal import numbered_deal
-from hearts.game import PHASE_MOON, PHASE_PASS, PHASE_PLAY, Game
+from hearts.drive import drive
+from hearts.game import PHASE_PASS, Game
 from hearts.players.base import Bot, get_bot
 from hearts.players.hard import distinct_moves
 from hearts.players.medium import MediumBot
@@ -119,25 +121,24 @@ def sampled(variant: str, players: int | None, games: range) -> list[dict[str, A
         g = Game(rules)
         g.hand_index = k - 1
         deal = numbered_deal(rules, number, k)
-        g.start_hand(deal=deal)
+        g.apply(Action.deal(tuple(deal)))
         passes: list[list[str]] = []
-        if g.phase == PHASE_PASS:
-            for s in range(rules.players):
-                p = bot.choose_pass(player_view(g, s))
-                passes.append([card_str(c) for c in p])
-                g.pass_cards(s, p)
         plays: list[str] = []
-        while g.phase == PHASE_PLAY:
-            v = player_view(g, g.turn)
-            if v.legal & (v.legal - 1):
-                specs.append({"name": f"{variant}-{number}-{len(plays)}", "variant": variant,
-                              "players": rules.players, "hand_index": k, "game": number,
-                              "passes": passes, "plays": list(plays)})
-            c = bot.choose_play(v)
-            plays.append(card_str(c))
-            g.play(g.turn, c)
-        if g.phase == PHASE_MOON:
-            g.choose_moon(g.turn, "add")
+
+        def note(seat: int, d: Decision, action: Action, wall: float, cpu: float,
+                 number: int = number, k: int = k, passes: list[list[str]] = passes,
+                 plays: list[str] = plays) -> None:
+            if d.kind == "pass":
+                passes.append([card_str(c) for c in action.payload])
+            elif d.kind == "play":
+                if d.cards & (d.cards - 1):  # a position with a choice
+                    specs.append({"name": f"{variant}-{number}-{len(plays)}",
+                                  "variant": variant, "players": rules.players,
+                                  "hand_index": k, "game": number, "passes": list(passes),
+                                  "plays": list(plays)})
+                plays.append(card_str(action.payload))
+
+        drive(g, [bot] * rules.players, on_decision=note)  # the hand, through the drive loop
     return specs
 
 

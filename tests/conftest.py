@@ -25,6 +25,35 @@ CHROMIUM = "/usr/bin/chromium"
 """The browser binary that Playwright tests launch."""
 
 
+REDIS_MODULES = frozenset({"test_tables_redis.py"})
+"""Test modules that start a throw-away ``redis-server`` (every test of them is marked ``redis``)."""
+SLOW_TESTS = frozenset({"test_players_strategy.py::test_hard_stops_a_medium_shooter"})
+"""Tests marked ``slow``: the longest of the suite (``module::function``, every parameter),
+left out of ``make check`` (three ``hard`` bots without a clock through twelve built moon
+hands: about 80 s of CPU per case with the compiled engine)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests that need more than Python, so ``make check`` can leave them out
+    (``-m "not e2e and not postgres and not redis and not slow"``): ``e2e`` for the browser
+    tests under ``tests/e2e``, ``postgres`` for those that use the throw-away PostgreSQL
+    cluster (the ``pg_cluster`` fixture, or the ``postgresql`` case of a parametrized
+    database), ``redis`` for those that start ``redis-server`` and ``slow`` for
+    :data:`SLOW_TESTS`.  ``make test`` runs them all."""
+    for item in items:
+        path = Path(str(item.fspath))
+        if "e2e" in path.parts:
+            item.add_marker(pytest.mark.e2e)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if "pg_cluster" in getattr(item, "fixturenames", ()) or "postgresql" in params.values():
+            item.add_marker(pytest.mark.postgres)
+        if path.name in REDIS_MODULES or "redis_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.redis)
+        name = getattr(item, "originalname", item.name)
+        if f"{path.name}::{name}" in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def data_dir() -> Path:
     """The ``tests/data`` folder."""

@@ -22,12 +22,12 @@ from hearts.arena import (
 from hearts.cards import cards_of, highest, lowest
 from hearts.cli.main import cli
 from hearts.deal import numbered_deal
-from hearts.players.base import BOTS, register_bot
+from hearts.players.base import BOTS, BaseBot, register_bot
 from hearts.rules import make_rules
 from hearts.view import PlayerView
 
 
-class LowBot:
+class LowBot(BaseBot):
     """Test-only bot: passes its highest cards, plays its lowest legal card."""
 
     name = "t-low"

@@ -226,12 +226,61 @@ def test_bad_gave_up_lists_are_refused():
     with pytest.raises(RecordError) as err:
         replay_record(rec)
     assert err.value.code == "illegal_give_up" and err.value.reason == "cannot_give_up"
+    assert (err.value.path, err.value.stage, err.value.hand, err.value.seat) == (
+        "hands[0].gave_up", "play", 0, 1)
     # gave_up in a game without the give-up
     std = {"format": "hearts-record/1", "variant": "standard", "game": 1,
            "hands": [{"gave_up": [0], "play": []}]}
     err_json = score_record(std)["error"]
     assert (err_json["code"], err_json["reason"]) == ("illegal_give_up", "cannot_give_up")
     assert hand["gave_up"] == [1]
+
+
+def test_gave_up_becomes_steps_in_its_order():
+    from hearts.record import Place, record_actions
+
+    g = game()
+    g.apply(Action.play(0, parse_card("2C")))
+    g.apply(Action.give_up(1))
+    g.apply(Action.give_up(2))
+    play_out(g)
+    rec = record_from_game(g)
+    assert rec["hands"][0]["gave_up"] == [1, 2]
+    steps = record_actions(rec)
+    # each give-up is a step of its own, at the hand's gave_up, where it fell in the play
+    assert [(p, a) for p, a in steps if a.kind == "give_up"] == [
+        (Place(0, "hands[0].gave_up"), Action.give_up(1)),
+        (Place(0, "hands[0].gave_up"), Action.give_up(2))]
+    kinds = [a.kind for _, a in steps]
+    assert kinds[:4] == ["deal", "play", "give_up", "give_up"]
+    assert replay_record(rec).results[-1] == g.results[-1]
+    # listed out of order: seat 2 reaches its turn to give up before seat 1 would
+    bad = json.loads(json.dumps(rec))
+    bad["hands"][0]["gave_up"] = [2, 1]
+    with pytest.raises(RecordError) as err:
+        replay_record(bad)
+    assert (err.value.code, err.value.path, err.value.seat) == (
+        "bad_record", "hands[0].gave_up", 1)
+    assert "listed ahead" in err.value.message
+
+
+def test_base_bot_asks_choose_give_up_where_the_decision_offers_it():
+    from hearts.players.base import BaseBot
+    from hearts.view import player_view
+
+    class Folder(BaseBot):
+        def choose_give_up(self, view):
+            return True
+
+    g = game()
+    decision = g.pending()[0]
+    assert decision.kind == "play" and "give_up" in decision.options
+    view = player_view(g, 0)
+    assert Folder().choose(view, decision) == Action("give_up", 0, None)
+    assert BaseBot().choose(view, decision) == Action.play(0, parse_card("2C"))
+    # without the option a bot that would give up plays its card
+    plain = decision._replace(options=())
+    assert Folder().choose(view, plain).kind == "play"
 
 
 def test_random_legal_games_with_give_ups_settle_to_zero():

@@ -261,3 +261,41 @@ def test_review_of_a_domino_hand(client):
     mine = sum(1 for t in job["story"]["tricks"] for c in t["cards"] if c["seat"] == 0)
     assert [d["stage"] for d in decisions] == ["play"] * mine
     assert any(len(d["expected"]) > 1 and d["worlds"] > 0 for d in decisions)
+
+
+@pytest.mark.parametrize("variant", ["cancellation", "four-queens"])
+def test_review_of_a_game_whose_names_have_two_cards_is_done(client, variant):
+    """Two packs (Cancellation Hearts) and the four-queens game: a card name means the copy
+    the seat holds; the review replays through the record's steps and ends "done" (it
+    answered 500 internal_error when the story played a name without finding the copy)."""
+    r = client.post("/api/games", json={"level": "random", "variant": variant, "game": 4321})
+    assert r.status_code == 201, r.text
+    state = r.json()
+    gid, headers = state["id"], {"X-Game-Token": state["token"]}
+    answers = {"bid": None, "suit": "S", "declare": None, "moon-choice": "add"}
+    while state["view"]["phase"] not in ("deal", "game-over"):
+        v = state["view"]
+        phase = v["phase"]
+        if phase == "pass":
+            r = client.post(f"/api/games/{gid}/pass", headers=headers,
+                            json={"cards": v["hand"][-v["pass_count"]:] if "pass_count" in v
+                                  else v["hand"][-3:]})
+        elif phase == "play":
+            r = client.post(f"/api/games/{gid}/play", headers=headers, json={"card": v["legal"][0]})
+        else:
+            kind = "moon" if phase == "moon-choice" else phase
+            r = client.post(f"/api/games/{gid}/decide", headers=headers,
+                            json={"kind": kind, "value": answers[phase]})
+        assert r.status_code == 200, r.text
+        state = r.json()
+    r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 0})
+    assert r.status_code == 202, r.text
+    job = r.json()
+    assert job["story"]["points"] is not None
+    assert sum(len(t["cards"]) for t in job["story"]["tricks"]) == \
+        len(client.get(f"/api/games/{gid}/record", headers=headers).json()["hands"][0]["play"])
+    deadline = time.monotonic() + 300
+    while job["status"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.3)  # polling a job that runs in the server (not a fixed wait for a result)
+        job = client.get(f"/api/reviews/{job['job']}").json()
+    assert job["status"] == "done", job

@@ -31,7 +31,7 @@ from importlib.machinery import ModuleSpec
 from types import ModuleType
 
 ENGINE = ("cards", "rules", "deal", "tricks", "actions", "settle", "game", "scoring",
-          "players.sim", "players.policy")
+          "drive", "players.sim", "players.policy")
 """The modules ``setup.py`` compiles (``hearts.<name>``; ``players.sim`` is
 ``hearts.players.sim``, the bots' play-out simulator)."""
 SOURCES_FILE = "_native_sources.json"

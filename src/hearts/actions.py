@@ -123,6 +123,13 @@ class Action(NamedTuple):
 
         Raises :class:`~hearts.cards.CardError` for a payload holding something
         that is not a card where cards are due.
+
+        >>> Action.play(2, parse_card("QS")).to_json()
+        ['play', 2, 'QS']
+        >>> Action.pass_(0, (parse_card("AH"), parse_card("2C"), parse_card("QS"))).to_json()
+        ['pass', 0, 'AH', '2C', 'QS']
+        >>> Action.deal().to_json(), Action.suit(1, 2).to_json(), Action.bid(3, None).to_json()
+        (['deal'], ['suit', 1, 'H'], ['bid', 3, None])
         """
         k, s, p = self.kind, self.seat, self.payload
         if k == "deal":
@@ -149,7 +156,21 @@ class Action(NamedTuple):
     @staticmethod
     def from_json(value: object) -> Action:
         """Read an action from its JSON list; raises :class:`ActionError` naming what is
-        wrong (unknown kind, missing seat, a card that is not a card, ...)."""
+        wrong (unknown kind, missing seat, a card that is not a card, ...).
+
+        >>> Action.from_json(["play", 2, "Q♠"])
+        Action(kind='play', seat=2, payload=58)
+        >>> Action.from_json(["moon", 1, "subtract"]).to_json()
+        ['moon', 1, 'subtract']
+        >>> Action.from_json(["play", 2, "QX"])
+        Traceback (most recent call last):
+          ...
+        hearts.actions.ActionError: play: 'QX' is not a card (write rank then suit, e.g. QS, 10H, 2♣)
+        >>> Action.from_json(["fold", 0])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+          ...
+        hearts.actions.ActionError: unknown action kind 'fold' (known: deal, bid, ...)
+        """
         if not isinstance(value, list | tuple) or not value or not isinstance(value[0], str):
             raise ActionError(f"an action is a list starting with its kind, not {value!r}")
         kind = value[0]
@@ -237,7 +258,15 @@ class Decision(NamedTuple):
 
     def legal_actions(self) -> list[Action]:
         """Every legal :class:`Action` for this decision (passes: every card combination;
-        a deal: the one numbered or random deal)."""
+        a deal: the one numbered or random deal).
+
+        >>> from hearts.cards import parse_mask
+        >>> d = Decision(1, "play", parse_mask("2C 9C"), 1)
+        >>> [a.to_json() for a in d.legal_actions()]
+        [['play', 1, '2C'], ['play', 1, '9C']]
+        >>> len(Decision(0, "pass", parse_mask("2C 3C 4C 5C 6C"), 3).legal_actions())
+        10
+        """
         if self.kind == "play":
             out = [Action("play", self.seat, c) for c in card_tuple(self.cards)]
             if "give_up" in self.options:
@@ -251,7 +280,15 @@ class Decision(NamedTuple):
         return [Action(self.kind, self.seat, o) for o in self.options]
 
     def allows(self, action: Action) -> bool:
-        """Whether ``action`` answers this decision legally (kind, seat and payload)."""
+        """Whether ``action`` answers this decision legally (kind, seat and payload).
+
+        >>> from hearts.cards import parse_mask
+        >>> d = Decision(1, "play", parse_mask("2C 9C"), 1)
+        >>> d.allows(Action.play(1, parse_card("9C"))), d.allows(Action.play(1, parse_card("QS")))
+        (True, False)
+        >>> d.allows(Action.play(2, parse_card("9C")))
+        False
+        """
         if action.kind == "give_up" and self.kind == "play":
             return action.seat == self.seat and "give_up" in self.options
         if action.kind != self.kind or action.seat != self.seat:
@@ -276,7 +313,14 @@ class Decision(NamedTuple):
         return any(o == p and not isinstance(o, bool) for o in self.options)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"seat", "kind", "cards"?, "pick"?, "options"?}`` (cards in notation)."""
+        """``{"seat", "kind", "cards"?, "pick"?, "options"?}`` (cards in notation).
+
+        >>> from hearts.cards import parse_mask
+        >>> Decision(0, "pass", parse_mask("2C QS AH 3D"), 3).to_json()
+        {'seat': 0, 'kind': 'pass', 'cards': ['2C', '3D', 'AH', 'QS'], 'pick': 3}
+        >>> Decision(2, "moon", options=("add", "subtract")).to_json()
+        {'seat': 2, 'kind': 'moon', 'options': ['add', 'subtract']}
+        """
         out: dict[str, Any] = {"seat": self.seat, "kind": self.kind}
         if self.kind in ("pass", "play"):
             out["cards"] = [card_str(c) for c in card_tuple(self.cards)]

@@ -64,8 +64,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
-from .cards import card_str, cards_of, parse_card, same_name
-from .game import PHASE_DECLARE, PHASE_PASS
+from .cards import card_str, cards_of
+from .game import PHASE_PASS
 from .players.hard import (
     distinct_moves,
     outstanding,
@@ -78,7 +78,16 @@ from .players.medium import hand_pass, hand_pass_scores
 from .players.policy import PolicyRules, policy_rules
 from .players.sampling import Sampler, infer
 from .players.stock import StockSampler, play_out_pass, try_card
-from .record import RecordError, parse_record, replay_record
+from .record import (
+    Place,
+    RecordError,
+    Step,
+    apply_steps,
+    parse_record,
+    record_steps,
+    replay_record,
+    start_game,
+)
 from .rules import Rules
 from .view import PlayerView, player_view
 
@@ -376,8 +385,8 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
     (``bad_seat``) or hand (``bad_hand``) the record does not have.  Every play of
     the seat is listed, forced ones too (they are analysed without sampling: nothing
     to weigh), but none after a seat gave up the hand (Hearts 1887: the play-outs'
-    simulator keeps every seat in the tricks).  Each view is built by replaying the record up to
-    that moment and asking :func:`hearts.view.player_view`: hidden cards stay
+    simulator keeps every seat in the tricks).  Each view is built by replaying the
+    record up to that moment and asking :func:`hearts.view.player_view`: hidden cards stay
     in the game, never in the point.
     """
     record = parse_record(source)
@@ -393,40 +402,38 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
     if hand is not None and not 0 <= hand < len(hands):
         raise _review_error("bad_hand", f"The record has {len(hands)} hand(s); there is no hand "
                             f"{hand} (hands count from 0).", hand=hand)
-    for k, h in enumerate(hands):
-        if hand is not None and k != hand:
-            continue
-        start = {key: v for key, v in h.items()
-                 if key not in ("play", "moon_choice", "gave_up")}
-        giving = list(h.get("gave_up") or [])  # Hearts 1887: applied where the record has them
-        passes = h.get("passes") or []
-        mine = passes[seat] if len(passes) > seat else []
-        if mine:
-            before = dict(start, passes=[])
-            phases = game.rules.phases
-            if "bid" in phases and phases.index("bid") > phases.index("pass"):
-                before.pop("bids", None)  # a slam bid comes after the pass
-            g = replay_record(dict(record, hands=[*hands[:k], before]))
-            if g.phase == PHASE_PASS:
-                yield DecisionPoint(k, "pass", None, player_view(g, seat),
-                                    tuple(parse_card(t) for t in mine))
-        g = replay_record(dict(record, hands=[*hands[:k], start]))
-        # Declarations before the first lead (the record stops in that phase without plays).
-        declared = {d["seat"]: d.get("name") for d in h.get("declarations") or []}
-        while g.phase == PHASE_DECLARE:
-            g.apply(Action.declare(g.turn, declared.pop(g.turn, None)))
-        for i, text in enumerate(h.get("play") or []):
-            card = parse_card(text)
-            while giving and g.turn == giving[0] and not g.hands[g.turn] & same_name(card):
-                g.apply(Action.give_up(giving.pop(0)))
-            s = g.turn
-            held = g.hands[s] & same_name(card)
-            if not g.hands[s] >> card & 1 and held:  # two packs: the copy the seat holds
-                card = (held & -held).bit_length() - 1
-            if s == seat and not g.gave_up:  # (after a give-up the play-outs cannot follow:
+    # The record once more through the one record path (record_steps / apply_steps),
+    # each decision of ``seat`` taken from the step that answers it, before it is applied.
+    points: list[DecisionPoint] = []
+    g = start_game(record)
+    place = Place(0, "")
+    pass_view: PlayerView | None = None
+
+    def placed(steps: Iterator[Step]) -> Iterator[Step]:
+        nonlocal place
+        for step in steps:
+            place = step[0]
+            yield step
+
+    def apply(action: Action) -> None:
+        nonlocal pass_view
+        k = place.hand
+        if hand is None or k == hand:
+            if action.kind == "pass" and g.phase == PHASE_PASS:
+                if all(p is None for p in g.passes):  # the pass phase's first step
+                    pass_view = player_view(g, seat)
+                if action.seat == seat and pass_view is not None:
+                    points.append(DecisionPoint(k, "pass", None, pass_view,
+                                                tuple(action.payload)))
+            elif action.kind == "play" and action.seat == seat and not g.gave_up:
+                # (after a give-up in the hand (Hearts 1887) the play-outs cannot follow:
                 # the simulator's seats never drop out, so those plays are not reviewed)
-                yield DecisionPoint(k, "play", i, player_view(g, s), (card,))
-            g.apply(Action.play(s, card))
+                points.append(DecisionPoint(k, "play", place.play_index, player_view(g, seat),
+                                            (action.payload,)))
+        g.apply(action, False)
+
+    apply_steps(g, placed(record_steps(g, record)), apply=apply)
+    yield from points
 
 
 def analyse_point(point: DecisionPoint, *, play_worlds: int = PLAY_WORLDS,
@@ -494,21 +501,14 @@ def medium_hand_record(number: int, variant: str = "standard", players: int | No
                        options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A one-hand record of numbered game ``number`` played by ``medium`` in every seat
     (the positions of the review benchmark)."""
-    from .game import PHASE_MOON, PHASE_PLAY, Game
+    from .drive import drive
+    from .game import Game
     from .players.base import get_bot
     from .record import record_from_game
     from .rules import make_rules
 
     g = Game(make_rules(variant, players, dict(options or {})), number)
-    g.start_hand()
-    bots = [get_bot("medium", s) for s in range(g.n)]
-    if g.phase == PHASE_PASS:
-        for s in range(g.n):
-            g.pass_cards(s, bots[s].choose_pass(player_view(g, s)))
-    while g.phase == PHASE_PLAY:
-        g.play(g.turn, bots[g.turn].choose_play(player_view(g, g.turn)))
-    if g.phase == PHASE_MOON:
-        g.choose_moon(g.turn, "add")
+    drive(g, [get_bot("medium", s) for s in range(g.n)], deal=True)  # one hand
     return record_from_game(g, deals=False)
 
 

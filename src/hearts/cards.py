@@ -58,17 +58,29 @@ class CardError(ValueError):
 
 
 def make_card(rank: int, suit: int) -> int:
-    """Return the card id of ``rank`` (0 = deuce .. 12 = ace) in ``suit`` (0-3)."""
+    """Return the card id of ``rank`` (0 = deuce .. 12 = ace) in ``suit`` (0-3).
+
+    >>> make_card(10, SPADES), card_str(make_card(0, CLUBS))
+    (58, '2C')
+    """
     return suit * 16 + rank
 
 
 def suit_of(card: int) -> int:
-    """Suit (0-3) of a card id; a joker has no suit and gives 4."""
+    """Suit (0-3) of a card id; a joker has no suit and gives 4.
+
+    >>> suit_of(parse_card("QS")) == SPADES, suit_of(JOKER)
+    (True, 4)
+    """
     return (card & 127) >> 4
 
 
 def rank_of(card: int) -> int:
-    """Rank (0 = deuce .. 12 = ace) of a card id."""
+    """Rank (0 = deuce .. 12 = ace) of a card id.
+
+    >>> rank_of(parse_card("2H")), rank_of(parse_card("AH"))
+    (0, 12)
+    """
     return card & 15
 
 
@@ -86,6 +98,38 @@ def same_name(card: int) -> int:
     return (1 << c) | (1 << (c + PACK2))
 
 
+def held_copy(hand: int, card: int, used: int = 0) -> int:
+    """The copy of ``card``'s name that ``hand`` (a card set) holds: ``card`` itself when
+    the hand holds it and it is not in ``used``, else the lowest held copy of the same
+    name (:func:`same_name`: the other pack's twin, or any joker) not in ``used``, else
+    ``card`` unchanged (the caller's legality check then refuses it as not held).
+
+    The one place a card *name* becomes a seat's card: a record, a typed move or a
+    stored action names a card, not a copy (``interfaces.md`` section 2b: "where two
+    cards share a name, the name means whichever copy the seat holds").  With one pack
+    and no jokers every name has one copy and this returns ``card``.
+    """
+    if hand >> card & 1 and not used >> card & 1:
+        return card
+    held = hand & same_name(card) & ~used
+    if held:
+        return (held & -held).bit_length() - 1
+    return card
+
+
+def held_copies(hand: int, cards: Iterable[int]) -> tuple[int, ...]:
+    """Each of ``cards`` as a copy ``hand`` holds (:func:`held_copy`), a different copy
+    each time one name is listed again, as far as the hand has copies (a pass of
+    ``QS QS`` by a seat holding both packs' queens passes both)."""
+    out: list[int] = []
+    used = 0
+    for c in cards:
+        c = held_copy(hand, c, used)
+        used |= 1 << c
+        out.append(c)
+    return tuple(out)
+
+
 def bit(card: int) -> int:
     """The one-card set holding ``card``."""
     return 1 << card
@@ -97,6 +141,13 @@ def parse_card(text: object) -> int:
     Returns the card id.  Raises :class:`CardError` for anything else, a value
     that is not a string included (hence ``object``: a compiled build checks
     annotations at the call and would raise ``TypeError`` first).
+
+    >>> parse_card("QS"), parse_card(" q♠ "), parse_card("10h"), parse_card("JK")
+    (58, 58, 40, 64)
+    >>> parse_card("1S")
+    Traceback (most recent call last):
+      ...
+    hearts.cards.CardError: '1S' is not a card (write rank then suit, e.g. QS, 10H, 2♣)
     """
     if not isinstance(text, str):
         raise CardError(text)
@@ -113,7 +164,11 @@ def parse_card(text: object) -> int:
 
 
 def card_str(card: int) -> str:
-    """Format a card id as ``QS``, ``TH``, ``JK``."""
+    """Format a card id as ``QS``, ``TH``, ``JK``.
+
+    >>> card_str(58), card_str(40), card_str(JOKER)
+    ('QS', 'TH', 'JK')
+    """
     c = card & 127
     if c >> 4 == 4:
         return "JK"
@@ -123,7 +178,11 @@ def card_str(card: int) -> str:
 
 
 def card_symbol(card: int) -> str:
-    """Format a card with its suit symbol, e.g. ``Q♠`` (for people, not records)."""
+    """Format a card with its suit symbol, e.g. ``Q♠`` (for people, not records).
+
+    >>> card_symbol(parse_card("QS")), card_symbol(parse_card("TH"))
+    ('Q♠', 'T♥')
+    """
     c = card & 127
     if c >> 4 == 4:
         return "JK"
@@ -187,7 +246,11 @@ def _bit_loop(mask: int) -> Iterator[int]:
 
 
 def cards_of(mask: int) -> list[int]:
-    """The card ids in a card set, lowest id first (clubs 2 up to spades ace)."""
+    """The card ids in a card set, lowest id first (clubs 2 up to spades ace).
+
+    >>> cards_of(parse_mask("AS 2C 3C")), cards_of(0)
+    ([0, 1, 60], [])
+    """
     return list(card_tuple(mask))
 
 
@@ -252,7 +315,11 @@ def random_cards(mask: int, k: int, rng: random.Random) -> tuple[int, ...]:
 
 
 def mask_of(cards: Iterable[int]) -> int:
-    """The card set holding the given card ids."""
+    """The card set holding the given card ids.
+
+    >>> mask_of([0, 58]) == bit(0) | bit(58), mask_of([])
+    (True, 0)
+    """
     m = 0
     for c in cards:
         m |= 1 << c
@@ -260,27 +327,48 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def count(mask: int) -> int:
-    """Number of cards in a card set."""
+    """Number of cards in a card set.
+
+    >>> count(parse_mask("2C QS AH")), count(FULL_DECK)
+    (3, 52)
+    """
     return mask.bit_count()
 
 
 def lowest(mask: int) -> int:
-    """The lowest card id in a non-empty card set (-1 when empty)."""
+    """The lowest card id in a non-empty card set (-1 when empty).
+
+    >>> card_str(lowest(parse_mask("QS 9C AH"))), lowest(0)
+    ('9C', -1)
+    """
     return (mask & -mask).bit_length() - 1
 
 
 def highest(mask: int) -> int:
-    """The highest card id in a card set (-1 when empty)."""
+    """The highest card id in a card set (-1 when empty).
+
+    >>> card_str(highest(parse_mask("QS 9C AH")))
+    'QS'
+    """
     return mask.bit_length() - 1
 
 
 def format_cards(mask: int, sep: str = " ") -> str:
-    """A card set as text, e.g. ``"2C 9C QS"``."""
+    """A card set as text, in card id order (clubs, diamonds, hearts, spades).
+
+    >>> format_cards(parse_mask("QS 2C AH 9C")), format_cards(parse_mask("QS 2C"), ",")
+    ('2C 9C AH QS', '2C,QS')
+    """
     return sep.join(card_str(c) for c in cards_of(mask))
 
 
 def parse_mask(text: str | Iterable[str]) -> int:
-    """Parse a space-separated string or a list of card strings into a card set."""
+    """Parse a space-separated string or a list of card strings into a card set;
+    raises :class:`CardError` on the first bad card.
+
+    >>> parse_mask("2C QS") == parse_mask(["2c", "Q♠"]) == bit(0) | bit(58)
+    True
+    """
     items = text.split() if isinstance(text, str) else list(text)
     return mask_of(parse_card(x) for x in items)
 

@@ -58,7 +58,15 @@ def _words(game: int, hand: int, players: int) -> Iterator[int]:
 
 
 def check_game_number(game: object) -> int:
-    """Return ``game`` if it is an int in 1..2**32-1, else raise :class:`DealError`."""
+    """Return ``game`` if it is an int in 1..2**32-1, else raise :class:`DealError`.
+
+    >>> check_game_number(20261130)
+    20261130
+    >>> check_game_number(0)
+    Traceback (most recent call last):
+      ...
+    hearts.deal.DealError: game number must be a whole number from 1 to 4294967295, not 0
+    """
     if isinstance(game, bool) or not isinstance(game, int) or not 1 <= game <= MAX_GAME_NUMBER:
         raise DealError(f"game number must be a whole number from 1 to {MAX_GAME_NUMBER}, "
                         f"not {game!r}")
@@ -98,7 +106,17 @@ def numbered_deal(rules: Rules, game: object, hand: object) -> list[int]:
     """The hands (card-set bitmasks, one per seat) of hand ``hand`` of game ``game``.
 
     Raises :class:`DealError` when ``game`` is not an int in 1..2**32-1 or ``hand``
-    not an int >= 0.
+    not an int >= 0.  The same game number gives the same cards on every machine and in
+    every release (``hearts-deal/1``; ``docs/engine.md``); a player count or a deck of
+    another size gives another deal.
+
+    >>> from hearts.cards import count, format_cards
+    >>> from hearts.rules import make_rules
+    >>> hands = numbered_deal(make_rules("standard"), 20261130, 0)
+    >>> format_cards(hands[0])
+    '2C 9C KC JD QD 3H 6H 7H 9H TH 8S 9S QS'
+    >>> [count(h) for h in numbered_deal(make_rules("standard", players=3), 20261130, 0)]
+    [17, 17, 17]
     """
     return _split(rules, shuffled_deck(rules, game, hand))
 
@@ -142,7 +160,11 @@ def random_deal(rules: Rules, rng: random.Random) -> list[int]:
 
 
 def daily_number(date: _dt.date | None = None) -> int:
-    """The daily game's number for a UTC date (default: today in UTC): YYYYMMDD as an int."""
+    """The daily game's number for a UTC date (default: today in UTC): YYYYMMDD as an int.
+
+    >>> daily_number(_dt.date(2026, 11, 30))
+    20261130
+    """
     if date is None:
         date = _dt.datetime.now(_dt.UTC).date()
     return date.year * 10000 + date.month * 100 + date.day

@@ -1,14 +1,14 @@
 """The one drive loop: ask each decision of a game to its seat's agent and apply the answer.
 
 Every place that plays a game through (the arena, ``players.match``, ``hearts
-play``, the web server's bot loop, the web hint and ``hearts hint``) runs
+play``, the web server's bot loop, the web hint, ``hearts hint``, ``hearts bench``,
+the review's what-ifs) runs
 :func:`drive` or :func:`decide` instead of its own dispatch on the phase:
 
 - ``Game.pending()`` says which decisions are due (seat, kind, legal choices);
 - the seat's agent answers ``choose(view, decision) -> Action`` from its own
-  :class:`~hearts.view.PlayerView` only (:func:`decide` adapts today's bots,
-  which answer ``choose_pass``/``choose_play``/``choose_moon``, and fills in
-  ``bid``/``suit`` for bots that do not know them);
+  :class:`~hearts.view.PlayerView` only (every bot does, through
+  :class:`hearts.players.base.BaseBot`, which dispatches on the decision's kind);
 - ``Game.apply(action)`` (or the caller's ``apply`` hook, e.g. the web's,
   which also stores the action) carries it out.
 
@@ -18,12 +18,13 @@ decision waiting for it.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .actions import Action, Decision
-from .cards import SUIT_MASKS, card_tuple
+from .cards import random_card, random_cards
 from .game import Game
 from .view import PlayerView, player_view
 
@@ -34,62 +35,34 @@ class Agent(Protocol):
     def choose(self, view: PlayerView, decision: Decision) -> Action: ...
 
 
-def default_bid(view: PlayerView, decision: Decision) -> int | None:
-    """No bid: the answer for a bot that knows no auction."""
-    return None
+def decide(agent: Agent, view: PlayerView, decision: Decision) -> Action:
+    """The agent's answer to ``decision``: ``agent.choose(view, decision)`` (every bot
+    answers it itself, :class:`hearts.players.base.BaseBot`).  The answer is not
+    checked here (``Game.can``/``Game.apply`` does)."""
+    return agent.choose(view, decision)
 
 
-def default_suit(view: PlayerView, decision: Decision) -> int:
-    """The suit this seat holds the fewest cards of, lowest cards counting less (a bot
-    that knows no auction names the suit it is least likely to take)."""
-    best, best_key = 0, (99, 99)
-    for suit in range(4):
-        cards = card_tuple(view.hand & SUIT_MASKS[suit])
-        key = (len(cards), sum((c & 15) for c in cards))
-        if key < best_key:
-            best, best_key = suit, key
-    return best
+class UniformAgent:
+    """Uniformly random legal answers from the decision alone (no view): the cards to
+    play or pass from ``decision.cards``, a bid, suit, declaration or moon choice from
+    ``decision.options``; one ``random.Random`` for the whole table.  The player of
+    ``hearts bench engine`` (run with ``drive(..., views=False)``), as OpenSpiel's
+    uniform random bot is of its textbook driver."""
 
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
 
-def decide(agent: Any, view: PlayerView, decision: Decision) -> Action:
-    """The agent's answer to ``decision`` as an :class:`~hearts.actions.Action`.
-
-    An agent with ``choose(view, decision)`` answers directly; a bot with the
-    older methods is adapted: ``choose_pass``, ``choose_play``, ``choose_moon``,
-    and ``choose_bid``/``choose_suit`` when it has them (else no bid, and
-    :func:`default_suit`); where the seat may give up the hand instead of playing
-    (Hearts 1887), ``choose_give_up(view) -> bool`` when it has it (else it plays).
-    The answer is not checked here (``Game.can`` does).
-    """
-    choose = getattr(agent, "choose", None)
-    if choose is not None:
-        action = choose(view, decision)
-        if not isinstance(action, Action):
-            action = Action(*action)
-        return action
-    kind, seat = decision.kind, decision.seat
-    if kind == "play":
-        if "give_up" in decision.options:  # Hearts 1887: a bot that knows it may give up
-            f = getattr(agent, "choose_give_up", None)
-            if f is not None and f(view):
-                return Action("give_up", seat, None)
-        return Action("play", seat, agent.choose_play(view))
-    if kind == "pass":
-        return Action("pass", seat, tuple(agent.choose_pass(view)))
-    if kind == "moon":
-        return Action("moon", seat, agent.choose_moon(view))
-    if kind == "bid":
-        f = getattr(agent, "choose_bid", None)
-        return Action("bid", seat, f(view) if f is not None else default_bid(view, decision))
-    if kind == "suit":
-        f = getattr(agent, "choose_suit", None)
-        return Action("suit", seat, f(view) if f is not None else default_suit(view, decision))
-    if kind == "declare":
-        f = getattr(agent, "choose_declare", None)
-        return Action("declare", seat, f(view) if f is not None else None)
-    if kind == "deal":
-        return Action("deal", -1, None)
-    raise ValueError(f"unknown decision kind {kind!r}")
+    def choose(self, view: object, decision: Decision) -> Action:
+        """A random legal :class:`Action` answering ``decision``."""
+        kind, seat = decision.kind, decision.seat
+        if kind == "play":
+            return Action("play", seat, random_card(decision.cards, self.rng))
+        if kind == "pass":
+            return Action("pass", seat, tuple(random_cards(decision.cards, decision.pick,
+                                                           self.rng)))
+        if kind == "deal":
+            return Action("deal", -1, None)
+        return Action(kind, seat, self.rng.choice(decision.options))
 
 
 # on_decision(seat, decision, action, wall seconds, cpu seconds)
@@ -101,7 +74,7 @@ Fallback = Callable[[PlayerView, Decision, "Exception | None"], Action]
 def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool = False,
           stop_at_hand_end: bool = True, apply: Callable[[Action], Any] | None = None,
           on_decision: DecisionHook | None = None, fallback: Fallback | None = None,
-          ) -> Decision | None:
+          views: bool = True) -> Decision | None:
     """Run ``game`` with ``agents[seat]`` answering each decision due.
 
     ``agents``: a sequence (one per seat) or a mapping from seat; a seat without
@@ -111,46 +84,76 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
     ``stop_at_hand_end`` and at least one action was applied in this call;
     without ``deal`` the loop returns ``None`` there.  It returns ``None`` at the
     game's end too.  ``apply`` replaces ``game.apply`` (the web stores each
-    action); ``on_decision`` is told each answer with its wall and CPU time;
+    action and forwards the engine's events; without it the game makes none:
+    ``Game.apply(action, events=False)``); ``on_decision`` is told each answer with its wall and CPU time;
     ``fallback`` replaces an answer that raised or that ``game.can`` refuses
     (without it, an illegal answer raises :class:`~hearts.game.IllegalAction`).
+    With ``views=False`` no :class:`~hearts.view.PlayerView` is built and agents are
+    asked ``choose(None, decision)``: for agents that answer from the decision's
+    legal choices alone (``hearts bench engine``'s uniform random player, which
+    times the engine, not the view).
     """
-    do = apply if apply is not None else game.apply
-    get = agents.get if isinstance(agents, Mapping) else (
-        lambda s: agents[s] if 0 <= s < len(agents) else None)
+    play = game.apply
+    n = game.n
+    if isinstance(agents, Mapping):
+        table = [agents.get(s) for s in range(n)]
+    else:
+        table = [agents[s] if s < len(agents) else None for s in range(n)]
+    plain = not views and on_decision is None and fallback is None  # the engine benchmark
+    pending_of = game.pending
     acted = False
     while True:
-        pending = game.pending()
+        pending = pending_of()
         if not pending:
             return None
-        if pending[0].kind == "deal":
+        first = pending[0]
+        if first.kind == "deal":
             if not deal or (stop_at_hand_end and acted):
                 return None
-            do(Action("deal", -1, None))
+            deal_action = Action("deal", -1, None)
+            if apply is None:
+                play(deal_action, False)  # nobody reads the engine's events here
+            else:
+                apply(deal_action)
+            acted = True
+            continue
+        if plain and len(pending) == 1:  # one decision, nothing to time, view or replace
+            agent = table[first.seat]
+            if agent is None:
+                return first
+            action = agent.choose(None, first)
+            if apply is None:
+                play(action, False)
+            else:
+                apply(action)
             acted = True
             continue
         waiting: Decision | None = None
         for d in pending:
-            agent = get(d.seat)
+            agent = table[d.seat]
             if agent is None:
                 if waiting is None:
                     waiting = d
                 continue
-            view = player_view(game, d.seat)
-            t0, c0 = time.perf_counter(), time.process_time()
+            view: Any = player_view(game, d.seat) if views else None
+            if on_decision is not None:
+                t0, c0 = time.perf_counter(), time.process_time()
             error: Exception | None = None
             try:
-                action = decide(agent, view, d)
+                action = agent.choose(view, d)
             except Exception as exc:
                 if fallback is None:
                     raise
                 error, action = exc, Action(d.kind, d.seat, None)
-            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
             if fallback is not None and (error is not None or not game.can(action)):
                 action = fallback(view, d, error)
             if on_decision is not None:
-                on_decision(d.seat, d, action, wall, cpu)
-            do(action)
+                on_decision(d.seat, d, action, time.perf_counter() - t0,
+                            time.process_time() - c0)
+            if apply is None:
+                play(action, False)
+            else:
+                apply(action)
             acted = True
         if waiting is not None:
             return waiting
@@ -165,4 +168,4 @@ def suggest(game: Game, seat: int, agent: Any) -> tuple[Decision, Action] | None
     return None
 
 
-__all__ = ["Agent", "decide", "drive", "suggest", "default_bid", "default_suit"]
+__all__ = ["Agent", "UniformAgent", "decide", "drive", "suggest"]

@@ -32,10 +32,17 @@ Reading rules (documented for users in ``docs/records.md``):
   suit the auction's winner names (``"C"``, ``"D"``, ``"H"``, ``"S"``).
   ``gave_up`` (Hearts 1887) lists the seats that gave up, in order; each gives up
   at the first of its turns at which the next card of ``play`` is not in its hand
-  (or ``play`` ends): :func:`_replay_give_ups`.
+  (or ``play`` ends): a give-up step there (:func:`_give_up_steps`).
   Jokers are ``JK`` once per joker; where two cards share a name, the name
   means whichever copy the seat holds.
 - Keys this version does not know are ignored (records may gain fields).
+
+A record replays as a list of ``(place, action)`` (:func:`record_steps`, read
+against the game it is applied to: a record names cards, not seats or copies) and
+one loop applies them (:func:`apply_steps`): an
+:class:`~hearts.game.IllegalAction` becomes the :class:`RecordError` at that
+place (:func:`refusal`).  What the record itself gets wrong is checked while the
+steps are read; what the rules refuse is the engine's alone.
 
 Every problem raises :class:`RecordError`, whose :attr:`RecordError.error` is
 the JSON error object of ``interfaces.md`` section 3.  Codes and reasons:
@@ -64,12 +71,21 @@ illegal_give_up   cannot_give_up (Hearts 1887's ``gave_up``)             play
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from . import tricks
-from .actions import Action
-from .cards import SUIT_LETTERS, CardError, card_str, cards_of, parse_card, same_name
+from .actions import Action, ActionError
+from .cards import (
+    SUIT_LETTERS,
+    CardError,
+    card_str,
+    cards_of,
+    held_copies,
+    held_copy,
+    parse_card,
+    same_name,
+)
 from .deal import DealError, check_game_number, numbered_deal, shuffled_deck
 from .game import (
     PHASE_BID,
@@ -305,15 +321,37 @@ def _card_list(value: object, *, stage: str, hand: int, seat: int, path: str,
 
 
 # ------------------------------------------------------------------- replay
-def replay_record(source: str | bytes | bytearray | Mapping[str, Any]) -> Game:
-    """Replay a record into a new :class:`~hearts.game.Game` through the engine.
+class Place(NamedTuple):
+    """Where one action of a record (or of a stored action log) comes from.
 
-    Every deal, pass and play is checked by the engine; the returned game is in
-    the state the record ends in (phase ``deal`` or ``game-over`` when its last
-    hand is finished, ``pass`` or ``play`` when it stops part-way).  Raises
-    :class:`RecordError` naming the first problem and where it is.
+    ``hand``: the hand, from 0; ``path``: where in the JSON, as a
+    :class:`RecordError` names it (``hands[0].deal``, ``hands[0].bids[1]``,
+    ``hands[0].penalty_suit``, ``hands[0].passes[2]``, ``hands[0].declarations``,
+    ``hands[0].play[17]``, ``hands[0].gave_up``, ``hands[0].moon_choice``;
+    ``actions[5]`` in a stored
+    log); ``play_index``: the position in that hand's ``play`` list (``None`` for
+    any other action).
     """
-    record = parse_record(source)
+
+    hand: int
+    path: str
+    play_index: int | None = None
+
+
+Step = tuple[Place, Action]
+"""One action of a record and where it comes from."""
+
+_STAGES = {"deal": "deal", "bid": "bid", "suit": "suit", "pass": "pass", "declare": "declare",
+           "play": "play", "moon": "moon", "give_up": "play"}
+
+
+def start_game(record: Mapping[str, Any]) -> Game:
+    """A new :class:`~hearts.game.Game` for a record's header (``format``, ``variant``,
+    ``options``, ``players``, ``game``) with its ``hands`` list checked to be a list.
+
+    Raises :class:`RecordError` (``bad_record``, ``unknown_variant``,
+    ``unknown_option``, ``bad_option``).
+    """
     rules = rules_of(record)
     number = _game_number(record)
     hands = record.get("hands")
@@ -323,13 +361,135 @@ def replay_record(source: str | bytes | bytearray | Mapping[str, Any]) -> Game:
     if "first_hand" in record:  # an earlier draft's key: now the option of that name
         raise _bad('The record has a "first_hand" key; write it as the option '
                    '"options": {"first_hand": N} instead.', "first_hand")
-    game = Game(rules, number)  # hand k of the record is hand first_hand + k of the game
-    for k, hand in enumerate(hands):
-        _replay_hand(game, k, hand, number)
+    return Game(rules, number)  # hand k of the record is hand first_hand + k of the game
+
+
+def record_steps(game: Game, record: Mapping[str, Any]) -> Iterator[Step]:
+    """A record's actions in order, each with its :class:`Place`: the deal, the bids and
+    the suit named, the passes, the declarations, the plays (with the give-ups of
+    ``gave_up`` where they fall, Hearts 1887) and the moon choice of each hand.
+
+    A record names cards, not seats or copies: whose turn it is and which copy of a
+    name a seat holds (:func:`hearts.cards.held_copy`) are the game's facts, so the
+    steps are read against ``game`` (new, from :func:`start_game`), and the caller
+    applies each step to it before asking for the next (:func:`apply_steps` does).
+    Raises :class:`RecordError` for what the record itself gets wrong (its shape, text
+    that is no card, a deal or widow that does not fit, entries after a hand is over,
+    a passing hand played before every pass); what the rules refuse is the engine's
+    to say, when the step is applied.
+    """
+    number = game.game_number
+    for k, hand in enumerate(record["hands"]):
+        yield from _hand_steps(game, k, hand, number)
+
+
+def log_steps(game: Game, actions: Sequence[Any]) -> Iterator[Step]:
+    """The steps of a stored action log (the JSON lists of :meth:`Action.to_json`, as the
+    web server stores a game), placed at ``actions[i]``; read against ``game`` as
+    :func:`record_steps`.  Raises :class:`RecordError` (``bad_record``) for an entry
+    that is not an action."""
+    for i, value in enumerate(actions):
+        try:
+            action = Action.from_json(list(value) if isinstance(value, tuple) else value)
+        except ActionError as exc:
+            raise _bad(f"Stored action {i + 1} cannot be read: {exc}.", f"actions[{i}]",
+                       hand=game.hand_index, index=i) from None
+        hand = game.hand_index + 1 if action.kind == "deal" else game.hand_index
+        yield Place(max(hand, 0), f"actions[{i}]"), action
+
+
+def apply_steps(game: Game, steps: Iterable[Step],
+                apply: Callable[[Action], Any] | None = None) -> Game:
+    """The one replay loop: apply each ``(place, action)`` through ``Game.apply`` (or
+    ``apply``, a host's own, which must apply to ``game``); an
+    :class:`~hearts.game.IllegalAction` becomes the :class:`RecordError` at that place
+    (:func:`refusal`).  Returns ``game``.  Every record replay (``hearts score``, the
+    review, the analysis) and the web's replays of stored games come through here."""
+    for place, action in steps:
+        try:
+            if apply is None:
+                game.apply(action, False)  # a replay reads no events: none are made
+            else:
+                apply(action)
+        except IllegalAction as exc:
+            raise refusal(game, place, action, exc) from None
     return game
 
 
-def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
+def replay_record(source: str | bytes | bytearray | Mapping[str, Any]) -> Game:
+    """Replay a record into a new :class:`~hearts.game.Game` through the engine.
+
+    The record's steps (:func:`record_steps`) go through the one loop
+    (:func:`apply_steps`); the returned game is in the state the record ends in
+    (phase ``deal`` or ``game-over`` when its last hand is finished, ``pass`` or
+    ``play`` when it stops part-way).  Raises :class:`RecordError` naming the first
+    problem and where it is.
+    """
+    record = parse_record(source)
+    game = start_game(record)
+    return apply_steps(game, record_steps(game, record))
+
+
+def record_actions(source: str | bytes | bytearray | Mapping[str, Any]) -> list[Step]:
+    """A whole record as a list of ``(place, action)``, seats and copies resolved, checked
+    by a replay (raises :class:`RecordError` as :func:`replay_record`).  Applied in
+    order with :func:`apply_steps` to ``start_game(record)`` they give the same game."""
+    record = parse_record(source)
+    game = start_game(record)
+    out: list[Step] = []
+
+    def kept(steps: Iterator[Step]) -> Iterator[Step]:
+        for step in steps:
+            out.append(step)
+            yield step
+
+    apply_steps(game, kept(record_steps(game, record)))
+    return out
+
+
+def refusal(game: Game, place: Place, action: Action, exc: IllegalAction) -> RecordError:
+    """The :class:`RecordError` for the engine refusing ``action`` at ``place`` (``game``
+    as it was, unchanged by the refused action).  Codes by kind: ``bad_deal``,
+    ``illegal_bid``, ``illegal_suit``, ``illegal_pass``, ``illegal_declaration``,
+    ``illegal_play``, ``illegal_moon``, ``illegal_give_up``; the reason is the engine's."""
+    n = game.n
+    k, path, kind, seat = place.hand, place.path, action.kind, action.seat
+    stage = _STAGES.get(kind, "record")
+    who = seat_name(seat, n)
+    card = card_str(exc.card) if isinstance(exc.card, int) else None
+    if kind == "deal":
+        return RecordError("bad_deal", "bad_deal", f"{_where(k)}: {exc.message}", stage="deal",
+                           hand=k, seat=exc.seat, card=card,
+                           path=path + (f"[{exc.seat}]" if exc.seat is not None
+                                        and path.endswith(".deal") else ""))
+    if kind == "play":
+        return _illegal_play(game, k, place.play_index, seat, action.payload, exc, path)
+    if kind == "give_up":
+        return RecordError("illegal_give_up", exc.reason, f"{_where(k)}: {who} may not give "
+                           f"up there. {exc.message}", stage="play", hand=k, seat=seat,
+                           path=path)
+    if kind == "pass":
+        cards = tuple(action.payload) if isinstance(action.payload, tuple | list) else ()
+        if exc.reason == "not_in_hand" and card is not None:
+            message = f"{_where(k)}: {who} passes {card} but was not dealt it."
+        else:
+            message = f"{_where(k)}: {who} cannot pass these cards. {exc.message}"
+            if card is None:  # the card passed twice, when that is what is wrong
+                card = next((card_str(c) for i, c in enumerate(cards)
+                             if isinstance(c, int) and c in cards[:i]), None)
+        return RecordError("illegal_pass", "not_in_hand" if exc.reason == "not_in_hand"
+                           else "bad_pass", message, stage="pass", hand=k, seat=seat,
+                           card=card, path=path)
+    doing = {"bid": f"bid {action.payload}", "suit": "name that suit",
+             "declare": f"declare {action.payload!r}",
+             "moon": f"choose {action.payload!r}"}.get(kind, "do that")
+    code = {"bid": "illegal_bid", "suit": "illegal_suit", "declare": "illegal_declaration",
+            "moon": "illegal_moon"}.get(kind, "bad_record")
+    return RecordError(code, exc.reason, f"{_where(k)}: {who} cannot {doing}: {exc.message}",
+                       stage=stage, hand=k, seat=seat, card=card, path=path)
+
+
+def _hand_steps(game: Game, k: int, hand: object, number: int | None) -> Iterator[Step]:
     n = game.n
     rules = game.rules
     path = f"hands[{k}]"
@@ -353,14 +513,8 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
     else:
         deal = _parse_deal(game, k, deal_value, f"{path}.deal")
     stock = _parse_stock(game, k, hand, deal, number, deal_value is None, f"{path}.stock")
-    try:
-        game.apply(Action.deal((*deal, stock) if stock is not None else tuple(deal)))
-    except IllegalAction as exc:
-        raise RecordError("bad_deal", "bad_deal", f"{_where(k)}: {exc.message}", stage="deal",
-                          hand=k, seat=exc.seat,
-                          card=card_str(exc.card) if exc.card is not None else None,
-                          path=f"{path}.deal" + (f"[{exc.seat}]" if exc.seat is not None else ""),
-                          ) from None
+    yield Place(k, f"{path}.deal"), Action.deal((*deal, stock) if stock is not None
+                                                else tuple(deal))
 
     play = hand.get("play", [])
     if play is None:
@@ -373,36 +527,34 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
     # -- the auction (before the pass; a slam bid comes after it)
     bid_later = game.phase == PHASE_PASS and "bid" in rules.phases
     if not bid_later:
-        _replay_auction(game, k, hand, path, bool(play) or bool(hand.get("passes")))
+        yield from _auction_steps(game, k, hand, path, bool(play) or bool(hand.get("passes")))
 
     # -- passes
-    _replay_passes(game, k, hand.get("passes"), f"{path}.passes", bool(play))
+    yield from _pass_steps(game, k, hand.get("passes"), f"{path}.passes", bool(play))
     if bid_later:
-        _replay_auction(game, k, hand, path, bool(play))
+        yield from _auction_steps(game, k, hand, path, bool(play))
 
     # -- declarations
-    _replay_declarations(game, k, hand.get("declarations"), f"{path}.declarations", bool(play))
+    yield from _declaration_steps(game, k, hand.get("declarations"), f"{path}.declarations",
+                                  bool(play))
 
     # -- play (and the seats that gave up, Hearts 1887)
     giving = _parse_gave_up(game, k, hand.get("gave_up"), f"{path}.gave_up")
     for i, text in enumerate(play):
         ipath = f"{path}.play[{i}]"
         if giving and game.phase == PHASE_PLAY:
-            _replay_give_ups(game, k, giving, f"{path}.gave_up", text)
+            yield from _give_up_steps(game, k, giving, f"{path}.gave_up", text)
         if game.phase != PHASE_PLAY:
             extra = len(play) - i
             raise _bad(f"{_where(k, i)}: the hand is already over after {i} cards, but "
                        f"{extra} more {'card is' if extra == 1 else 'cards are'} listed.", ipath,
                        hand=k, index=i, stage="play")
         seat = game.turn
-        card = _held_copy(game.hands[seat], _card(text, stage="play", hand=k, index=i,
-                                                  seat=seat, path=ipath, who=seat_name(seat, n)))
-        err = game.explain(seat, card) if not game.can_play(seat, card) else None
-        if err is not None:
-            raise _illegal_play(game, k, i, seat, card, err, ipath)
-        game.apply(Action.play(seat, card))
+        card = _card(text, stage="play", hand=k, index=i, seat=seat, path=ipath,
+                     who=seat_name(seat, n))
+        yield Place(k, ipath, i), Action.play(seat, held_copy(game.hands[seat], card))
     if giving:
-        _replay_give_ups(game, k, giving, f"{path}.gave_up", None)
+        yield from _give_up_steps(game, k, giving, f"{path}.gave_up", None)
         if giving:
             raise _bad(f"{_where(k)}: {seat_name(giving[0], n)} is listed in \"gave_up\" but "
                        f"never reaches a turn at which it gives up (the next card of \"play\" "
@@ -415,9 +567,8 @@ def _replay_hand(game: Game, k: int, hand: object, number: int | None) -> None:
         raise _bad(f"{_where(k)}: \"moon_choice\" must be \"add\" or \"subtract\", not "
                    f"{json.dumps(choice)}.", f"{path}.moon_choice", hand=k, stage="moon")
     if game.phase == PHASE_MOON:
-        shooter = game.turn
-        game.apply(Action.moon(shooter, choice if choice is not None else
-                               game.auto_moon_choice()))
+        yield Place(k, f"{path}.moon_choice"), Action.moon(
+            game.turn, choice if choice is not None else game.auto_moon_choice())
 
 
 def _parse_gave_up(game: Game, k: int, value: object, path: str) -> list[int]:
@@ -437,13 +588,15 @@ def _parse_gave_up(game: Game, k: int, value: object, path: str) -> list[int]:
     return list(value)
 
 
-def _replay_give_ups(game: Game, k: int, giving: list[int], path: str,
-                     text: object) -> None:
-    """Apply the give-ups of ``gave_up`` due before the next card of ``play`` (``text``;
-    ``None``: ``play`` has ended): while the seat to play is listed and the card is not
-    in its hand, it gives up (docs/family-rules.md "The 1887 give-up").  Consumes
-    ``giving``; raises :class:`RecordError` (``illegal_give_up``/``cannot_give_up``, or
-    ``bad_record`` for a seat giving up before one listed ahead of it)."""
+def _give_up_steps(game: Game, k: int, giving: list[int], path: str,
+                   text: object) -> Iterator[Step]:
+    """The give-up steps of ``gave_up`` due before the next card of ``play`` (``text``;
+    ``None``: ``play`` has ended), each placed at ``path``: while the seat to play is
+    listed and the card is not in its hand, it gives up (docs/family-rules.md "The 1887
+    give-up").  Read against ``game`` as :func:`record_steps` (the caller applies each
+    step before asking for the next; the engine's refusal is ``illegal_give_up``,
+    :func:`refusal`).  Consumes ``giving``; raises :class:`RecordError` (``bad_record``)
+    for a seat giving up before one listed ahead of it."""
     n = game.n
     card = -1
     if text is not None:
@@ -455,41 +608,12 @@ def _replay_give_ups(game: Game, k: int, giving: list[int], path: str,
         seat = game.turn
         if card >= 0 and game.hands[seat] & same_name(card):
             return  # it plays the card: no give-up here
-        who = seat_name(seat, n)
         if seat != giving[0]:
-            raise _bad(f"{_where(k)}: {who} gives up before {seat_name(giving[0], n)}, who is "
-                       f"listed ahead of it in \"gave_up\".", path, hand=k, stage="play",
-                       seat=seat)
-        try:
-            game.apply(Action.give_up(seat))
-        except IllegalAction as exc:
-            raise RecordError("illegal_give_up", exc.reason, f"{_where(k)}: {who} may not give "
-                              f"up there. {exc.message}", stage="play", hand=k, seat=seat,
-                              path=path) from None
+            raise _bad(f"{_where(k)}: {seat_name(seat, n)} gives up before "
+                       f"{seat_name(giving[0], n)}, who is listed ahead of it in \"gave_up\".",
+                       path, hand=k, stage="play", seat=seat)
+        yield Place(k, path), Action.give_up(seat)
         giving.pop(0)
-
-
-def _held_copy(hand: int, card: int) -> int:
-    """The copy of ``card`` (same name: the other pack's, another joker) that ``hand``
-    holds, or ``card`` itself when it holds that one or none."""
-    if hand >> card & 1:
-        return card
-    held = hand & same_name(card)
-    return (held & -held).bit_length() - 1 if held else card
-
-
-def _held_copies(hand: int, cards: list[int]) -> list[int]:
-    """Each name of ``cards`` as a copy ``hand`` holds, a different one for each time the
-    name is listed (as far as the hand has copies)."""
-    out: list[int] = []
-    used = 0
-    for c in cards:
-        held = hand & same_name(c) & ~used
-        if not hand >> c & 1 or used >> c & 1:
-            c = (held & -held).bit_length() - 1 if held else c
-        used |= 1 << c
-        out.append(c)
-    return out
 
 
 def _check_widow(game: Game, k: int, value: object, path: str) -> None:
@@ -508,9 +632,10 @@ def _check_widow(game: Game, k: int, value: object, path: str) -> None:
                           f"({expected}).", stage="deal", hand=k, path=path)
 
 
-def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: bool) -> None:
-    """Apply a hand's ``bids`` and ``penalty_suit`` (Auction Hearts; a slam bid: ``true``
-    or ``null`` each)."""
+def _auction_steps(game: Game, k: int, hand: dict[str, Any], path: str,
+                   later: bool) -> Iterator[Step]:
+    """A hand's ``bids`` and ``penalty_suit`` (Auction Hearts; a slam bid: ``true`` or
+    ``null`` each)."""
     n = game.n
     bids = hand.get("bids")
     suit = hand.get("penalty_suit")
@@ -543,13 +668,7 @@ def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: 
             raise _bad(f"{_where(k)}: bid {i + 1} must be a number of chips or null, not "
                        f"{json.dumps(amount)}.", f"{path}.bids[{i}]", hand=k, stage="bid",
                        seat=seat)
-        try:
-            game.apply(Action.bid(seat, amount))
-        except IllegalAction as exc:
-            raise RecordError("illegal_bid", exc.reason,
-                              f"{_where(k)}: {seat_name(seat, n)} cannot bid {amount}: "
-                              f"{exc.message}", stage="bid", hand=k, seat=seat,
-                              path=f"{path}.bids[{i}]") from None
+        yield Place(k, f"{path}.bids[{i}]"), Action.bid(seat, amount)
     if game.phase == PHASE_BID:
         if later or suit is not None:
             raise _bad(f"{_where(k)}: the auction is not finished ({len(bids)} of {n} bids), "
@@ -572,7 +691,8 @@ def _replay_auction(game: Game, k: int, hand: dict[str, Any], path: str, later: 
                           f"{_where(k)}: \"penalty_suit\" must be C, D, H or S, not "
                           f"{json.dumps(suit)}.", stage="suit", hand=k, seat=game.turn,
                           path=f"{path}.penalty_suit")
-    game.apply(Action.suit(game.turn, SUIT_LETTERS.index(suit.upper())))
+    yield Place(k, f"{path}.penalty_suit"), Action.suit(game.turn,
+                                                        SUIT_LETTERS.index(suit.upper()))
 
 
 def _parse_stock(game: Game, k: int, hand: dict[str, Any], deal: Sequence[int],
@@ -611,9 +731,10 @@ def _parse_stock(game: Game, k: int, hand: dict[str, Any], deal: Sequence[int],
     return tuple(out)
 
 
-def _replay_declarations(game: Game, k: int, value: object, path: str, later: bool) -> None:
-    """Apply a hand's ``declarations`` (``[{"seat": 2, "name": "general"}]``): each seat in
-    turn declares what is listed for it, or nothing; the phase stops at the last one
+def _declaration_steps(game: Game, k: int, value: object, path: str,
+                       later: bool) -> Iterator[Step]:
+    """A hand's ``declarations`` (``[{"seat": 2, "name": "general"}]``): each seat in turn
+    declares what is listed for it, or nothing; the phase stops at the last one
     listed unless the hand goes on (plays follow)."""
     n = game.n
     if value is None:
@@ -637,14 +758,7 @@ def _replay_declarations(game: Game, k: int, value: object, path: str, later: bo
                        f"seat or is listed twice.", f"{path}[{i}]", hand=k, stage="declare")
     while game.phase == PHASE_DECLARE and (wanted or later):
         seat = game.turn
-        name = wanted.pop(seat, None)
-        try:
-            game.apply(Action.declare(seat, name))
-        except IllegalAction as exc:
-            raise RecordError("illegal_declaration", exc.reason,
-                              f"{_where(k)}: {seat_name(seat, n)} cannot declare {name!r}: "
-                              f"{exc.message}", stage="declare", hand=k, seat=seat,
-                              path=path) from None
+        yield Place(k, path), Action.declare(seat, wanted.pop(seat, None))
     if wanted:
         seat = next(iter(wanted))
         raise _bad(f"{_where(k)}: {seat_name(seat, n)} is listed as declaring, but the "
@@ -664,12 +778,13 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
                           f"{len(value)}.", stage="deal", hand=k, path=path)
     masks = []
     seen: dict[int, int] = {}
+    taken = 0  # the cards of ``seen`` as a card set
     for s, cards_value in enumerate(value):
         cards = _card_list(cards_value, stage="deal", hand=k, seat=s, path=f"{path}[{s}]",
                            players=n)
         for i, c in enumerate(cards):
             if c in seen or not rules.deck >> c & 1:  # the next copy of the name in the deck
-                spare = rules.deck & same_name(c) & ~sum(1 << x for x in seen)
+                spare = rules.deck & same_name(c) & ~taken
                 if spare:
                     c = cards[i] = (spare & -spare).bit_length() - 1
             if c in seen:
@@ -680,16 +795,10 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
                                   f"{_where(k)}: {card_str(c)} is dealt {also}.", stage="deal",
                                   hand=k, seat=s, card=card_str(c), path=f"{path}[{s}]")
             seen[c] = s
-            if not rules.deck >> c & 1:
-                raise RecordError("bad_deal", "bad_deal",
-                                  f"{_where(k)}: {card_str(c)} is not in the deck of this game.",
-                                  stage="deal", hand=k, seat=s, card=card_str(c),
-                                  path=f"{path}[{s}]")
-        if len(cards) != rules.hand_size:
-            raise RecordError("bad_deal", "bad_deal",
-                              f"{_where(k)}: {seat_name(s, n)} must be dealt {rules.hand_size} "
-                              f"cards, not {len(cards)}.", stage="deal", hand=k, seat=s,
-                              path=f"{path}[{s}]")
+            taken |= 1 << c
+        # A card outside the deck or a hand of the wrong size is the engine's to refuse
+        # (Game.verify_deal, when the deal step is applied); a name listed twice is the
+        # record's (a card set cannot hold it twice).
         m = 0
         for c in cards:
             m |= 1 << c
@@ -697,9 +806,10 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
     return masks
 
 
-def _replay_passes(game: Game, k: int, value: object, path: str, has_play: bool) -> None:
+def _pass_steps(game: Game, k: int, value: object, path: str, has_play: bool) -> Iterator[Step]:
+    """A hand's ``passes``: one step per seat that passes, its names as the copies the seat
+    holds; how many cards and which is the engine's to check."""
     n = game.n
-    rules = game.rules
     if value is None:
         value = []
     if not isinstance(value, list):
@@ -710,9 +820,7 @@ def _replay_passes(game: Game, k: int, value: object, path: str, has_play: bool)
                    hand=k, stage="pass")
     lists = [_card_list(v, stage="pass", hand=k, seat=s, path=f"{path}[{s}]", players=n)
              for s, v in enumerate(value)]
-    if rules.deck >> 64:  # two packs or jokers: a name means a copy the seat holds
-        lists = [_held_copies(game.hands[s], cards) for s, cards in enumerate(lists)]
-    if game.phase != PHASE_PASS:  # a no-pass hand
+    if game.phase != PHASE_PASS:  # a no-pass hand: the record lists passes it cannot have
         for s, cards in enumerate(lists):
             if cards:
                 raise RecordError(
@@ -721,35 +829,10 @@ def _replay_passes(game: Game, k: int, value: object, path: str, has_play: bool)
                     f"cards.", stage="pass", hand=k, seat=s, card=card_str(cards[0]),
                     path=f"{path}[{s}]")
         return
-    direction = rules.pass_name(game.hand_index)
+    direction = game.rules.pass_name(game.hand_index)
     for s, cards in enumerate(lists):
-        if not cards:
-            continue
-        spath = f"{path}[{s}]"
-        who = seat_name(s, n)
-        want = rules.pass_count
-        if len(cards) != want:
-            raise RecordError("illegal_pass", "bad_pass",
-                              f"{_where(k)}: {who} passes {len(cards)} "
-                              f"card{'s' if len(cards) != 1 else ''}; each player passes "
-                              f"exactly {want}.", stage="pass", hand=k, seat=s, path=spath)
-        dup = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
-        if dup is not None:
-            raise RecordError("illegal_pass", "bad_pass",
-                              f"{_where(k)}: {who} passes {card_str(dup)} twice; the "
-                              f"{want} cards passed must be different.", stage="pass", hand=k,
-                              seat=s, card=card_str(dup), path=spath)
-        try:
-            game.apply(Action.pass_(s, tuple(cards)))
-        except IllegalAction as exc:
-            card = card_str(exc.card) if exc.card is not None else None
-            if exc.reason == "not_in_hand" and card is not None:
-                message = f"{_where(k)}: {who} passes {card} but was not dealt it."
-            else:
-                message = f"{_where(k)}: {who} cannot pass these cards. {exc.message}"
-            raise RecordError("illegal_pass", exc.reason if exc.reason == "not_in_hand"
-                              else "bad_pass", message, stage="pass", hand=k, seat=s,
-                              card=card, path=spath) from None
+        if cards:
+            yield Place(k, f"{path}[{s}]"), Action.pass_(s, held_copies(game.hands[s], cards))
     if game.phase == PHASE_PASS and has_play:
         missing = next(s for s in range(n) if game.passes[s] is None)
         raise RecordError("illegal_pass", "bad_pass",
@@ -758,7 +841,7 @@ def _replay_passes(game: Game, k: int, value: object, path: str, has_play: bool)
                           stage="pass", hand=k, seat=missing, path=path)
 
 
-def _illegal_play(game: Game, k: int, i: int, seat: int, card: int, err: IllegalAction,
+def _illegal_play(game: Game, k: int, i: int | None, seat: int, card: int, err: IllegalAction,
                   path: str) -> RecordError:
     n = game.n
     who = seat_name(seat, n)
@@ -1033,6 +1116,8 @@ def score_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[st
 
 __all__ = [
     "FORMAT", "ERROR_KEYS", "RecordError", "parse_record", "rules_of", "replay_record",
+    "Place", "Step", "start_game", "record_steps", "log_steps", "apply_steps", "record_actions",
+    "refusal",
     "load_record", "validate_record", "dump_record", "record_from_game", "normalize_record",
     "summary_of", "score_record", "seat_name",
 ]

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import PACK2, SUIT_LETTERS, card_str, cards_of
 from .events import Dealt, Drew, Event, Exchanged, Passed, WidowTaken
-from .game import PHASE_PLAY, Game, HandResult, Trick
+from .game import PHASE_PLAY, Game, HandResult, PassAction, PlayAction, Trick
 from .rules import Rules
 from .settle import uses_chips
 
@@ -23,6 +23,19 @@ from .settle import uses_chips
 def pack_of(card: int) -> int:
     """The pack (1 or 2) a card id belongs to (pack two's ids are ``id + 128``)."""
     return 2 if card >= PACK2 else 1
+
+
+class PastHand(NamedTuple):
+    """An earlier hand of the game as one seat saw it: ``hand`` its index,
+    ``pass_offset`` its pass direction (0: no pass), ``plays`` every card played, as
+    ``(seat, card)`` in play order (public), ``passed`` the card set this seat passed and
+    ``received`` the card set it received (its own; 0 without a pass)."""
+
+    hand: int
+    pass_offset: int
+    plays: tuple[tuple[int, int], ...]
+    passed: int
+    received: int
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,9 @@ class PlayerView:
     ``gave_up`` the seats that gave up the hand, in order (Hearts 1887: their cards
     left play unseen, so ``unseen()`` holds cards that are in no hand: ``counts`` says
     how many each seat holds), ``may_give_up`` whether this seat may give up now.
+    ``past``: the game's earlier hands (:class:`PastHand`: their plays, public, and this
+    seat's own passes), oldest first; what a player at the table has seen, for a bot that
+    learns how the others play (``hearts.players.opponents``).
     """
 
     rules: Rules
@@ -100,6 +116,7 @@ class PlayerView:
     out_order: tuple[int, ...] = ()
     gave_up: tuple[int, ...] = ()
     may_give_up: bool = False
+    past: tuple[PastHand, ...] = ()
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -250,6 +267,34 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
     return out
 
 
+def past_hands(game: Game, seat: int) -> tuple[PastHand, ...]:
+    """The earlier hands of ``game`` as ``seat`` saw them (:class:`PastHand`), read from
+    the game's log: every play (public), and of the passes only ``seat``'s own and the
+    one it received."""
+    current = game.hand_index
+    if current <= 0 or not game.log:
+        return ()
+    n = game.n
+    plays: dict[int, list[tuple[int, int]]] = {}
+    passed: dict[int, int] = {}
+    received: dict[int, int] = {}
+    for rec in game.log:
+        if isinstance(rec, PlayAction):
+            if rec.hand < current:
+                plays.setdefault(rec.hand, []).append((rec.seat, rec.card))
+        elif isinstance(rec, PassAction) and rec.hand < current:
+            off = game.rules.pass_offset(rec.hand)
+            m = 0
+            for c in rec.cards:
+                m |= 1 << c
+            if rec.seat == seat:
+                passed[rec.hand] = m
+            elif off and (rec.seat + off) % n == seat:
+                received[rec.hand] = m
+    return tuple(PastHand(h, game.rules.pass_offset(h), tuple(plays[h]), passed.get(h, 0),
+                          received.get(h, 0)) for h in sorted(plays))
+
+
 def player_view(game: Game, seat: int) -> PlayerView:
     """The information set of ``seat`` in ``game`` right now.
 
@@ -287,4 +332,5 @@ def player_view(game: Game, seat: int) -> PlayerView:
         stock_size=len(game.stock), out_order=tuple(game.out_order),
         gave_up=tuple(game.gave_up),
         may_give_up=bool(game.rules.give_up) and game.turn == seat and game.can_give_up(seat),
+        past=past_hands(game, seat),
     )

@@ -1,8 +1,9 @@
 """``hearts bench``: speed measurements (interfaces.md section 3).
 
-``hearts bench engine [--seconds S]`` plays random full hands through the
-public engine API (deal, a random pass, random legal cards to the end, scoring)
-and prints one JSON object: ``{"hands_per_s": ..., ...}``.
+``hearts bench engine [--seconds S | --hands N] [--variant V]`` plays random full
+hands of any variant through the one drive loop (every decision answered at random
+among the legal choices, to the scoring) and prints one JSON object:
+``{"hands_per_s": ..., ...}``.
 ``hearts bench bots [--seconds S]`` prints what
 ``hearts.players.bench.bench_bots(seconds)`` returns, as JSON.
 ``hearts bench review [--hands N]`` prints ``hearts.analysis.bench_review``:
@@ -23,20 +24,23 @@ from typing import Any
 import click
 
 from .. import _native
-from ..cards import random_card, random_cards
-from ..game import PHASE_MOON, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game
+from ..drive import UniformAgent, drive
+from ..game import PHASE_OVER, Game
 from ..rules import RulesError, make_rules
 
 
 def engine_hands_per_second(seconds: float = 3.0, variant: str = "standard",
-                            players: int | None = None, seed: int = 1) -> dict[str, Any]:
-    """Play random hands for about ``seconds`` wall-clock seconds and measure the rate.
+                            players: int | None = None, seed: int = 1,
+                            hands: int | None = None) -> dict[str, Any]:
+    """Play random hands for about ``seconds`` wall-clock seconds (or exactly ``hands``
+    hands) and measure the rate.
 
-    Every hand goes through the public API only: :meth:`Game.start_hand` (a
-    random deal), :meth:`Game.pass_cards` with :func:`random_cards` for each seat,
-    then :meth:`Game.legal_plays` / :func:`random_card` / :meth:`Game.play` until
-    the hand is scored (a moon under ``moon == "choice"`` is answered ``"add"``).
-    Games run to their end and a new one starts.  Returns ``hands_per_s`` (hands
+    Every hand goes through the one drive loop (:func:`hearts.drive.drive`) with
+    :class:`hearts.drive.UniformAgent` in every seat and no views built: the deal (random), then
+    every decision the game asks for (passes, bids, a named suit, declarations, plays,
+    a moon choice), each answered uniformly at random among the legal choices and
+    applied by ``Game.apply``, to the hand's scoring; so every variant runs.  Games
+    run to their end and a new one starts.  Returns ``hands_per_s`` (hands
     per wall-clock second), ``hands_per_cpu_s`` (per second of this process's CPU
     time: steadier on a busy machine), ``plays_per_s``, ``hands``, ``seconds``,
     the setup and ``engine``: ``"compiled"`` when the mypyc-compiled engine ran,
@@ -45,8 +49,9 @@ def engine_hands_per_second(seconds: float = 3.0, variant: str = "standard",
     """
     rules = make_rules(variant, players)
     rng = random.Random(seed)
-    n, k = rules.players, rules.pass_count
-    hands = plays = games = 0
+    n = rules.players
+    agents = [UniformAgent(rng)] * n
+    played = games = 0
     game = Game(rules, rng=rng)
     clock = time.perf_counter
     cpu_start = time.process_time()
@@ -56,27 +61,18 @@ def engine_hands_per_second(seconds: float = 3.0, variant: str = "standard",
         if game.phase == PHASE_OVER:
             game = Game(rules, rng=rng)
             games += 1
-        game.start_hand()
-        if game.phase == PHASE_PASS:
-            held = game.hands
-            for seat in range(n):
-                game.pass_cards(seat, random_cards(held[seat], k, rng))
-        legal, play = game.legal_plays, game.play
-        while game.phase == PHASE_PLAY:
-            play(game.turn, random_card(legal(), rng))
-        if game.phase == PHASE_MOON:
-            game.choose_moon(game.turn, "add")
-        hands += 1
-        if clock() >= deadline:
+        drive(game, agents, deal=True, views=False)  # one hand
+        played += 1
+        if (played >= hands) if hands is not None else clock() >= deadline:
             break
     elapsed = clock() - start
     cpu = time.process_time() - cpu_start
-    plays = hands * rules.hand_size * n
+    plays = played * rules.hand_size * n
     return {
-        "hands_per_s": round(hands / elapsed, 1),
+        "hands_per_s": round(played / elapsed, 1),
         "plays_per_s": round(plays / elapsed, 1),
-        "hands_per_cpu_s": round(hands / cpu, 1) if cpu > 0 else None,
-        "hands": hands,
+        "hands_per_cpu_s": round(played / cpu, 1) if cpu > 0 else None,
+        "hands": played,
         "games_finished": games,
         "seconds": round(elapsed, 3),
         "variant": variant,
@@ -117,10 +113,13 @@ SECONDS = _Seconds()
 @click.option("--variant", default="standard", show_default=True, help="Variant to play.")
 @click.option("--players", type=int, default=None, help="Number of players (variant default).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
-def engine(seconds: float, variant: str, players: int | None, seed: int) -> None:
-    """Random full hands per second through the public engine API; prints JSON."""
+@click.option("--hands", type=click.IntRange(1, 1_000_000), default=None,
+              help="Play exactly this many hands instead of timing --seconds.")
+def engine(seconds: float, variant: str, players: int | None, seed: int,
+           hands: int | None) -> None:
+    """Random full hands per second through the one drive loop (any variant); prints JSON."""
     try:
-        result = engine_hands_per_second(seconds, variant, players, seed)
+        result = engine_hands_per_second(seconds, variant, players, seed, hands)
     except RulesError as exc:
         click.echo(json.dumps({"error": {"code": exc.reason, "message": str(exc)}}))
         sys.exit(1)

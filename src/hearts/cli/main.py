@@ -17,7 +17,7 @@ def cli() -> None:
 
 
 # Each module defines one Click command (or group) named ``command``.
-_VERBS = ("score", "variants", "hint", "review", "play", "arena", "bench", "serve")
+_VERBS = ("score", "variants", "hint", "review", "play", "arena", "bench", "serve", "migrate")
 
 for _verb in _VERBS:
     try:

@@ -29,9 +29,18 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..actions import Action, Decision
-from ..cards import CardError, card_str, cards_of, parse_card, sort_key, suit_of
+from ..cards import (
+    CardError,
+    card_str,
+    cards_of,
+    held_copies,
+    held_copy,
+    parse_card,
+    sort_key,
+    suit_of,
+)
 from ..deal import MAX_GAME_NUMBER, check_game_number
-from ..drive import decide, drive
+from ..drive import decide, drive, suggest
 from ..events import (
     BidMade,
     Dealt,
@@ -338,10 +347,13 @@ class TerminalGame:
                 if bot is None:
                     self.say("No hint is available.")
                 else:
-                    self.say(f"Hint: pass {self.cards(tuple(bot.choose_pass(player_view(g, USER))))}")
+                    hint = suggest(g, USER, bot)
+                    if hint is not None:
+                        self.say(f"Hint: pass {self.cards(tuple(hint[1].payload))}")
                 continue
             try:
-                cards = tuple(parse_card(t) for t in line.replace(",", " ").split())
+                cards = held_copies(g.hands[USER], (parse_card(t) for t in
+                                                    line.replace(",", " ").split()))
                 g.verify_pass(USER, cards)
             except CardError as exc:
                 self.say(f"[red]{escape(str(exc))}[/]")
@@ -381,14 +393,16 @@ class TerminalGame:
                 if bot is None:
                     self.say("No hint is available.")
                 elif decision is not None:
-                    hint = decide(bot, player_view(g, USER), decision)
-                    self.say("Hint: give up this hand" if hint.kind == "give_up"
-                             else f"Hint: play {self.card(hint.payload)}")
+                    advice = decide(bot, player_view(g, USER), decision)
+                    self.say("Hint: give up this hand" if advice.kind == "give_up"
+                             else f"Hint: play {self.card(advice.payload)}")
                 else:
-                    self.say(f"Hint: play {self.card(bot.choose_play(player_view(g, USER)))}")
+                    hint = suggest(g, USER, bot)
+                    if hint is not None:
+                        self.say(f"Hint: play {self.card(hint[1].payload)}")
                 continue
             try:
-                card = parse_card(line)
+                card = held_copy(g.hands[USER], parse_card(line))
             except CardError as exc:
                 self.say(f"[red]{escape(str(exc))}[/]")
                 continue

@@ -1,4 +1,10 @@
-"""``hearts serve [--host H] [--port P] [--db URL] [--workers N]``: run the web game."""
+"""``hearts serve [--host H] [--port P] [--db URL] [--workers N]``: run the web game.
+
+It needs the ``web`` extra (``pip install 'hearts[web]'``); without it the command says
+so.  At start the database's schema is upgraded to the newest revision
+(:mod:`hearts.web.schema`); ``--no-migrate`` refuses to start on an older database instead,
+naming the command that upgrades it (``hearts migrate``).
+"""
 
 from __future__ import annotations
 
@@ -65,6 +71,25 @@ WS_MAX_SIZE = 64 * 1024
 @click.option("--api-docs/--no-api-docs", default=False, show_default=True,
               help="Serve the interactive API docs at /api/docs (its page loads swagger-ui "
                    "from a CDN).")
+@click.option("--hint-workers", default=1, show_default=True, type=click.IntRange(0, 64),
+              help="Processes for hints at search levels, apart from the bots' own "
+                   "searches and at a lower priority, so hints never delay plays (0: hints "
+                   "share the bots' workers).")
+@click.option("--misses-per-minute", default=30.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="Wrong game or table ids and wrong tokens one client address may send a "
+                   "minute, with bursts of twice as many; 429 past it (0: no limit).")
+@click.option("--connections-per-client", default=64, show_default=True,
+              type=click.IntRange(0, 1_000_000),
+              help="Open connections (HTTP and WebSocket) one client address may hold per "
+                   "process; past it new ones are refused at once (0: no cap).")
+@click.option("--metrics/--no-metrics", default=False, show_default=True,
+              help="Serve Prometheus metrics at /metrics (keep it from the public: see "
+                   "docs/web-server.md).")
+@click.option("--migrate/--no-migrate", default=True, show_default=True,
+              help="Upgrade the database's schema at start when it is older than this "
+                   "version's; --no-migrate refuses to start then (upgrade with `hearts "
+                   "migrate`).")
 @click.option("--redis", "redis_url", default=None, metavar="URL",
               help="Redis server (redis://host:port/db) through which several server "
                    "processes serve the same shared tables [default: $HEARTS_REDIS; none: "
@@ -75,8 +100,10 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
             max_body_bytes: int, search_workers: int | None,
             max_hints: int, request_timeout: float, keep_alive_timeout: int,
             limit_concurrency: int, forwarded_allow_ips: str, api_docs: bool,
-            redis_url: str | None) -> None:
+            hint_workers: int, misses_per_minute: float, connections_per_client: int,
+            metrics: bool, migrate: bool, redis_url: str | None) -> None:
     """Serve the web game and its JSON API with uvicorn."""
+    require_web("hearts serve")
     import uvicorn
 
     from ..web.app import ServerSettings
@@ -92,11 +119,15 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         tables_per_minute=tables_per_minute, expire_every_s=expire_every_s,
         search_workers=search_workers, max_hints=max_hints,
         expire_unfinished_days=expire_unfinished_days,
-        expire_finished_days=expire_finished_days, api_docs=api_docs)
+        expire_finished_days=expire_finished_days, api_docs=api_docs,
+        hint_workers=hint_workers, misses_per_minute=misses_per_minute,
+        connections_per_client=connections_per_client, metrics=metrics)
     os.environ["HEARTS_REQUEST_TIMEOUT"] = str(request_timeout)
+    os.environ["HEARTS_CONNECTIONS_PER_CLIENT"] = str(connections_per_client)
     server_options: dict[str, Any] = {
         "host": host, "port": port, "log_level": log_level,
         "http": "hearts.web.protocol:TimedH11Protocol",
+        "ws": "hearts.web.protocol:CountedWebSocketProtocol",
         "timeout_keep_alive": keep_alive_timeout, "limit_concurrency": limit_concurrency,
         "forwarded_allow_ips": forwarded_allow_ips, "proxy_headers": True,
         "timeout_graceful_shutdown": 10, "server_header": False, "ws_max_size": WS_MAX_SIZE,
@@ -105,6 +136,7 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         # (bench/tables_results.md).
         "ws_per_message_deflate": False,
     }
+    _check_db(url, migrate)  # the schema upgraded (or checked) once, before any worker
     if workers == 1:
         from ..web.app import create_app, tune_gc
 
@@ -115,7 +147,6 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         tune_gc()
         uvicorn.run(app, **server_options)
         return
-    _check_db(url)  # the workers open it themselves: say now, once, if it cannot be opened
     os.environ["HEARTS_DB"] = url
     os.environ["HEARTS_SERVE_SETTINGS"] = settings.to_env()
     if redis_url:
@@ -138,14 +169,35 @@ def _db_error(url: str, exc: Exception) -> click.ClickException:
     return click.ClickException(f"cannot open the database {shown}: {why}")
 
 
-def _check_db(url: str) -> None:
-    """Open (and create the tables of) the database once; raise a ClickException if it fails."""
+def _check_db(url: str, migrate: bool = True) -> None:
+    """Open the database once, upgrading its schema (``migrate``) or checking that it is at
+    the newest revision; raise a ClickException saying why when that fails."""
+    from ..web.schema import SchemaOutOfDate
     from ..web.storage import GameStore
 
     try:
-        GameStore(url).close()
+        GameStore(url, migrate=migrate).close()
+    except SchemaOutOfDate as exc:
+        raise click.ClickException(str(exc)) from None
     except Exception as exc:
         raise _db_error(url, exc) from None
+
+
+WEB_MODULES = ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "websockets",
+               "redis", "orjson", "pydantic")
+"""What the ``web`` extra installs that the server imports."""
+
+
+def require_web(what: str) -> None:
+    """Raise a ClickException naming the ``web`` extra when one of its packages is missing
+    (``pip install hearts`` installs the engine, records, bots and this command line only)."""
+    import importlib.util
+
+    missing = [m for m in WEB_MODULES if importlib.util.find_spec(m) is None]
+    if missing:
+        raise click.ClickException(
+            f"{what} needs the web extra, which is not installed (missing: "
+            f"{', '.join(missing)}): pip install 'hearts[web]'")
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -165,8 +217,10 @@ class ServerProcess:
     server's output when it does not within ``timeout`` seconds); ``stop(kill=True)``
     ends it with SIGKILL (a crash), else SIGTERM.  The server's output goes to
     ``log_path`` when given.  ``args``: further ``hearts serve`` options; by default
-    the games- and tables-per-minute limits are lifted (tests create games faster than a
-    person), unless ``args`` sets them.
+    the games- and tables-per-minute limits, the wrong-ids limit and the cap on
+    connections per client are lifted (tests and load benchmarks create games faster
+    than a person, and run hundreds of clients from one address), unless ``args`` sets
+    them.
     """
 
     def __init__(self, db_url: str, *, workers: int = 1, log_path: str | None = None,
@@ -179,6 +233,10 @@ class ServerProcess:
             self.args += ["--games-per-minute", "0"]
         if "--tables-per-minute" not in self.args:
             self.args += ["--tables-per-minute", "0"]
+        if "--misses-per-minute" not in self.args:
+            self.args += ["--misses-per-minute", "0"]
+        if "--connections-per-client" not in self.args:
+            self.args += ["--connections-per-client", "0"]
         self.workers = workers
         self.log_path = log_path
         self.timeout = timeout

@@ -20,11 +20,11 @@ import random
 
 from ..cards import HEARTS, PACK2, SUIT_MASKS, cards_of
 from ..view import PlayerView
-from .base import register_bot
+from .base import BaseBot, register_bot
 from .common import moon_choice
 
 
-class EasyBot:
+class EasyBot(BaseBot):
     """Simple rules with random slips (see the module text)."""
 
     name = "easy"

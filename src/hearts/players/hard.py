@@ -49,7 +49,8 @@ from ..game import Game
 from ..rules import Rules
 from ..settle import hand_chips, side_of
 from ..view import PlayerView
-from .base import register_bot
+from . import opponents
+from .base import BaseBot, register_bot
 from .common import Table, card_value, moon_choice
 from .medium import (
     medium_bid,
@@ -63,6 +64,7 @@ from .medium import (
     pass_scores,
 )
 from .objective import Objective, objective
+from .opponents import PastEvidence, SeatFit, past_evidence
 from .policy import (
     PolicyRules,
     losers,
@@ -204,10 +206,10 @@ def strengthen(hands: list[int], seat: int, know: Knowledge, rng: random.Random)
         hands[owner] ^= (1 << best) | (1 << low)
 
 
-PASS_MISS_LIMIT = 4
+PASS_MISS_LIMIT = opponents.PASS_MISS_LIMIT
 """When even the best-fitting sampled deal has this many pass misses
 (:func:`hearts.players.policy.pass_misses`), the passer does not pass by medium's rule
-and its pass is not used."""
+and its pass is not used (:func:`hearts.players.opponents.pass_fit` is 0)."""
 
 
 @dataclass(frozen=True)
@@ -418,7 +420,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
     return best, {"candidates": len(order), "rollouts": used, "rounds": rounds}
 
 
-class HardBot:
+class HardBot(BaseBot):
     """PIMC search bot (see the module text).
 
     ``play_budget``: simulated card plays a move costs when the decision is
@@ -472,6 +474,19 @@ class HardBot:
         self.z = z
         self.game_aware = game_aware
         self.last_stats: dict[str, float] = {}
+        self.fit: SeatFit | None = None
+        """The opponent model of the last weighed decision (:mod:`.opponents`)."""
+        self._past_key: tuple[object, ...] = ()
+        self._past_value: PastEvidence | None = None
+
+    def _past(self, view: PlayerView) -> PastEvidence | None:
+        """:func:`hearts.players.opponents.past_evidence` of the view, kept while the
+        earlier hands are the same (a game's decisions share them)."""
+        key = (view.seat, view.rules, view.past)
+        if key != self._past_key:
+            self._past_key = key
+            self._past_value = past_evidence(view)
+        return self._past_value
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
         """Cards to pass: the best of a few candidate passes by simulation
@@ -555,10 +570,14 @@ class HardBot:
         none, when even the best-fitting deals leave many plays unexplained:
         random players).  The pass this seat received weighs the deals too, from the
         first trick on: each pass miss of the hand it came from (:class:`PassEvidence`)
-        multiplies the weight by ``pass_likelihood``, unless even the best deal of the
-        pool has :data:`PASS_MISS_LIMIT` misses (a passer that does not pass by
-        medium's rule); the pass is read only while the plays are (``likelihood < 1``
-        and the others' plays not found random).  Systematic resampling picks the
+        multiplies the weight by ``pass_likelihood ** w``, where ``w`` (1.0 .. 0.0) is how
+        well the passer has fitted medium's rules this hand, by its pass and its plays
+        (:class:`hearts.players.opponents.SeatFit`, judged on the first pool: ``w`` is 0,
+        and the pass not read, once even the best deal of the pool has
+        :data:`PASS_MISS_LIMIT` misses); the pass is read only while the plays are
+        (``likelihood < 1`` and the others' plays not found random).  A seat whose plays
+        do not fit is played in a share of the play-outs by the plain policy
+        (``Sim.alt``).  Systematic resampling picks the
         batch.  With a seat that looks like it is running for the moon
         (:func:`shooter_seat`) every other deal drawn gives it higher cards
         (:func:`strengthen`).
@@ -581,6 +600,9 @@ class HardBot:
         eps = self.likelihood
         self.last_stats["likelihood"] = eps if weigh else 1.0
         first = True
+        fit = SeatFit(tuple([1.0] * n))
+        pass_factor = self.pass_likelihood
+        self.last_stats["pass_weight"] = 0.0
         if weigh:
             moves = len(set(distinct_moves(view, know.out()).values()))
             cost = max(1, sum(view.counts) * moves) + 3 * len(history)
@@ -597,6 +619,7 @@ class HardBot:
                 continue
             pool: list[tuple[Sim, int, int]] = []
             pass_miss: list[int] = []
+            rows: list[list[int]] = []
             size = self.pool * chunk
             for i in range(size):
                 hands = sampler.draw(self.rng)
@@ -605,17 +628,31 @@ class HardBot:
                 start = [hands[s] | played_by[s] for s in range(n)]
                 base = Sim(r, start, leader=first_leader)
                 base.fit = moon_fits(pr, start)
-                miss, choices = replay_misses(base, seats, cards, me, pr, cap, True)
+                row = [0] * (2 * n) if first else None
+                miss, choices = replay_misses(base, seats, cards, me, pr, cap, True, row)
                 if miss <= cap:
                     pool.append((base, miss, choices))
+                    if row is not None:
+                        rows.append(row)
                     if evidence is not None:
                         pass_miss.append(evidence.misses(start))
             if not pool:  # every deal missed more than the cap: weigh the next pool fully
                 cap = len(history)
                 continue
-            if pass_miss and min(pass_miss) >= PASS_MISS_LIMIT:
-                evidence = None  # not medium's pass rule: the pass says nothing
-                pass_miss = []
+            if first:
+                # The opponent model (hearts.players.opponents): how well each seat's
+                # plays, and the passer's pass, fit medium's rules this hand.
+                fit = SeatFit.of(rows, n, me, evidence.passer if evidence else -1, pass_miss,
+                                 self._past(view))
+                self.fit = fit
+                for s in range(n):
+                    self.last_stats[f"play_fit_{s}"] = fit.play[s]
+                self.last_stats["pass_weight"] = fit.pass_weight
+                if evidence is not None:
+                    pass_factor = self.pass_likelihood ** fit.pass_weight
+                    if pass_factor > 0.999:
+                        evidence = None  # the pass says nothing of this passer
+                        pass_miss = []
             least, most = min((m, -ch) for _, m, ch in pool)
             if first:
                 # How predictable are the others?  In the deal that explains their
@@ -642,15 +679,22 @@ class HardBot:
             weights = [eps ** (m - least) for _, m, _ in pool]
             if pass_miss:
                 low = min(pass_miss)
-                weights = [w * self.pass_likelihood ** (pm - low)
+                weights = [w * pass_factor ** (pm - low)
                            for w, pm in zip(weights, pass_miss, strict=True)]
             step = sum(weights) / chunk
             u = self.rng.random() * step
             batch: list[Sim] = []
             acc = 0.0
             j = 0
+            mixed = [s for s in range(n) if fit.play[s] < 1.0]
             for (base, _, _), wt in zip(pool, weights, strict=True):
                 acc += wt
+                if mixed and j < chunk and u + j * step < acc:
+                    # The play-outs' mixture: a seat that does not fit plays the plain
+                    # policy in a share 1 - fit of the deals (the same for every candidate).
+                    for s in mixed:
+                        if self.rng.random() >= fit.play[s]:
+                            base.alt |= 1 << s
                 while j < chunk and u + j * step < acc:
                     batch.append(base)
                     j += 1

@@ -58,7 +58,7 @@ import random
 from ..cards import FULL_DECK, HEARTS, PACK2, SUIT_MASKS, SUITS, cards_of, same_name
 from ..rules import Rules
 from ..view import PlayerView
-from .base import register_bot
+from .base import BaseBot, register_bot
 from .common import (
     HEART_MASK,
     Table,
@@ -713,7 +713,7 @@ def medium_give_up(view: PlayerView) -> bool:
     return bool(view.hand)
 
 
-class MediumBot:
+class MediumBot(BaseBot):
     """Rule-based bot (see the module text)."""
 
     name = "medium"

@@ -58,7 +58,7 @@ import pyspiel
 from ..cards import HEARTS, SPADES, cards_of, make_card, rank_of, suit_of
 from ..rules import Rules
 from ..view import PlayerView
-from .base import Bot, get_bot, register_bot
+from .base import BaseBot, Bot, get_bot, register_bot
 
 NAME = "openspiel-ismcts"
 SIMULATIONS = 1000
@@ -253,7 +253,7 @@ def fallback_pass(view: PlayerView) -> tuple[int, ...]:
     return tuple(order[:k])
 
 
-class OpenSpielISMCTSBot:
+class OpenSpielISMCTSBot(BaseBot):
     """OpenSpiel's ISMCTS for the card play; medium's policy for passes.
 
     ``seed`` seeds our sampling of the hidden cards and OpenSpiel's search

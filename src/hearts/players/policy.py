@@ -470,10 +470,15 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
 
 
 def rollout(sim: Sim, pr: PolicyRules) -> None:
-    """Play ``sim`` to the end of the hand with :func:`rollout_card` for every seat."""
+    """Play ``sim`` to the end of the hand with :func:`rollout_card` for every seat, but
+    the seats of ``sim.alt`` with the simulator's plain choice (``Sim.simple_card``)."""
     hs = sim.rules.hand_size
+    alt = sim.alt
     while sim.trick_index < hs:
-        sim.play(rollout_card(sim, sim.legal(), pr))
+        if alt >> sim.turn & 1:
+            sim.play(sim.simple_card(sim.legal()))
+        else:
+            sim.play(rollout_card(sim, sim.legal(), pr))
 
 
 LEAD_TIE = 1.5
@@ -537,7 +542,8 @@ def near_ties(sim: Sim, legal: int, pr: PolicyRules) -> int:
 
 
 def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: PolicyRules,
-                  cap: int, ties: bool = False) -> tuple[int, int]:
+                  cap: int, ties: bool = False,
+                  per_seat: list[int] | None = None) -> tuple[int, int]:
     """Replay ``cards`` (played by ``seats``, in order) on ``sim`` from the hand's start and
     count the plays of seats other than ``me`` that had a choice (``choices``) and that the
     play-out policy would not have made (``misses``): ``(misses, choices)``.
@@ -546,6 +552,9 @@ def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: Pol
     choice (``Sim.simple_card``) otherwise.  With ``ties`` a card among medium's near-ties
     (:func:`near_ties`) is no miss either.  The replay stops early, leaving ``sim``
     part-way, once ``misses`` exceeds ``cap`` (the caller then drops the deal).
+    ``per_seat`` (length ``2 * players``, when given) counts per seat as well: the
+    misses of seat ``s`` are added to ``per_seat[s]``, its choices to
+    ``per_seat[players + s]`` (the search bot's per-seat fit, ``hard.SeatFit``).
     """
     miss = 0
     choices = 0
@@ -557,8 +566,12 @@ def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: Pol
             if legal & (legal - 1):
                 choices += 1
                 pick = rollout_card(sim, legal, pr) if plain else sim.simple_card(legal)
+                if per_seat is not None:
+                    per_seat[sim.n + seats[i]] += 1
                 if pick != c and not (ties and plain and near_ties(sim, legal, pr) >> c & 1):
                     miss += 1
+                    if per_seat is not None:
+                        per_seat[seats[i]] += 1
                     if miss > cap:
                         return miss, choices
         sim.play(c)

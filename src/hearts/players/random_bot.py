@@ -11,10 +11,10 @@ import random
 
 from ..cards import cards_of
 from ..view import PlayerView
-from .base import register_bot
+from .base import BaseBot, register_bot
 
 
-class RandomBot:
+class RandomBot(BaseBot):
     """Uniformly random legal choices from a seeded ``random.Random``."""
 
     name = "random"

@@ -36,7 +36,7 @@ QS: Final = make_card(10, SPADES)
 _NO_HANDS: Final[tuple[int, ...]] = ()
 FIELDS: Final = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
                  "played", "trick_index", "win_card", "win_seat", "voids", "taken", "widow",
-                 "carry", "plain", "general", "side", "fit")
+                 "carry", "plain", "general", "side", "fit", "alt")
 """Every attribute of a :class:`Sim` (what :meth:`Sim.copy` carries over)."""
 
 
@@ -55,7 +55,10 @@ class Sim:
     trick's current winning card and seat (-1 while none).  ``fit``: the seats (bit
     ``seat``) whose hand at the start of the play was fit to shoot the moon
     (:func:`hearts.players.policy.moon_fits`; 0 unless the caller sets it), for the
-    policy's moon attempts.
+    policy's moon attempts.  ``alt``: the seats (bit ``seat``) that the play-outs of
+    :func:`hearts.players.policy.rollout` play with :meth:`simple_card` instead of the
+    model of medium (0 unless the caller sets it: the search bot's opponent model puts
+    there a seat whose play does not fit medium's, in a share of its deals).
     """
 
     __slots__ = FIELDS  # (read FIELDS: a compiled class does not show its __slots__)
@@ -80,6 +83,7 @@ class Sim:
     general: int
     side: tuple[int, ...]
     fit: int
+    alt: int
 
     def __init__(self, rules: Rules, hands: Sequence[int], won: Sequence[int] | None = None,
                  tricks_won: Sequence[int] | None = None, trick: Sequence[int] = (),
@@ -107,6 +111,7 @@ class Sim:
             self.general = of.general
             self.side = of.side
             self.fit = of.fit
+            self.alt = of.alt
             return
         n = rules.players
         self.rules = rules
@@ -129,6 +134,7 @@ class Sim:
         self.general = general
         self.side = side
         self.fit = 0
+        self.alt = 0
         self.plain = not rules.wild_mask and not rules.cancel_identical \
             and not rules.deck >> PACK2
         cards = self.trick

@@ -15,6 +15,12 @@ The trailing-slash redirect is off (``/api/daily/`` is 404), so no answer ever
 names another host, and the interactive API docs are off unless asked for.
 :class:`ServerSettings` holds every limit with its default.
 
+Health: ``GET /healthz`` answers 200 while the process serves (liveness); ``GET
+/readyz`` 200 when the database answers its health query (and, for an SQLite file,
+is still the file opened) and Redis, when configured, answers ``PING``, else 503
+``storage_unavailable`` or ``redis_unavailable``.  ``GET /metrics`` (only with
+``metrics`` set) gives the Prometheus metrics (``metrics.py``).
+
 Pages: ``GET /`` serves ``static/index.html`` (the page is written separately);
 ``/rules``, ``/variants``, ``/tips`` and ``/about`` serve the same page, which shows
 the matching section; ``/static/...`` serves the page's files and ``/favicon.ico``
@@ -43,21 +49,26 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from . import metrics
 from .api import make_router
 from .bus import make_bus
-from .compute import MAX_HINTS, MAX_SEARCHES, SearchPool
+from .compute import HINT_WORKERS, MAX_HINTS, MAX_SEARCHES, SearchPool
 from .hub import TableHub
 from .limits import (
     BODY_TIMEOUT,
     MAX_BODY_BYTES,
+    MISSES_PER_MINUTE,
     BodyLimitMiddleware,
+    ClientCapMiddleware,
+    MissLimitMiddleware,
     RateLimiter,
     SecurityHeadersMiddleware,
     shorten,
 )
+from .protocol import CONNECTIONS, CONNECTIONS_PER_CLIENT
 from .review import make_router as make_review_router
 from .service import GameService, WebError, known_levels
-from .storage import GameStore
+from .storage import GameStore, StorageGone
 from .table_store import TableStore
 from .tables_api import make_tables_router
 
@@ -68,6 +79,10 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 _BODY_PARSE_ERROR = "There was an error parsing the body"
 """The detail of the 400 FastAPI raises when a JSON body cannot be decoded at all."""
+
+HEALTH_EVERY_S = 5.0
+"""Seconds between the background health queries of the database (the metric
+``hearts_storage_available``; ``/readyz`` runs its own)."""
 
 _PLACEHOLDER = ("<!doctype html><meta charset=utf-8><title>Hearts</title>"
                 "<p>The Hearts page is not installed; the API is at <code>/api</code>.</p>")
@@ -90,7 +105,12 @@ class ServerSettings:
     days after their end (0: keep for ever), shared tables alike (idle ones, and
     finished ones after their end); ``expire_every_s``: seconds between sweeps;
     ``api_docs``: serve the interactive docs at ``/api/docs`` (their page loads
-    swagger-ui from a CDN, so it is off by default).
+    swagger-ui from a CDN, so it is off by default); ``hint_workers``: processes for
+    hints, apart from the bots' (0: hints share them); ``misses_per_minute``: wrong ids
+    or tokens one client address may send a minute, in bursts of twice as many (0: no
+    limit); ``connections_per_client``: HTTP requests in progress plus WebSockets open
+    per client address, the address a trusted proxy names included (0: no cap);
+    ``metrics``: serve ``/metrics``.
     """
 
     max_body_bytes: int = MAX_BODY_BYTES
@@ -104,6 +124,10 @@ class ServerSettings:
     expire_finished_days: float = 7.0
     expire_every_s: float = 3600.0
     api_docs: bool = False
+    hint_workers: int = HINT_WORKERS
+    misses_per_minute: float = MISSES_PER_MINUTE
+    connections_per_client: int = CONNECTIONS_PER_CLIENT
+    metrics: bool = False
 
     def to_env(self) -> str:
         """JSON text for ``$HEARTS_SERVE_SETTINGS`` (how worker processes get them)."""
@@ -132,7 +156,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     settings = settings or ServerSettings()
     store = GameStore(db_url)
     pool = SearchPool(settings.search_workers, max_hints=settings.max_hints,
-                      max_searches=settings.max_searches)
+                      max_searches=settings.max_searches, hint_workers=settings.hint_workers)
     service = GameService(store, pool=pool)
     known_levels()  # import the bot modules now rather than in the first game's request
     tables = _table_hub(store, redis_url or os.environ.get("HEARTS_REDIS") or None, pool)
@@ -152,17 +176,30 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                 log.warning("expiring old games failed: %s", shorten(str(exc), 200))
             await asyncio.sleep(settings.expire_every_s)
 
+    async def health_loop() -> None:
+        was = True
+        while True:
+            why = await run_in_threadpool(store.health.probe)
+            if (why is None) != was:
+                was = why is None
+                if why:
+                    log.error("the database is unavailable: %s", why)
+                else:
+                    log.warning("the database is available again")
+            await asyncio.sleep(HEALTH_EVERY_S)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         pool.start()
         await tables.start()
-        sweeper = asyncio.create_task(expire_loop())
+        background = [asyncio.create_task(expire_loop()), asyncio.create_task(health_loop())]
         try:
             yield
         finally:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for task in background:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await tables.close()
             tables.store.close()
             pool.close()
@@ -178,20 +215,44 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                                          burst=3 * settings.games_per_minute)
     app.state.table_create_limit = RateLimiter(settings.tables_per_minute,
                                                burst=3 * settings.tables_per_minute)
-    # Outermost last: headers go on every answer, the 413 included.
+    app.state.miss_limit = RateLimiter(settings.misses_per_minute,
+                                       burst=2 * settings.misses_per_minute)
+    # Outermost last: headers go on every answer, the 413 and 429s included; the
+    # metrics see every answer.
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes,
                        body_timeout=settings.body_timeout)
+    app.add_middleware(MissLimitMiddleware, limiter=app.state.miss_limit,
+                       on_refuse=metrics.refused)
+    app.add_middleware(ClientCapMiddleware, cap=settings.connections_per_client,
+                       on_refuse=metrics.refused)
     app.add_middleware(SecurityHeadersMiddleware, relaxed=(docs,) if docs else ())
+    app.add_middleware(metrics.MetricsMiddleware)
     app.state.tables = tables
+    CONNECTIONS.on_refuse = lambda: metrics.refused("connections_per_address")
+    metrics.app_metrics(
+        hearts_open_connections=CONNECTIONS.count,
+        hearts_open_websockets=lambda: tables.sessions,
+        hearts_tables_live=lambda: len(tables._tables),
+        hearts_games_live=lambda: len(service._cache),
+        hearts_storage_available=lambda: 1 if store.health.available else 0)
+    metrics.searches(pool.stats)
 
     @app.exception_handler(WebError)
     async def _web_error(_request: Request, exc: WebError) -> JSONResponse:
+        if exc.status in (429, 503):
+            metrics.refused(exc.code)
         return JSONResponse(exc.to_json(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(SQLAlchemyError)
     async def _storage_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        log.error("storage failed on %s %s: %s", request.method, request.url.path,
-                  shorten(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 300))
+        metrics.refused("storage_unavailable")
+        if isinstance(exc, StorageGone):  # said once by the health loop; no trace each time
+            log.warning("storage unavailable on %s %s: %s", request.method,
+                        request.url.path, exc)
+        else:
+            log.error("storage failed on %s %s: %s", request.method, request.url.path,
+                      shorten(str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+                              300))
         return JSONResponse({"error": {"code": "storage_unavailable", "message":
                                        "The game store cannot be reached right now; nothing "
                                        "was changed. Try again in a moment."}},
@@ -231,6 +292,36 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         return JSONResponse({"error": {"code": code, "message": shorten(str(exc.detail))}},
                             status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
+    async def healthz() -> Response:
+        return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
+
+    async def readyz() -> Response:
+        checks: dict[str, str] = {}
+        why = await run_in_threadpool(store.health.probe)
+        checks["database"] = why or "ok"
+        if tables.bus.shared:
+            try:
+                await asyncio.wait_for(tables.bus.ping(), 2.0)
+                checks["redis"] = "ok"
+            except Exception as exc:
+                checks["redis"] = f"unreachable ({type(exc).__name__})"
+        if all(v == "ok" for v in checks.values()):
+            return JSONResponse({"status": "ready", "checks": checks},
+                                headers={"Cache-Control": "no-store"})
+        code = "storage_unavailable" if why else "redis_unavailable"
+        return JSONResponse({"error": {"code": code, "message": "Not ready: " + "; ".join(
+            f"{k}: {v}" for k, v in checks.items() if v != "ok") + "."}, "checks": checks},
+            status_code=503, headers={"Cache-Control": "no-store", "Retry-After": "5"})
+
+    app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/readyz", readyz, methods=["GET"], include_in_schema=False)
+    if settings.metrics:
+        async def metrics_page() -> Response:
+            body, kind = metrics.exposition()
+            return Response(body, media_type=kind, headers={"Cache-Control": "no-store"})
+
+        app.add_api_route("/metrics", metrics_page, methods=["GET"], include_in_schema=False)
+
     app.include_router(make_router())
     app.include_router(make_review_router())
     app.include_router(make_tables_router(STATIC_DIR))
@@ -259,7 +350,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
 def _table_hub(store: GameStore, redis_url: str | None, pool: SearchPool) -> TableHub:
     """The shared tables' hub over the game database (and Redis when given); its bots'
     searches run in ``pool``, the solo games' one."""
-    return TableHub(TableStore(store.engine), make_bus(redis_url), pool)
+    return TableHub(TableStore(store.engine, store.health), make_bus(redis_url), pool)
 
 
 GC_THRESHOLDS = (20_000, 20, 10)

@@ -88,6 +88,9 @@ class LocalBus:
     async def close(self) -> None:
         """No-op."""
 
+    async def ping(self) -> None:
+        """Nothing to reach (``/readyz``)."""
+
 
 class _Link(asyncio.Protocol):
     """One connection to Redis (RESP2): commands are pipelined, the commands issued in one
@@ -312,6 +315,10 @@ class RedisBus:
     async def _call(self, *args: str | bytes | int | float) -> Any:
         link = self._connected() or await self._command_link()
         return await link.call(*args)
+
+    async def ping(self) -> None:
+        """Ask Redis ``PING`` (``/readyz``); raises when it cannot be reached."""
+        await self._call("PING")
 
     async def _script(self, name: str, keys: list[str], args: list[Any]) -> Any:
         """Run one of the Lua scripts (EVALSHA; EVAL when Redis does not know it, e.g.

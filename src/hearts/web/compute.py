@@ -9,6 +9,10 @@ games at once, and bounds what waits for it:
 
 - hints: one in flight per game (a second one answers 429 ``hint_busy``) and at
   most ``max_hints`` in flight in all (429 ``busy`` past it, with Retry-After);
+- hints never delay plays: they run in workers of their own (``hint_workers``, at
+  nice +15), so a flood of hints neither takes the places of bots' moves nor holds
+  the workers that make them, and when CPUs are short the server process and the
+  bots' searches (nice +5) come first; hints get what is left;
 - the workers run at a lower priority (nice +5), so that when CPUs are short the
   server process, which answers every request, gets the larger share;
 - bots' own decisions at a search level: at most ``max_searches`` waiting or
@@ -100,13 +104,13 @@ def run_job(job: SearchJob) -> list[Any]:
     simple picker)."""
     from ..drive import decide
     from ..game import Game
+    from ..record import apply_steps, log_steps
     from ..rules import make_rules
     from ..view import player_view
-    from .service import apply_action, make_bot
+    from .service import make_bot
 
     game = Game(make_rules(job.variant, job.players, job.options), job.game_number)
-    for action in job.actions:
-        apply_action(game, action, events=False)
+    apply_steps(game, log_steps(game, job.actions))  # the one replay loop of records
     for decision in game.pending():
         if decision.seat == job.seat and decision.kind == job.kind:
             view = player_view(game, job.seat)
@@ -120,6 +124,15 @@ WORKER_NICE = 5
 priority: on a machine kept busy by other work an idle-priority worker got no CPU at
 all and a hint took longer than a person waits.)"""
 
+HINT_NICE = 15
+"""Niceness added to the hint workers: against the server process a hint worker gets
+about 1/28 of a contended CPU, against a search worker about 1/9, yet all of an idle
+one (a hard hint stops at its wall-clock limit, so it still answers in time, with
+fewer simulations, on a busy machine)."""
+
+HINT_WORKERS = 1
+"""Hint worker processes by default."""
+
 
 def _exit_with_parent(parent: int, every: float = 1.0) -> None:
     """Watch the server process from a worker; end the worker once it is gone.  (A
@@ -131,18 +144,18 @@ def _exit_with_parent(parent: int, every: float = 1.0) -> None:
             os._exit(0)
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker(parent: int, nice: int = WORKER_NICE) -> None:
     """Initializer of each worker process: end it with the server process ``parent``
     (its pid, taken in the server: a worker that starts after a killed server would
     read the adopting process from ``os.getppid()``), import the bots, then lower its
-    priority (nice :data:`WORKER_NICE`)."""
+    priority (nice ``nice``: :data:`WORKER_NICE`, :data:`HINT_NICE` for hints)."""
     if os.getppid() != parent:
         os._exit(0)
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True,
                      name="hearts-exit-with-parent").start()
     _warm()
     with contextlib.suppress(OSError, AttributeError):
-        os.nice(WORKER_NICE)
+        os.nice(nice)
 
 
 def _warm() -> int:
@@ -157,13 +170,19 @@ def _warm() -> int:
 class SearchPool:
     """Runs search decisions off the server's threads, within the limits above.
 
-    ``workers``: processes (0: run in the calling thread).  Thread-safe.
+    ``workers``: processes for bots' moves (0: run in the calling thread, hints too);
+    ``hint_workers``: processes for hints (at nice :data:`HINT_NICE`; 0: hints share the
+    bots' workers).  Thread-safe.
     """
 
     def __init__(self, workers: int | None = None, *, max_hints: int = MAX_HINTS,
                  max_searches: int = MAX_SEARCHES, wait: float = SEARCH_WAIT,
-                 timeout: float = JOB_TIMEOUT) -> None:
+                 timeout: float = JOB_TIMEOUT, hint_workers: int = HINT_WORKERS) -> None:
         self.workers = default_workers() if workers is None else workers
+        self.hint_workers = hint_workers if self.workers > 0 else 0
+        self._hint_executor: ProcessPoolExecutor | None = None
+        self._in_flight = {"play": 0, "hint": 0}
+        self._waiting = 0
         self.max_hints = max_hints
         self.max_searches = max_searches
         self.wait = wait
@@ -175,59 +194,105 @@ class SearchPool:
         self._executor: ProcessPoolExecutor | None = None
 
     # ---------------------------------------------------------- executor
-    def _pool(self) -> ProcessPoolExecutor:
+    def _pool(self, hint: bool = False) -> ProcessPoolExecutor:
+        hint = hint and self.hint_workers > 0
         with self._lock:
-            if self._executor is None:
-                self._executor = ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+            executor = self._hint_executor if hint else self._executor
+            if executor is None:
+                executor = ProcessPoolExecutor(
+                    max_workers=self.hint_workers if hint else self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
                     initializer=_start_worker,
-                    initargs=(os.getpid(),))
-            return self._executor
+                    initargs=(os.getpid(), HINT_NICE if hint else WORKER_NICE))
+                if hint:
+                    self._hint_executor = executor
+                else:
+                    self._executor = executor
+            return executor
+
+    def _forget(self, hint: bool) -> None:
+        with self._lock:
+            if hint and self.hint_workers > 0:
+                self._hint_executor = None
+            else:
+                self._executor = None
 
     def start(self) -> None:
         """Start the worker processes now (rather than on the first search)."""
         if self.workers > 0:
             futures = [self._pool().submit(_warm) for _ in range(self.workers)]
+            futures += [self._pool(hint=True).submit(_warm) for _ in range(self.hint_workers)]
             for f in futures:
                 f.add_done_callback(lambda f: f.exception())
 
-    def worker_pids(self) -> list[int]:
-        """Process ids of the running workers (empty before the first job, or with
-        ``workers=0``)."""
+    def stats(self) -> dict[tuple[str, str], int]:
+        """Searches by ``(kind, state)``: kind ``play`` (bots' moves) or ``hint``; state
+        ``waiting`` (for a place: bots' moves only), ``queued`` (for a worker) or
+        ``running`` (the in-flight ones beyond the workers' number are queued)."""
         with self._lock:
-            executor = self._executor
-        procs = getattr(executor, "_processes", None) or {}
-        return sorted(procs)
+            flight = dict(self._in_flight)
+            waiting = self._waiting
+        out = {("play", "waiting"): waiting, ("hint", "waiting"): 0}
+        for kind, n in flight.items():
+            workers = (self.hint_workers or self.workers) if kind == "hint" else self.workers
+            running = min(n, workers) if workers > 0 else n
+            out[(kind, "running")] = running
+            out[(kind, "queued")] = n - running
+        return out
+
+    def worker_pids(self) -> list[int]:
+        """Process ids of the running workers, bots' and hints' (empty before the first
+        job, or with ``workers=0``)."""
+        with self._lock:
+            executors = [self._executor, self._hint_executor]
+        pids: list[int] = []
+        for executor in executors:
+            pids += list(getattr(executor, "_processes", None) or {})
+        return sorted(pids)
 
     def close(self) -> None:
         """Stop the workers (running searches are abandoned)."""
         with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+            executors = [self._executor, self._hint_executor]
+            self._executor = self._hint_executor = None
+        for executor in executors:
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
 
-    def _run(self, job: SearchJob) -> Any:
-        if self.workers <= 0:
-            return run_job(job)
+    def _run(self, job: SearchJob, hint: bool = False) -> Any:
+        kind = "hint" if hint else "play"
+        with self._lock:
+            self._in_flight[kind] += 1
         try:
-            future: Future[Any] = self._pool().submit(run_job, job)
-        except BrokenProcessPool:
-            log.error("search workers died; starting new ones")
+            if self.workers <= 0:
+                return run_job(job)
+            try:
+                future: Future[Any] = self._pool(hint).submit(run_job, job)
+            except BrokenProcessPool:
+                log.error("search workers died; starting new ones")
+                self._forget(hint)
+                future = self._pool(hint).submit(run_job, job)
+            try:
+                return future.result(timeout=self.timeout)
+            except BrokenProcessPool:
+                self._forget(hint)
+                raise
+        finally:
             with self._lock:
-                self._executor = None
-            future = self._pool().submit(run_job, job)
-        try:
-            return future.result(timeout=self.timeout)
-        except BrokenProcessPool:
-            with self._lock:
-                self._executor = None
-            raise
+                self._in_flight[kind] -= 1
 
     # ------------------------------------------------------------- entry
     def decide(self, job: SearchJob) -> Any:
         """A bot's own decision (the game's seat ``job.seat``): waits up to ``wait``
         seconds for a place, else raises :class:`Busy`."""
-        if not self._search_slots.acquire(timeout=self.wait):
+        with self._lock:
+            self._waiting += 1
+        try:
+            placed = self._search_slots.acquire(timeout=self.wait)
+        finally:
+            with self._lock:
+                self._waiting -= 1
+        if not placed:
             raise Busy("busy", "The server is busy with computer players' searches; "
                        "try again in a moment.", retry_after=2)
         try:
@@ -267,9 +332,9 @@ class SearchPool:
         """A hint's decision (caller holds :meth:`hint_slot`): in the pool for a search
         level, else here."""
         if job.level in SEARCH_LEVELS:
-            return self._run(job)
+            return self._run(job, hint=True)
         return run_job(job)
 
 
-__all__ = ["Busy", "JOB_TIMEOUT", "MAX_HINTS", "MAX_SEARCHES", "SEARCH_LEVELS", "SEARCH_WAIT",
-           "SearchJob", "SearchPool", "default_workers", "run_job"]
+__all__ = ["Busy", "HINT_NICE", "HINT_WORKERS", "JOB_TIMEOUT", "MAX_HINTS", "MAX_SEARCHES",
+           "SEARCH_LEVELS", "SEARCH_WAIT", "SearchJob", "SearchPool", "default_workers", "run_job"]

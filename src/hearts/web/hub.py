@@ -28,7 +28,10 @@ decision (:data:`MOVE_FIELDS`): ``{"type": "pass", "cards": [...], "v": N}``, ``
 C, D, H or S); ``next`` (host, between hands), ``start`` (host), ``seat`` (host:
 ``seat``, ``friend``), ``back``.  One connection may send :data:`MSG_RATE` messages a
 second (bursts of :data:`MSG_BURST`); past that each message is refused with
-``rate_limited``, and a client that goes on is cut off (close code 4429).
+``rate_limited``, and a client that goes on is cut off (close code 4429).  A binary
+frame closes the connection with code 1003 and a reason.  A seat may have
+:data:`MAX_SEAT_SOCKETS` connections open at once (more are refused with
+``too_many_sockets``, close code 4409).
 """
 
 from __future__ import annotations
@@ -45,15 +48,24 @@ from typing import Any
 
 import orjson
 import starlette.websockets
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 
 from ..actions import KINDS, Action
 from ..drive import decide
 from ..view import player_view
+from . import metrics
 from .bus import LocalBus, RedisBus
 from .compute import SEARCH_LEVELS, SearchJob, SearchPool
-from .limits import RateLimiter
-from .service import StandInBot, WebError, check_level, decision_seed, make_bot
+from .limits import EXCERPT_CHARS, RateLimiter, excerpt
+from .service import (
+    StandInBot,
+    WebError,
+    _check_option_sizes,
+    check_level,
+    decision_seed,
+    make_bot,
+)
 from .storage import hash_token
 from .table_store import SeqConflict, TableStore, UnknownTable
 from .tables import (
@@ -83,6 +95,10 @@ MAX_MESSAGE = 4096
 
 MAX_SPECTATORS = 50
 """Spectators per table and process."""
+
+MAX_SEAT_SOCKETS = 4
+"""Connections one seat (one token) may have open at once, per process: two tabs, a
+phone and a reconnect not yet noticed by the server are normal."""
 
 HELLO_SECONDS = 10.0
 """A new connection must say hello within this time."""
@@ -124,6 +140,34 @@ def table_job(st: TableState, seat: int, kind: str, seed: int) -> SearchJob:
 
 def _dumps(obj: Any) -> str:
     return orjson.dumps(obj).decode()
+
+
+class BinaryFrame(Exception):
+    """The client sent a binary WebSocket frame (the protocol is JSON text)."""
+
+
+async def receive_text(ws: Any) -> str:
+    """The next text frame of ``ws``; raises :class:`BinaryFrame` for a binary one and
+    ``WebSocketDisconnect`` when the client has gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is None:
+        raise BinaryFrame()
+    return str(text)
+
+
+async def close_binary(ws: Any) -> None:
+    """Close ``ws`` with 1003 (unsupported data) and a reason."""
+    metrics.refused("binary_frame")
+    with contextlib.suppress(Exception):
+        await ws.close(1003, "This server takes JSON text frames only.")
+
+
+STORAGE_ERROR = TableError("storage_unavailable", "The table store cannot be reached right "
+                           "now; nothing was changed. Try again in a moment.", 503)
+"""The refusal of a message when the database failed (or its file went away)."""
 
 
 class Conn:
@@ -205,6 +249,8 @@ class TableHub:
         self._tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.sessions = 0
+        """WebSocket sessions open (a metric)."""
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -542,6 +588,10 @@ class TableHub:
         """A new table with its creator (the host) at seat 0: ``{"id", "seat": 0, "token",
         "invite", "table"}``.  Raises :class:`TableError` (400, 422)."""
         name = clean_name(name)
+        try:
+            _check_option_sizes(dict(options or {}))  # quote no more than an excerpt
+        except WebError as exc:
+            raise TableError(exc.code, exc.message, exc.status) from None
         settings = check_settings(variant, players, dict(options or {}), level or "medium",
                                   game, turn_seconds, spectators)
         try:
@@ -648,28 +698,46 @@ class TableHub:
                 if isinstance(target, bool) or not isinstance(target, int) \
                         or not 0 <= target < st.n:
                     raise TableError("bad_seat", f"Seats are 0 to {st.n - 1}.", 422)
-                await self._commit(live, ["seat", target, str(msg.get("friend"))])
+                friend = msg.get("friend")
+                if not isinstance(friend, str) or len(friend) > EXCERPT_CHARS:
+                    raise TableError("unknown_friend", "Nobody with this id is waiting.")
+                await self._commit(live, ["seat", target, friend])
             elif kind in MOVE_FIELDS:
                 value = msg.get(MOVE_FIELDS[kind])
                 if kind == "pass":
                     if not isinstance(value, list) or len(value) > 16 \
                             or not all(isinstance(c, str) for c in value):
                         raise TableError("bad_message", "cards must be a list of cards.", 422)
+                    for c in value:
+                        if len(c) > EXCERPT_CHARS:
+                            raise TableError("unknown_card", f"Not a card: {excerpt(c, 12)}.",
+                                             422)
                     await self._commit(live, ["pass", seat, *value])
                 else:
                     if isinstance(value, dict | list):
                         raise TableError("bad_message", f"{MOVE_FIELDS[kind]} must be a "
                                          "single value.", 422)
+                    if isinstance(value, str) and len(value) > EXCERPT_CHARS:
+                        raise TableError("unknown_card" if kind == "play" else "bad_message",
+                                         f"{MOVE_FIELDS[kind]} {excerpt(value, 12)} is not "
+                                         "an answer to this decision.", 422)
                     await self._commit(live, [kind, seat, value])
             else:
-                raise TableError("bad_message", f"Unknown message type {kind!r}.", 422)
+                raise TableError("bad_message", f"Unknown message type {excerpt(kind)}.", 422)
 
     # ------------------------------------------------------------ sessions
     async def session(self, ws: Any, table_id: str) -> None:
         """Serve one WebSocket client of ``table_id`` until it goes away."""
         await ws.accept()
+        self.sessions += 1
         try:
-            hello = orjson.loads(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
+            await self._session(ws, table_id)
+        finally:
+            self.sessions -= 1
+
+    async def _session(self, ws: Any, table_id: str) -> None:
+        try:
+            hello = orjson.loads(await asyncio.wait_for(receive_text(ws), HELLO_SECONDS))
             if not isinstance(hello, dict) or hello.get("type") != "hello":
                 raise TableError("bad_message", "Say hello first.", 422)
             token = hello.get("token")
@@ -684,6 +752,16 @@ class TableHub:
                 await ws.send_text(_dumps({"type": "error", **bad.to_json()["error"]}))
                 await ws.close(4000 + min(bad.status, 999))
             return
+        except BinaryFrame:
+            await close_binary(ws)
+            return
+        except SQLAlchemyError as exc:  # the database is down, or its file went away
+            log.warning("table %s: storage unavailable: %s", table_id, str(exc)[:200])
+            metrics.refused("storage_unavailable")
+            with contextlib.suppress(Exception):
+                await ws.send_text(_dumps({"type": "error", **STORAGE_ERROR.to_json()["error"]}))
+                await ws.close(1013, "storage unavailable")
+            return
         except Exception:  # the client went away
             return
         st = live.state
@@ -695,6 +773,11 @@ class TableHub:
             where = st.seat_of(th)
             if where is None:
                 err = TableError("bad_token", "This seat token is not one of this table's.", 403)
+            elif sum(1 for c in live.conns if c.token_hash == th) >= MAX_SEAT_SOCKETS:
+                metrics.refused("seat_sockets")
+                where, err = None, TableError(
+                    "too_many_sockets", f"This seat has {MAX_SEAT_SOCKETS} connections open "
+                    "already; close one (another tab) first.", 409)
         elif not st.settings.spectators:
             err = TableError("no_spectators", "This table has no spectators.", 403)
         elif sum(1 for c in live.conns if c.seat is None) >= MAX_SPECTATORS:
@@ -714,7 +797,7 @@ class TableHub:
             if isinstance(where, int) and st.bot_plays(where):
                 await self._safe_act(conn, table_id, {"type": "back"})
             while True:
-                text = await ws.receive_text()
+                text = await receive_text(ws)
                 wait = conn.rate.take("")
                 if wait > 0:
                     conn.refused += 1
@@ -750,6 +833,9 @@ class TableHub:
                 await self._safe_act(conn, table_id, msg)
         except _GONE:
             pass
+        except BinaryFrame:
+            conn.closed = True
+            await close_binary(ws)
         except Exception:  # a bug (or a failure of the server): say so, close with a reason
             log.exception("table %s: session of seat %s", table_id, where)
             with contextlib.suppress(Exception):
@@ -765,6 +851,10 @@ class TableHub:
             await self.act(conn, table_id, msg)
         except TableError as exc:
             self._refuse(conn, table_id, msg, exc)
+        except SQLAlchemyError as exc:  # the database is down, or its file went away
+            log.warning("table %s: storage unavailable: %s", table_id, str(exc)[:200])
+            metrics.refused("storage_unavailable")
+            self._refuse(conn, table_id, msg, STORAGE_ERROR)
         except Exception:
             log.exception("table %s: message %r of seat %s", table_id, msg.get("type"),
                           conn.seat)

@@ -9,6 +9,14 @@
   X-Content-Type-Options, Referrer-Policy on every answer, and
   ``Cache-Control: no-store`` on every ``/api`` answer (errors included).
 - :class:`RateLimiter`: a token bucket per client (games created per minute).
+- :class:`ClientCapMiddleware`: HTTP requests in progress plus open WebSockets per
+  client address, the address a trusted reverse proxy names included (429
+  ``too_many_connections`` past the cap); the connections themselves are counted
+  per peer address before their headers arrive (``protocol.py``).
+- :class:`MissLimitMiddleware`: answers that say an id or a token is wrong (403, 404
+  on a game's or a table's routes, WebSocket closes 4403 and 4404) spend a token of
+  the client's bucket; with the bucket empty such routes answer 429 ``rate_limited``
+  before looking anything up.
 - :func:`excerpt`: the short quotation of client input an error message may hold.
 
 The middlewares are plain ASGI (no body buffering): they sit outside FastAPI's
@@ -18,7 +26,9 @@ routing, so an oversized body never reaches JSON decoding.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -58,6 +68,26 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"cross-origin-opener-policy", b"same-origin"),
 )
 """Headers added to every answer (an answer that already has one keeps its own)."""
+
+
+def client_key(host: str) -> str:
+    """The key one client's limits are counted under: its IPv4 address, or the /64
+    network of its IPv6 address (one subscriber gets a whole /64); anything else as
+    given."""
+    if ":" in host:
+        try:
+            return str(ipaddress.IPv6Network((host, 64), strict=False))
+        except ValueError:
+            return host
+    return host
+
+
+def scope_client(scope: Scope) -> str:
+    """The client key (:func:`client_key`) of an ASGI scope: its ``client`` address,
+    which uvicorn's proxy-headers middleware has set from ``X-Forwarded-For`` when the
+    peer is a trusted proxy."""
+    client = scope.get("client")
+    return client_key(str(client[0])) if client else "unknown"
 
 
 def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
@@ -218,6 +248,17 @@ class RateLimiter:
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
 
+    def peek(self, key: str) -> float:
+        """Seconds until ``key`` has a token (0.0: it has one now); nothing is spent."""
+        if self.rate <= 0:
+            return 0.0
+        per_s = self.rate / 60.0
+        now = self.clock()
+        with self._lock:
+            tokens, last = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) * per_s)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / per_s
+
     def take(self, key: str) -> float:
         """Spend a token of ``key``: returns 0.0 when allowed, else the seconds until
         a token is there (nothing spent)."""
@@ -239,6 +280,123 @@ class RateLimiter:
             return wait
 
 
-__all__ = ["BODY_TIMEOUT", "BodyLimitMiddleware", "CSP", "EXCERPT_CHARS", "MAX_BODY_BYTES",
-           "MAX_MESSAGE_CHARS", "RateLimiter", "SECURITY_HEADERS", "SecurityHeadersMiddleware",
-           "error_body", "excerpt", "send_error", "shorten"]
+Refuse = Callable[[str], None]
+"""Told the reason of each refusal (a metrics counter)."""
+
+
+async def _ws_refuse(scope: Scope, receive: Receive, send: Send, code: str, message: str,
+                     retry_after: str) -> None:
+    """Refuse a WebSocket at its handshake: 429 with the JSON error object when the
+    server offers the ASGI ``websocket.http.response`` extension (uvicorn does), else a
+    close before accepting (the handshake gets 403)."""
+    event = await receive()
+    if event["type"] != "websocket.connect":
+        return
+    if "websocket.http.response" in (scope.get("extensions") or {}):
+        body = error_body(code, message)
+        await send({"type": "websocket.http.response.start", "status": 429, "headers": [
+            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+            (b"retry-after", retry_after.encode()), (b"cache-control", b"no-store")]})
+        await send({"type": "websocket.http.response.body", "body": body})
+    else:
+        await send({"type": "websocket.close", "code": 4429, "reason": code})
+
+
+class ClientCapMiddleware:
+    """At most ``cap`` HTTP requests in progress plus open WebSockets per client
+    (:func:`scope_client`: the address a trusted proxy names, else the peer).  Past it:
+    429 ``too_many_connections`` (HTTP), or the WebSocket handshake refused.  For a
+    client connected directly this never binds before the per-connection cap of
+    ``protocol.py`` does; it is the cap of clients behind a trusted reverse proxy."""
+
+    def __init__(self, app: ASGIApp, cap: int, on_refuse: Refuse | None = None) -> None:
+        self.app = app
+        self.cap = cap
+        self.on_refuse = on_refuse
+        self._open: dict[str, int] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or self.cap <= 0:
+            await self.app(scope, receive, send)
+            return
+        key = scope_client(scope)
+        n = self._open.get(key, 0)
+        if n >= self.cap:
+            if self.on_refuse is not None:
+                self.on_refuse("too_many_connections")
+            message = ("Too many requests in progress and sockets open from your address; "
+                       "try again in a moment.")
+            if scope["type"] == "http":
+                await send_error(send, 429, "too_many_connections", message,
+                                 [(b"retry-after", b"5")])
+            else:
+                await _ws_refuse(scope, receive, send, "too_many_connections", message, "5")
+            return
+        self._open[key] = n + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            left = self._open[key] - 1
+            if left:
+                self._open[key] = left
+            else:
+                del self._open[key]
+
+
+_ID_ROUTE = re.compile(r"^/api/(games|tables|reviews)/[^/]+(/.*)?$")
+"""Routes that name a game, a table or a review job by its id (and may take a token)."""
+
+MISSES_PER_MINUTE = 30.0
+"""Default wrong ids or tokens one client address may send a minute (bursts of twice as
+many)."""
+
+
+class MissLimitMiddleware:
+    """Slow down guessing of ids and tokens: each answer that says an id or token is
+    wrong (403 or 404 on a route under ``/api/games/{id}``, ``/api/tables/{id}`` or
+    ``/api/reviews/{id}``, a WebSocket closed with 4403 or 4404) spends a token of the client's bucket
+    (``limiter``); while the bucket is empty, such routes answer 429 ``rate_limited``
+    with ``Retry-After`` (a WebSocket is refused at its handshake) before anything is
+    looked up."""
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter, on_refuse: Refuse | None = None
+                 ) -> None:
+        self.app = app
+        self.limiter = limiter
+        self.on_refuse = on_refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or self.limiter.rate <= 0 \
+                or not _ID_ROUTE.match(scope.get("path", "")):
+            await self.app(scope, receive, send)
+            return
+        key = scope_client(scope)
+        wait = self.limiter.peek(key)
+        if wait > 0:
+            if self.on_refuse is not None:
+                self.on_refuse("wrong_ids")
+            message = f"Too many wrong ids or tokens from your address; try again in " \
+                      f"{max(1, round(wait))} s."
+            retry = str(max(1, round(wait)))
+            if scope["type"] == "http":
+                await send_error(send, 429, "rate_limited", message,
+                                 [(b"retry-after", retry.encode())])
+            else:
+                await _ws_refuse(scope, receive, send, "rate_limited", message, retry)
+            return
+
+        async def watch(message: Message) -> None:
+            kind = message["type"]
+            if (kind == "http.response.start" and message.get("status") in (403, 404)) or \
+                    (kind == "websocket.close" and message.get("code") in (4403, 4404)):
+                self.limiter.take(key)
+            await send(message)
+
+        await self.app(scope, receive, watch)
+
+
+__all__ = ["BODY_TIMEOUT", "BodyLimitMiddleware", "CSP", "ClientCapMiddleware",
+           "EXCERPT_CHARS", "MAX_BODY_BYTES", "MAX_MESSAGE_CHARS", "MISSES_PER_MINUTE",
+           "MissLimitMiddleware", "RateLimiter", "SECURITY_HEADERS",
+           "SecurityHeadersMiddleware", "client_key", "error_body", "excerpt", "scope_client",
+           "send_error", "shorten"]

@@ -14,34 +14,165 @@ importing this module makes that answer the JSON error object
 (``{"error": {"code": "overloaded", ...}}``) like every other failure, by
 replacing the ASGI app uvicorn's h11 module uses for it.
 
-``hearts serve`` uses it (``http=`` of ``uvicorn.run``); the timeout comes from
-``$HEARTS_REQUEST_TIMEOUT`` (seconds) so that worker processes see it too.  In
-front of a reverse proxy (docs/web-server.md) the proxy's own timeouts do this
-job as well.
+Connections per client address: :data:`CONNECTIONS` counts the open TCP
+connections of each peer address (an IPv6 peer by its /64 network), from the moment a
+connection is accepted, before any byte of a request has arrived; past
+``$HEARTS_CONNECTIONS_PER_CLIENT`` (:data:`CONNECTIONS_PER_CLIENT`) a new connection
+from that address is answered 429 ``too_many_connections`` at once and closed, and
+every other address is served as before.  A connection that becomes a WebSocket stays
+counted until it closes (:class:`CountedWebSocketProtocol`).  Peers in uvicorn's
+``forwarded_allow_ips`` (trusted reverse proxies, which carry many clients on their
+connections) are not counted here; their clients are counted once their request's
+headers have named them (:class:`hearts.web.limits.ClientCapMiddleware`).
+
+``hearts serve`` uses them (``http=`` and ``ws=`` of ``uvicorn.run``); the timeout and
+the cap come from ``$HEARTS_REQUEST_TIMEOUT`` and ``$HEARTS_CONNECTIONS_PER_CLIENT`` so
+that worker processes see them too.  In front of a reverse proxy (docs/web-server.md)
+the proxy's own timeouts and connection limits do this job as well.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import os
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import h11
 from uvicorn.protocols.http import h11_impl
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.utils import get_remote_addr
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from .limits import Receive, Scope, Send, send_error
+from .limits import Receive, Scope, Send, client_key, error_body, send_error
 
 REQUEST_TIMEOUT = 10.0
 """Default seconds for a request to arrive whole."""
 
 
+CONNECTIONS_PER_CLIENT = 64
+"""Default open connections (HTTP and WebSocket) one client address may hold per server
+process: a browser opens up to six to a host, plus a socket per table tab, and a
+household or an office may share one address."""
+
+
+def _env_number(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+def connections_per_client() -> int:
+    """``$HEARTS_CONNECTIONS_PER_CLIENT``, else :data:`CONNECTIONS_PER_CLIENT` (0: no cap)."""
+    return int(_env_number("HEARTS_CONNECTIONS_PER_CLIENT", CONNECTIONS_PER_CLIENT))
+
+
+class TrustedProxies:
+    """Whether an address is one of uvicorn's ``forwarded_allow_ips`` (addresses and
+    networks, comma separated, or ``*``), the peers that may name the client."""
+
+    def __init__(self, spec: list[str] | str | None) -> None:
+        items = spec if isinstance(spec, list) else (spec or "").split(",")
+        items = [i.strip() for i in items if i.strip()]
+        self.everyone = "*" in items
+        self.networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+        self.literals: set[str] = set()
+        for item in items:
+            try:
+                self.networks.append(ipaddress.ip_network(item, strict=False))
+            except ValueError:
+                self.literals.add(item)
+
+    def __contains__(self, host: str) -> bool:
+        if self.everyone or host in self.literals:
+            return True
+        try:
+            ip = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return any(ip in net for net in self.networks)
+
+
+class ConnectionCounter:
+    """Open connections per client key (thread-safe; one per process: :data:`CONNECTIONS`).
+
+    :meth:`acquire` counts a transport under a key unless the key holds ``cap`` already;
+    :meth:`release` (idempotent) uncounts it.  ``on_change`` is called with the total."""
+
+    def __init__(self) -> None:
+        self._by_key: dict[str, int] = {}
+        self._keys: dict[int, str] = {}
+        self._lock = threading.Lock()
+        self.refused = 0
+        self.on_refuse: Callable[[], None] | None = None
+
+    def acquire(self, transport: object, key: str, cap: int) -> bool:
+        """Count ``transport`` under ``key``; ``False`` (nothing counted) when ``key``
+        holds ``cap`` connections already (``cap <= 0``: no cap)."""
+        with self._lock:
+            n = self._by_key.get(key, 0)
+            if cap > 0 and n >= cap:
+                self.refused += 1
+                refused = True
+            else:
+                self._by_key[key] = n + 1
+                self._keys[id(transport)] = key
+                refused = False
+        if refused and self.on_refuse is not None:
+            self.on_refuse()
+        return not refused
+
+    def release(self, transport: object) -> None:
+        """Uncount ``transport`` (nothing happens when it is not counted)."""
+        with self._lock:
+            key = self._keys.pop(id(transport), None)
+            if key is None:
+                return
+            n = self._by_key[key] - 1
+            if n:
+                self._by_key[key] = n
+            else:
+                del self._by_key[key]
+
+    def count(self, key: str | None = None) -> int:
+        """Open counted connections of ``key`` (all keys when ``None``)."""
+        with self._lock:
+            return len(self._keys) if key is None else self._by_key.get(key, 0)
+
+
+CONNECTIONS = ConnectionCounter()
+"""This process's count of open connections per client address (peers that are not
+trusted proxies)."""
+
+_trusted_cache: dict[str, TrustedProxies] = {}
+
+
+def _trusted(config: Any) -> TrustedProxies | None:
+    if not getattr(config, "proxy_headers", False):
+        return None
+    spec = getattr(config, "forwarded_allow_ips", None)
+    cache_key = repr(spec)
+    found = _trusted_cache.get(cache_key)
+    if found is None:
+        found = _trusted_cache[cache_key] = TrustedProxies(spec)
+    return found
+
+
+def _refusal() -> bytes:
+    body = error_body("too_many_connections", "Too many open connections from your address; "
+                      "close some and try again.")
+    return (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
+            b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n"
+            b"retry-after: 5\r\ncache-control: no-store\r\nx-content-type-options: nosniff"
+            b"\r\n\r\n" + body)
+
+
 def request_timeout() -> float:
     """``$HEARTS_REQUEST_TIMEOUT`` as seconds, else :data:`REQUEST_TIMEOUT`."""
-    try:
-        return float(os.environ.get("HEARTS_REQUEST_TIMEOUT", REQUEST_TIMEOUT))
-    except ValueError:
-        return REQUEST_TIMEOUT
+    return _env_number("HEARTS_REQUEST_TIMEOUT", REQUEST_TIMEOUT)
 
 
 async def overloaded(_scope: Scope, _receive: Receive, send: Send) -> None:
@@ -63,6 +194,7 @@ class TimedH11Protocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self._request_timeout = request_timeout()
         self._read_deadline: asyncio.TimerHandle | None = None
+        self._cap = connections_per_client()
 
     def _arm(self) -> None:
         self._disarm()
@@ -81,10 +213,20 @@ class TimedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        peer = get_remote_addr(transport)
+        host = peer[0] if peer else ""
+        trusted = _trusted(self.config)
+        if trusted is not None and host in trusted:  # a proxy: counted, never capped
+            CONNECTIONS.acquire(transport, "proxy " + host, 0)
+        elif not CONNECTIONS.acquire(transport, client_key(host), self._cap):
+            transport.write(_refusal())  # at once: nothing of the request is read
+            transport.close()
+            return
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        CONNECTIONS.release(self.transport)
         super().connection_lost(exc)
 
     def _reading(self) -> bool:
@@ -100,8 +242,13 @@ class TimedH11Protocol(H11Protocol):
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         """The connection becomes a WebSocket (shared tables): the request is whole, and
         the socket now belongs to the WebSocket protocol, which keeps its own pings, so
-        the read deadline must not close it."""
+        the read deadline must not close it.  A WebSocket protocol other than
+        :class:`CountedWebSocketProtocol` would never uncount the connection: it is
+        uncounted now (the request-level cap still counts the socket)."""
         self._disarm()
+        ws_class = self.ws_protocol_class
+        if not (isinstance(ws_class, type) and issubclass(ws_class, CountedWebSocketProtocol)):
+            CONNECTIONS.release(self.transport)
         super().handle_websocket_upgrade(event)
 
     def on_response_complete(self) -> None:
@@ -111,4 +258,17 @@ class TimedH11Protocol(H11Protocol):
             self._arm()  # the next request on this connection gets its own deadline
 
 
-__all__ = ["REQUEST_TIMEOUT", "TimedH11Protocol", "overloaded", "request_timeout"]
+class CountedWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol (the ``websockets`` sans-I/O one, uvicorn's default
+    since 0.50, hence ``uvicorn>=0.50``) that uncounts its connection in
+    :data:`CONNECTIONS` when it closes (the connection was counted when it was accepted
+    as HTTP, before the upgrade)."""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        CONNECTIONS.release(self.transport)
+        super().connection_lost(exc)
+
+
+__all__ = ["CONNECTIONS", "CONNECTIONS_PER_CLIENT", "ConnectionCounter",
+           "CountedWebSocketProtocol", "REQUEST_TIMEOUT", "TimedH11Protocol", "TrustedProxies",
+           "connections_per_client", "overloaded", "request_timeout"]

@@ -14,6 +14,8 @@
   the rest played by ``medium`` in every seat.  Nothing is stored: a what-if never
   counts in any statistics.  409 ``not_your_card`` / the engine's reason when the
   card cannot be played there.
+- The replay behind both (``hand_story``, ``what_if``) is :mod:`hearts.review`, which
+  needs no web framework; this module keeps the routes and the job table.
 - Daily challenge (:mod:`hearts.web.daily`): ``POST /api/daily/result`` and
   ``GET /api/daily/results``.
 
@@ -34,6 +36,7 @@ import json
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any
 
@@ -55,12 +58,8 @@ from sqlalchemy import (
     update,
 )
 
-from ..analysis import review_record
-from ..cards import card_str, cards_of, parse_card
-from ..game import PHASE_MOON, PHASE_PLAY
-from ..players.base import get_bot
-from ..record import RecordError, replay_record
-from ..view import player_view
+from ..record import RecordError
+from ..review import ReviewError, hand_story, review_record, what_if
 from .api import _json
 from .daily import add_daily_routes
 from .service import USER_SEAT, GameService, WebError
@@ -202,99 +201,12 @@ class ReviewJobs:
         return out
 
 
-def _prefix(record: dict[str, Any], k: int, play: list[str]) -> dict[str, Any]:
-    """``record`` stopped in hand ``k`` after the cards ``play``."""
-    hands = record["hands"]
-    start = {key: v for key, v in hands[k].items() if key not in ("play", "moon_choice")}
-    return dict(record, hands=[*hands[:k], dict(start, play=play)])
-
-
-def _cards(mask: int) -> list[str]:
-    return [card_str(c) for c in cards_of(mask)]
-
-
-def hand_story(record: dict[str, Any], k: int) -> dict[str, Any]:
-    """Hand ``k`` of a record face up, for the replay viewer.
-
-    ``{"hand": k, "players": n, "pass_direction", "dealt": [[cards] per seat],
-    "passes": [[cards] per seat] (empty lists on a no-pass hand), "tricks":
-    [{"leader", "cards": [{"seat", "card", "index"}], "winner", "hands": [[cards held
-    before the trick] per seat], "points": [points taken so far after it]}],
-    "points": [hand points], "totals": [after the hand]}``.  ``index`` is the
-    card's position in the hand's ``play`` list.  In Domino Hearts a trick has fewer
-    cards once seats drop out, and ``hands`` are the cards held before the trick's draws.
-    """
-    hands = record["hands"]
-    h = hands[k]
-    g = replay_record(_prefix(record, k, []))
-    n = g.n
-    dealt = list(g.dealt)
-    passes = [list(p) if p else [] for p in (h.get("passes") or [[] for _ in range(n)])]
-    tricks: list[dict[str, Any]] = []
-    cur: dict[str, Any] | None = None
-    rules = g.rules
-    for i, text in enumerate(h.get("play") or []):
-        if cur is None:
-            cur = {"leader": g.turn, "cards": [], "hands": [_cards(m) for m in g.hands]}
-        seat = g.turn
-        g.play(seat, parse_card(text))
-        cur["cards"].append({"seat": seat, "card": card_str(parse_card(text)), "index": i})
-        if len(g.tricks) > len(tricks):  # a trick ended (fewer than n cards once seats drop out)
-            last = g.tricks[-1]
-            cur["winner"] = last.winner
-            cur["points"] = [sum(rules.penalty[c] for c in cards_of(w)) for w in g.won]
-            tricks.append(cur)
-            cur = None
-    full = replay_record(dict(record, hands=hands[:k + 1]))
-    result = full.results[k] if len(full.results) > k else None
-    return {"hand": k, "players": n, "pass_direction": rules.pass_name(k),
-            "dealt": [_cards(m) for m in dealt], "passes": passes, "tricks": tricks,
-            "points": list(result.points) if result else None,
-            "totals": list(result.totals) if result else None}
-
-
-def what_if(record: dict[str, Any], k: int, index: int, card_text: str,
-            seed: int = 0) -> dict[str, Any]:
-    """Replay hand ``k`` to its ``index``-th card, play ``card_text`` for seat 0 instead,
-    and let ``medium`` finish the hand in every seat (see the module text).
-
-    Returns ``{"hand", "index", "card", "plays": [{"seat", "card"}] (from ``index``
-    on), "points": [hand points], "actual": [the hand's real points]}``.  Raises
-    :class:`WebError`: 404 ``unknown_hand``, 409 ``not_your_card`` (that card of
-    the record was not seat 0's) or the engine's reason for an illegal card.
-    """
-    hands = record["hands"]
-    if k >= len(hands):
-        raise WebError(404, "unknown_hand", "This hand is not finished or does not exist.")
-    play = list(hands[k].get("play") or [])
-    if index >= len(play):
-        raise WebError(404, "unknown_card_index", f"Hand {k + 1} has no card {index + 1}.")
-    g = replay_record(_prefix(record, k, play[:index]))
-    if g.phase != PHASE_PLAY or g.turn != USER_SEAT:
-        raise WebError(409, "not_your_card", "That card was not yours to play; pick one of your "
-                       "own decisions.")
+def _web(call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``call()``, its :class:`hearts.review.ReviewError` answered as a :class:`WebError`."""
     try:
-        card = parse_card(card_text)
-    except ValueError as exc:
-        raise WebError(422, "unknown_card", str(exc)) from None
-    err = g.explain(USER_SEAT, card) if not g.can_play(USER_SEAT, card) else None
-    if err is not None:
-        raise WebError(409, err.reason, err.message)
-    actual = hand_story(record, k)["points"]
-    bots = [get_bot("medium", seed + s) for s in range(g.n)]
-    plays = []
-    seat = USER_SEAT
-    while g.phase == PHASE_PLAY:
-        plays.append({"seat": seat, "card": card_str(card)})
-        g.play(seat, card)
-        if g.phase != PHASE_PLAY:
-            break
-        seat = g.turn
-        card = bots[seat].choose_play(player_view(g, seat))
-    if g.phase == PHASE_MOON:
-        g.choose_moon(g.turn, g.auto_moon_choice())
-    return {"hand": k, "index": index, "card": card_str(parse_card(card_text)), "plays": plays,
-            "points": list(g.results[-1].points), "actual": actual}
+        return call()
+    except ReviewError as exc:
+        raise WebError(exc.status, exc.code, exc.message) from None
 
 
 def _last_finished(record: dict[str, Any]) -> int:
@@ -334,7 +246,8 @@ def make_router() -> APIRouter:
         if job is not None:
             job["hands"] = len(rec["hands"])
             return _json(job)
-        return _json(jobs.submit(key, rec, hand, hand_story(rec, hand)), 202)
+        story = _web(lambda: hand_story(rec, hand))
+        return _json(jobs.submit(key, rec, hand, story), 202)
 
     @router.get("/reviews/{job_id}")
     def get_review(job_id: str, request: Request) -> Response:
@@ -345,7 +258,7 @@ def make_router() -> APIRouter:
     def whatif(game_id: str, body: WhatIfBody, request: Request, token: Token = None) -> Response:
         """Play on from one of seat 0's decisions with another card (not stored)."""
         rec, _ = service(request).record(game_id, token)
-        return _json(what_if(rec, body.hand, body.index, body.card))
+        return _json(_web(lambda: what_if(rec, body.hand, body.index, body.card, USER_SEAT)))
 
     add_daily_routes(router)
     return router

@@ -67,7 +67,8 @@ from ..game import (
     Game,
     IllegalAction,
 )
-from ..record import record_from_game
+from ..players.base import BaseBot
+from ..record import RecordError, apply_steps, log_steps, record_from_game
 from ..rules import OPTIONS, VARIANTS, RulesError, make_rules
 from ..view import PlayerView, player_view, visible_events
 from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
@@ -136,7 +137,7 @@ def refused(err: IllegalAction) -> WebError:
 
 
 # ------------------------------------------------------------------ bots
-class StandInBot:
+class StandInBot(BaseBot):
     """A simple legal-card picker used while a bot level is not written yet.
 
     Passes its highest cards, plays a random legal card (from its own seeded
@@ -253,12 +254,11 @@ def replay(row: GameRow) -> LiveGame:
     rules = make_rules(row.variant, row.players, row.options)
     game = Game(rules, row.game_number)
     actions = [list(a) for a in row.actions]
-    for i, a in enumerate(actions):
-        try:
-            apply_action(game, a, events=False)  # nobody reads the events: none made
-        except (IllegalAction, ValueError, CardError) as exc:
-            raise RuntimeError(f"game {row.id}: stored action {i} {a!r} does not replay: {exc}") \
-                from exc
+    try:  # the one replay loop of records (hearts.record.apply_steps)
+        apply_steps(game, log_steps(game, actions))
+    except RecordError as exc:
+        raise RuntimeError(f"game {row.id}: stored action {exc.path} does not replay: "
+                           f"{exc.message}") from exc
     return LiveGame(row.id, row.token_hash, row.variant, row.players, dict(row.options),
                     row.game_number, row.level, row.seed, game, actions, row.created_at)
 

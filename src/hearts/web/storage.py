@@ -12,6 +12,9 @@ row only if its ``version`` is still the one the caller read
 another process got there first the update touches no row and
 :class:`VersionConflict` is raised; nothing is written.
 
+The schema is managed by Alembic migrations (:mod:`hearts.web.schema`): opening a
+database upgrades it to the newest revision.
+
 The database URL is any SQLAlchemy URL: ``sqlite:///hearts.db`` (the default,
 a file in the working directory, or ``$HEARTS_DB``) or
 ``postgresql+psycopg://user:password@host:port/dbname``.
@@ -43,12 +46,13 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+
+from . import schema
 
 DEFAULT_DB_URL = "sqlite:///hearts.db"
 """Used when neither an explicit URL nor ``$HEARTS_DB`` is given."""
@@ -141,11 +145,26 @@ def resolve_db_url(db_url: str | None = None) -> str:
     if "://" not in url:
         url = "sqlite:///" + url
     parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite" and (
-            parsed.database in (None, "", ":memory:") or "mode=memory" in url):
+    if parsed.get_backend_name() == "sqlite" and _in_memory(parsed.database, url):
         raise ValueError("an in-memory SQLite database is not supported: its games would be "
                          "lost when the server stops; give a file, e.g. sqlite:///hearts.db")
     return url
+
+
+def _in_memory(database: str | None, url: str) -> bool:
+    """Whether an SQLite URL names a database held in memory: no file (``sqlite://``),
+    ``:memory:`` in any form (``file::memory:?cache=shared``), ``mode=memory`` or the
+    ``memdb`` VFS anywhere in it (URI filenames), or a URI filename with no path."""
+    if database in (None, ""):
+        return True
+    lowered = url.lower().replace("%3a", ":").replace("%3d", "=")
+    if ":memory:" in lowered or "mode=memory" in lowered or "vfs=memdb" in lowered:
+        return True
+    name = str(database)
+    if name.lower().startswith("file:"):
+        path = name[5:].split("?", 1)[0].split("#", 1)[0]
+        return path in ("", "//")
+    return False
 
 
 def _now() -> _dt.datetime:
@@ -186,27 +205,113 @@ def make_engine(db_url: str) -> Engine:
     return create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True)
 
 
-def _add_missing_columns(engine: Engine) -> None:
-    """Bring a ``games`` table made by an older version up to date (``finished_at``
-    and the indexes expiry uses); new tables are made whole by ``create_all``."""
-    have = {c["name"] for c in inspect(engine).get_columns("games")}
-    if "finished_at" in have:
-        return
-    kind = "TIMESTAMP WITH TIME ZONE" if engine.dialect.name == "postgresql" else "TIMESTAMP"
-    with engine.begin() as conn:
-        conn.execute(text(f"ALTER TABLE games ADD COLUMN finished_at {kind}"))
-    for index in games.indexes:
-        index.create(engine, checkfirst=True)
+class StorageGone(SQLAlchemyError):
+    """The database this process opened is not there any more: its SQLite file was
+    deleted, moved away or replaced by another (``message`` says which), or its health
+    query failed.  Answered 503 ``storage_unavailable`` like any storage failure."""
+
+
+class StorageHealth:
+    """Notices a database that went away under a running server.
+
+    For an SQLite file, the file's identity (device and inode) is taken when the store
+    opens it; before every statement and after every commit (:meth:`check`, one
+    ``stat`` call, about a microsecond) the path must still lead to that same file,
+    else :class:`StorageGone` is raised: a deleted or replaced file would otherwise
+    take moves into a file nobody will read again (the open connections keep the
+    deleted file alive).  Connections opened later use ``mode=rw``, so a missing file
+    is never created anew (empty) behind the server's back.  Service resumes by itself
+    when the same file is back at its path (moved back); a file put there in its place
+    (a restored backup) is taken on by a restart.  For any database, :meth:`probe` runs
+    a health query (``SELECT 1``, and the file check) for ``/readyz``.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.path: str | None = None
+        self.identity: tuple[int, int] | None = None
+        self.reason: str | None = None
+        """Why the database is unavailable (``None``: it is available, as far as known)."""
+        if engine.dialect.name == "sqlite":
+            with engine.connect() as conn:
+                rows = conn.exec_driver_sql("PRAGMA database_list").all()
+            path = next((str(r[2]) for r in rows if r[1] == "main"), "")
+            if path:
+                self.path = path
+                st = os.stat(path)
+                self.identity = (st.st_dev, st.st_ino)
+                event.listen(engine, "before_cursor_execute", self._before)
+                event.listen(engine, "do_connect", self._read_write_only)
+
+    def _read_write_only(self, _dialect: Any, _record: Any, cargs: list[Any],
+                         cparams: dict[str, Any]) -> None:
+        if self.path and not cparams.get("uri"):
+            from urllib.parse import quote
+
+            cargs[:] = [f"file:{quote(self.path)}?mode=rw"]
+            cparams.pop("database", None)
+            cparams["uri"] = True
+
+    def _before(self, *_args: Any) -> None:
+        self.check()
+
+    def check(self) -> None:
+        """Raise :class:`StorageGone` when the SQLite file is not the one opened (cheap;
+        nothing for other databases)."""
+        if self.identity is None or self.path is None:
+            return
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            self.reason = "the database file is gone"
+        else:
+            if (st.st_dev, st.st_ino) == self.identity:
+                self.reason = None
+                return
+            self.reason = "the database file was replaced by another"
+        raise StorageGone(self.reason)
+
+    def probe(self) -> str | None:
+        """Run the health query; ``None`` when the database answers, else why not (a
+        short sentence, no secrets)."""
+        try:
+            self.check()
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("SELECT 1").scalar()
+        except StorageGone as exc:
+            return str(exc)
+        except Exception as exc:
+            self.reason = f"the health query failed ({type(exc).__name__})"
+            return self.reason
+        self.reason = None
+        return None
+
+    @property
+    def available(self) -> bool:
+        """Whether the last check or probe found the database in place."""
+        return self.reason is None
 
 
 class GameStore:
-    """Reads and writes the ``games`` table.  Thread-safe (one engine, pooled connections)."""
+    """Reads and writes the ``games`` table.  Thread-safe (one engine, pooled connections).
 
-    def __init__(self, db_url: str | None = None) -> None:
+    Opening a database upgrades its schema to the newest revision (:func:`hearts.web.
+    schema.upgrade`: a new database gets its tables); with ``migrate=False`` a database
+    that is not at the newest revision raises :class:`hearts.web.schema.SchemaOutOfDate`
+    instead, and nothing is changed."""
+
+    def __init__(self, db_url: str | None = None, *, migrate: bool = True) -> None:
         self.url = resolve_db_url(db_url)
         self.engine = make_engine(self.url)
-        metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        try:
+            if migrate:
+                schema.upgrade(self.engine)
+            else:
+                schema.check(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
+        self.health = StorageHealth(self.engine)
         # SQLite has one writer at a time; a waiting writer polls with growing sleeps
         # (up to 100 ms each), which shows as long latency tails.  Within this process,
         # writers queue on a lock instead; other processes still meet the busy timeout.
@@ -230,6 +335,7 @@ class GameStore:
         }
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(insert(games).values(**values))
+        self.health.check()  # committed to the file that is still there, or 503
         return GameRow(**values)
 
     def load(self, game_id: str) -> GameRow:
@@ -265,6 +371,7 @@ class GameStore:
                                           "now": now, "finished": now if finished else None})
             if result.rowcount != 1:
                 raise VersionConflict(game_id)
+        self.health.check()  # committed to the file that is still there, or 503
         return new_version
 
     def expire(self, unfinished_days: float | None, finished_days: float | None,
@@ -300,5 +407,6 @@ class GameStore:
             return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
 
 
-__all__ = ["DEFAULT_DB_URL", "GameRow", "GameStore", "UnknownGame", "VersionConflict",
+__all__ = ["DEFAULT_DB_URL", "GameRow", "GameStore", "StorageGone", "StorageHealth",
+           "UnknownGame", "VersionConflict",
            "games", "hash_token", "make_engine", "metadata", "resolve_db_url", "token_matches"]

@@ -49,12 +49,12 @@ from sqlalchemy import (
     delete,
     exists,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from . import schema
 
 metadata = MetaData()
 
@@ -64,7 +64,7 @@ friend_tables = Table(
     Column("settings", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=True, index=True),
 )
 """One row per shared table: ``settings`` (see :class:`hearts.web.tables.TableSettings`)."""
 
@@ -147,15 +147,18 @@ def _finish(batch: list[_Item], outcomes: list[BaseException | None]) -> None:
 class TableStore:
     """Reads and appends shared tables' logs (thread-safe; ``append`` is awaitable).
 
-    ``engine``: the SQLAlchemy engine of the game database (the tables are created
-    when missing).  :meth:`close` stops the writer thread (queued appends are written
-    first).
+    ``engine``: the SQLAlchemy engine of the game database (its schema is upgraded to the
+    newest revision when it is not there: :func:`hearts.web.schema.upgrade`).
+    ``health``: the game store's :class:`~hearts.web.storage.StorageHealth`, checked
+    after every commit (an append committed to a deleted SQLite file fails with
+    :class:`~hearts.web.storage.StorageGone`: no client hears of it).  :meth:`close`
+    stops the writer thread (queued appends are written first).
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, health: Any = None) -> None:
         self.engine = engine
-        metadata.create_all(engine)
-        self._add_missing_columns()
+        self.health = health
+        schema.upgrade(engine)
         self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
         self._conn: Connection | None = None
         """The writer thread's connection (:meth:`_insert`)."""
@@ -163,20 +166,14 @@ class TableStore:
                                         daemon=True)
         self._writer.start()
 
-    def _add_missing_columns(self) -> None:
-        """A database made before ``finished_at`` existed gets the column (null)."""
-        have = {c["name"] for c in inspect(self.engine).get_columns("friend_tables")}
-        if "finished_at" not in have:
-            kind = friend_tables.c.finished_at.type.compile(self.engine.dialect)
-            with self.engine.begin() as conn:
-                conn.execute(text(f"ALTER TABLE friend_tables ADD COLUMN finished_at {kind}"))
-
     # ---------------------------------------------------------------- reads
     def create(self, table_id: str, settings: dict[str, Any], seed: int) -> None:
         """Insert a new table row (no actions yet)."""
         with self.engine.begin() as conn:
             conn.execute(insert(friend_tables).values(id=table_id, settings=settings, seed=seed,
                                                       created_at=_now()))
+        if self.health is not None:
+            self.health.check()
 
     def load(self, table_id: str, after: int = 0) -> TableRow:
         """The table's settings and its actions with ``seq > after`` in order.
@@ -330,6 +327,8 @@ class TableStore:
             except BaseException:
                 self._drop_conn()
                 raise
+            if self.health is not None:
+                self.health.check()  # committed to the file that is still there, or fail
             return
 
     def _drop_conn(self) -> None:

@@ -1,0 +1,51 @@
+"""bench/panel.py: the paired panel run (resumable log, null check) and its estimates."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
+panel = pytest.importorskip("panel")
+
+
+def test_null_check_two_equal_bots_differ_by_nothing(tmp_path: Path) -> None:
+    log = str(tmp_path / "null.jsonl")
+    members = ["high-dumper", "mix:spade-keeper+moon-shooter+high-passer"]
+    played = panel.run(["medium", "medium#0"], members, range(3), log)
+    assert played == 2 * 2 * 3
+    out = panel.report(log, "medium", "medium#0", members)
+    for m in members:
+        e = out["members"][m]
+        assert e["deals"] == 3 and e["identical_deals"] == 3 and e["difference"] == 0.0
+    # Resumed: nothing is played twice; a new deal is.
+    assert panel.run(["medium", "medium#0"], members, range(3), log) == 0
+    assert panel.run(["medium", "medium#0"], members, range(4), log) == 4
+    lines = [json.loads(x) for x in Path(log).read_text().splitlines()]
+    assert len(lines) == 16 and {len(x["points"]) for x in lines} == {4}
+
+
+def test_the_seat_bot_shares_the_opponents_seeds() -> None:
+    # The same deal and line-up give the same points: nothing but the seeds decides.
+    a = panel._task(("medium", "high-dumper", 5, "standard", None))
+    b = panel._task(("medium#0", "high-dumper", 5, "standard", None))
+    assert a["points"] == b["points"]
+
+
+def test_control_variate_estimate() -> None:
+    ys = {0: 5.0, 1: 7.0, 2: 3.0, 3: 6.0}
+    xs = {0: 6.0, 1: 7.5, 2: 4.0, 3: 6.5}
+    e = panel.estimate(ys, xs)
+    assert e["difference"] == pytest.approx(-0.75)
+    assert e["cv_difference"] == pytest.approx(-0.75)  # the same deals: the paired figure
+    # More baseline deals: the mean of X over all of them moves the estimate by (b - 1).
+    xs2 = {**xs, 4: 10.0, 5: 10.0}
+    e2 = panel.estimate(ys, xs2)
+    b = e2["cv_slope"]
+    mean_l = sum(xs2.values()) / len(xs2)
+    mean_s = sum(xs.values()) / len(xs)
+    assert e2["cv_difference"] == pytest.approx(-0.75 + (b - 1) * (mean_l - mean_s), abs=1e-3)

@@ -1,0 +1,168 @@
+"""The package without the ``web`` extra: ``pip install hearts`` in a fresh virtualenv.
+
+A real virtualenv is made in a temporary folder and the project is installed into it
+as a user would (``pip install <copy of the project>``, through ``constraints.txt``),
+without any extra: it must pull in Click and Rich and nothing of the web game.  Every
+engine, record, bot and command-line module is then imported there, ``hearts --help``
+and ``hearts score`` run, and ``hearts serve`` must say which extra it needs.
+
+The install uses pip's cache (and whatever index pip is configured with), builds the
+pure-Python engine (``HEARTS_PURE_PYTHON=1``: no compiling) from a copy of the sources
+(a build in the checkout would remove its compiled engine), and each pip run is bounded
+by :data:`INSTALL_TIMEOUT`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import DATA, ROOT
+
+INSTALL_TIMEOUT = 600
+"""Seconds one pip run may take (the first run downloads setuptools, Click and Rich into
+pip's cache; later runs take seconds on an idle machine)."""
+
+WEB_DISTRIBUTIONS = ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "redis",
+                     "hiredis", "orjson", "uvloop", "websockets", "pydantic", "psycopg",
+                     "httpx")
+"""What the ``web`` (and ``test``) extras bring: none may be installed by the plain install."""
+
+OPTIONAL = {"hearts.players.openspiel_ismcts": "open-spiel"}
+"""Modules outside the web layer that need an optional package (registered only when it
+imports: ``hearts.players.base``); everything else must import with Click and Rich alone."""
+
+CHECK = r"""
+import importlib, json, pkgutil, sys
+from importlib import metadata, util
+import hearts
+web, optional = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+installed = sorted(d.metadata["Name"].lower() for d in metadata.distributions())
+modules = []
+def walk(package):  # pkgutil.walk_packages would import hearts.web to look inside it
+    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        if info.name == "hearts.web" or info.name in optional:
+            continue
+        modules.append(info.name)
+        module = importlib.import_module(info.name)
+        if info.ispkg:
+            walk(module)
+walk(hearts)
+modules.sort()
+loaded_web = sorted(m for m in sys.modules if m.split(".")[0] in web or m.startswith("hearts.web"))
+from hearts.players.base import BOTS, get_bot
+get_bot("random")  # loads the built-in levels
+print(json.dumps({"installed": installed, "modules": modules, "loaded_web": loaded_web,
+                  "findable_web": [w for w in web if util.find_spec(w) is not None],
+                  "bots": sorted(BOTS), "file": hearts.__file__}))
+"""
+
+
+@pytest.fixture(scope="module")
+def plain_venv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A virtualenv with ``pip install hearts`` (no extra) done; yields its ``bin`` folder."""
+    base = tmp_path_factory.mktemp("plain")
+    project = base / "project"
+    project.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md", "constraints.txt"):
+        shutil.copy2(ROOT / name, project / name)
+    shutil.copytree(ROOT / "src", project / "src", ignore=shutil.ignore_patterns(
+        "*.so", "*.pyd", "_native_sources.json", "__pycache__", "*.egg-info"))
+    env_dir = base / "venv"
+    # No pip of its own (ensurepip takes half a minute on a busy machine): this process's
+    # pip installs into it (``pip --python``).  The build uses the virtualenv's setuptools
+    # rather than an isolated build environment, which would install mypy for nothing
+    # (mypyc is not used with HEARTS_PURE_PYTHON).
+    venv.EnvBuilder(with_pip=False, clear=True).create(env_dir)
+    bin_dir = env_dir / "bin"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["HEARTS_PURE_PYTHON"] = "1"
+    pip = [sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install",
+           "--quiet", "-c", str(project / "constraints.txt")]
+    for args in (["setuptools>=70.1"], ["--no-build-isolation", str(project)]):
+        done = subprocess.run([*pip, *args], env=env, capture_output=True, text=True,
+                              timeout=INSTALL_TIMEOUT, cwd=base)
+        assert done.returncode == 0, f"pip install {args[-1]} failed:\n{done.stdout}\n{done.stderr}"
+    yield bin_dir
+
+
+def _run(bin_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return subprocess.run([str(a) for a in args], env=env, capture_output=True, text=True,
+                          timeout=300, cwd=bin_dir.parent, input=stdin)
+
+
+def test_the_plain_install_imports_every_engine_record_bot_and_cli_module(
+        plain_venv: Path) -> None:
+    done = _run(plain_venv, plain_venv / "python", "-c", CHECK, json.dumps(WEB_DISTRIBUTIONS),
+                json.dumps(sorted(OPTIONAL)))
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    # The installed package, not the checkout, was imported.
+    assert str(plain_venv.parent) in found["file"]
+    assert found["findable_web"] == [], found["installed"]
+    assert not set(WEB_DISTRIBUTIONS) & set(found["installed"])
+    assert {"hearts", "click", "rich"} <= set(found["installed"])
+    assert found["loaded_web"] == []
+    # Every module of the checkout outside web/ (but the optional ones) was imported.
+    assert set(found["modules"]) == set(_checkout_modules()) - set(OPTIONAL)
+    assert {"random", "easy", "medium", "hard", "expert"} <= set(found["bots"])
+    assert "openspiel-ismcts" not in found["bots"]
+
+
+def _checkout_modules() -> list[str]:
+    """Every module of ``src/hearts`` outside ``web/``, as dotted names."""
+    package = ROOT / "src" / "hearts"
+    names = []
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(package).with_suffix("").parts
+        if parts[0] == "web":
+            continue
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        if parts:
+            names.append(".".join(("hearts", *parts)))
+    return sorted(names)
+
+
+def test_the_plain_install_runs_the_command_line(plain_venv: Path) -> None:
+    hearts = plain_venv / "hearts"
+    done = _run(plain_venv, hearts, "--help")
+    assert done.returncode == 0, done.stderr
+    for verb in ("score", "variants", "play", "hint", "review", "arena", "serve"):
+        assert verb in done.stdout
+    done = _run(plain_venv, hearts, "score", DATA / "standard-game.json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(
+        (DATA / "standard-game.score.json").read_text())
+    # A record with an illegal play: the error object and exit status 1.
+    done = _run(plain_venv, hearts, "score", DATA / "first-trick-qs.json")
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["error"]["reason"] == "first_trick_points"
+
+
+def test_serve_without_the_web_extra_names_the_extra(plain_venv: Path) -> None:
+    done = _run(plain_venv, plain_venv / "hearts", "serve", "--port", "0")
+    assert done.returncode != 0
+    assert "hearts[web]" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_checkout_is_what_the_extras_describe() -> None:
+    """pyproject's plain dependencies are Click and Rich; the web ones are in [web]."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    plain = {d.split(">")[0].split("<")[0].split("[")[0].strip() for d in project["dependencies"]}
+    assert plain == {"click", "rich"}
+    web = " ".join(project["optional-dependencies"]["web"])
+    for name in ("fastapi", "uvicorn", "sqlalchemy", "alembic", "redis", "orjson", "uvloop"):
+        assert name in web
+    assert sys.version_info >= (3, 11)

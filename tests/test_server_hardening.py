@@ -1,0 +1,581 @@
+"""A server no single client can take down, and that never loses a game silently
+(issue 22), each item against a real ``hearts serve`` on loopback.
+
+Clients take loopback source addresses of their own (``127.0.0.2`` ...: every
+``127.x.y.z`` is this machine), so one test can be two clients; the server listens on
+``127.0.0.1`` only.  Every loop is bounded and stops by itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import socket
+import string
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tables_client import TableClient, create_table
+from test_web_storage import pg_cluster  # noqa: F401 - the fixture
+from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.sync.client import connect
+
+from hearts.cli.serve import ServerProcess, free_port
+from hearts.cli.throwaway import PgCluster, RedisServer, redis_binary
+from hearts.web.hub import MAX_SEAT_SOCKETS
+from hearts.web.limits import EXCERPT_CHARS
+
+
+def _server(tmp_path: Path, *args: str, db: str = "hearts.db") -> ServerProcess:
+    url = f"sqlite:///{tmp_path / db}"
+    return ServerProcess(url, log_path=str(tmp_path / "serve.log"), args=list(args)).start()
+
+
+def _client(addr: str) -> httpx.Client:
+    """An HTTP client whose connections come from loopback address ``addr``."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=addr), timeout=30)
+
+
+def _sock(port: int, addr: str) -> socket.socket:
+    s = socket.socket()
+    s.bind((addr, 0))
+    s.settimeout(10)
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def _ws(srv: ServerProcess, path: str, addr: str) -> Any:
+    """A WebSocket client of ``path`` from ``addr`` (raises when the handshake is refused)."""
+    url = srv.url.replace("http://", "ws://") + path
+    return connect(url, sock=_sock(srv.port, addr), open_timeout=20, close_timeout=2)
+
+
+@pytest.fixture
+def capped(tmp_path: Path) -> Iterator[ServerProcess]:
+    srv = _server(tmp_path, "--connections-per-client", "8", "--search-workers", "0")
+    yield srv
+    srv.stop()
+
+
+# 1. connections per address ---------------------------------------------------------
+
+def test_slow_connections_from_one_address_are_capped_others_served(
+        capped: ServerProcess) -> None:
+    """One address sending headers a byte at a time holds at most the cap; its next
+    connections get 429 ``too_many_connections`` at once, before sending a byte; another
+    address is served throughout; the address is served again once it lets go."""
+    held: list[socket.socket] = []
+    refused = 0
+    try:
+        for _ in range(40):
+            s = _sock(capped.port, "127.0.0.2")
+            s.sendall(b"GET /api/daily HTTP/1.1\r\nHo")  # never finished
+            held.append(s)
+        # The server answers the refused ones at once (nothing further is sent).
+        for s in held:
+            s.settimeout(0.5)
+            try:
+                data = s.recv(4096)
+            except TimeoutError:
+                continue  # held open by the server: waiting for the rest
+            if data:
+                assert data.startswith(b"HTTP/1.1 429"), data[:80]
+                body = json.loads(data.split(b"\r\n\r\n", 1)[1])
+                assert body["error"]["code"] == "too_many_connections"
+                refused += 1
+        assert refused == 40 - 8
+        with _client("127.0.0.3") as honest:
+            for _ in range(20):
+                assert honest.get(capped.url + "/api/daily").status_code == 200
+        # A WebSocket from the capped address is refused too.
+        with pytest.raises((WebSocketException, OSError)):
+            _ws(capped, "/api/tables/nothing/ws", "127.0.0.2").close()
+    finally:
+        for s in held:
+            s.close()
+    with _client("127.0.0.2") as back:
+        for _ in range(100):  # the server notices the closes within moments
+            try:
+                if back.get(capped.url + "/api/daily").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+        else:
+            raise AssertionError("the address was not served again after letting go")
+
+
+def test_clients_behind_a_trusted_proxy_are_counted_by_the_forwarded_address(
+        capped: ServerProcess) -> None:
+    """From a trusted proxy (127.0.0.1, the default ``--forwarded-allow-ips``) the
+    connections are not capped, but the clients it names in ``X-Forwarded-For`` are:
+    requests in progress of one named client past the cap get 429, another named client
+    is served."""
+    held: list[socket.socket] = []
+    try:
+        for _ in range(8):  # requests in progress: bodies that never finish arriving
+            s = _sock(capped.port, "127.0.0.1")
+            s.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.7"
+                      b"\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{")
+            held.append(s)
+        with httpx.Client(timeout=30) as proxy:
+            r = None
+            for _ in range(100):  # the held requests reach the app within moments
+                r = proxy.get(capped.url + "/api/daily",
+                              headers={"X-Forwarded-For": "198.51.100.7"})
+                if r.status_code == 429:
+                    break
+            assert r is not None and r.status_code == 429, r and r.text
+            assert r.json()["error"]["code"] == "too_many_connections"
+            other = proxy.get(capped.url + "/api/daily",
+                              headers={"X-Forwarded-For": "198.51.100.8"})
+            assert other.status_code == 200
+    finally:
+        for s in held:
+            s.close()
+
+
+# 1b. sockets per seat ---------------------------------------------------------------
+
+def test_sockets_per_seat_are_capped(tmp_path: Path) -> None:
+    srv = _server(tmp_path)
+    try:
+        t = create_table(srv.url, "Ann")
+        clients = [TableClient(srv.url, t["id"], t["token"], name=f"tab{i}")
+                   for i in range(MAX_SEAT_SOCKETS)]
+        assert all(c.latest()["type"] == "state" for c in clients)
+        extra = TableClient(srv.url, t["id"], t["token"], name="extra")
+        err = extra.wait_error(1)
+        assert err["code"] == "too_many_sockets"
+        extra.wait(lambda ms: extra.closed)
+        assert extra.ws.close_code == 4409
+        spectator = TableClient(srv.url, t["id"], None, name="spectator")
+        assert spectator.latest()["type"] == "state"
+        clients[0].drop()
+        again = None
+        for _ in range(50):  # the server notices the close within moments
+            again = TableClient(srv.url, t["id"], t["token"], name="again")
+            if not again.errors():
+                break
+            again.wait(lambda ms, c=again: c.closed)
+        assert again is not None and again.latest()["type"] == "state"
+    finally:
+        srv.stop()
+
+
+# 2. the database gone or replaced ----------------------------------------------------
+
+def _new_game(c: httpx.Client, base: str, level: str = "medium"
+              ) -> tuple[str, dict[str, str], dict[str, Any]]:
+    r = c.post(base + "/api/games", json={"game": 7, "level": level})
+    assert r.status_code == 201, r.text
+    s = r.json()
+    return s["id"], {"X-Game-Token": s["token"]}, s
+
+
+def _move(c: httpx.Client, base: str, gid: str, h: dict[str, str],
+          state: dict[str, Any]) -> httpx.Response:
+    v = state["view"]
+    if v["phase"] == "pass":
+        return c.post(f"{base}/api/games/{gid}/pass", json={"cards": v["hand"][:3]}, headers=h)
+    return c.post(f"{base}/api/games/{gid}/play", json={"card": v["legal"][0]}, headers=h)
+
+
+def _files(db: Path) -> list[Path]:
+    return [p for p in (db, Path(f"{db}-wal"), Path(f"{db}-shm")) if p.exists()]
+
+
+def test_a_database_moved_away_answers_503_until_it_is_back(tmp_path: Path) -> None:
+    srv = _server(tmp_path)
+    db = tmp_path / "hearts.db"
+    try:
+        with httpx.Client(timeout=30) as c:
+            base = srv.url
+            gid, h, state = _new_game(c, base)
+            t = create_table(base, "Ann")
+            away = tmp_path / "away"
+            away.mkdir()
+            for p in _files(db):
+                p.rename(away / p.name)
+            moved = _move(c, base, gid, h, state)
+            assert moved.status_code == 503, moved.text
+            assert moved.json()["error"]["code"] == "storage_unavailable"
+            assert c.post(base + "/api/games", json={}).status_code == 503
+            assert c.get(f"{base}/api/games/{gid}", headers=h).status_code == 503
+            assert c.post(base + "/api/tables", json={"name": "Ben"}).status_code == 503
+            ready = c.get(base + "/readyz")
+            assert ready.status_code == 503
+            assert ready.json()["error"]["code"] == "storage_unavailable"
+            assert c.get(base + "/healthz").status_code == 200
+            host = TableClient(base, t["id"], t["token"], name="host")
+            host.send({"type": "start", "v": host.v})
+            assert host.wait_error(1)["code"] == "storage_unavailable"
+            for p in list(away.iterdir()):
+                p.rename(tmp_path / p.name)
+            assert c.get(base + "/readyz").status_code == 200
+            moved = _move(c, base, gid, h, state)
+            assert moved.status_code == 200, moved.text
+            version = moved.json()["view"]
+        srv.stop()
+        srv = _server(tmp_path)
+        with httpx.Client(timeout=30) as c:
+            again = c.get(f"{srv.url}/api/games/{gid}", headers=h)
+            assert again.status_code == 200 and again.json()["view"] == version
+    finally:
+        srv.stop()
+
+
+def test_a_deleted_or_replaced_database_never_takes_a_move(tmp_path: Path) -> None:
+    """Deleted: every request about games answers 503 (nothing is taken into the deleted
+    file); replaced by another database file: the same.  After a restart the games
+    answered before are there (replaced) and no move answered 200 was lost."""
+    srv = _server(tmp_path)
+    db = tmp_path / "hearts.db"
+    try:
+        with httpx.Client(timeout=30) as c:
+            base = srv.url
+            gid, h, state = _new_game(c, base)
+            r = _move(c, base, gid, h, state)
+            assert r.status_code == 200
+            state = r.json()
+            shutil.copy(db, tmp_path / "copy.db")  # the game as it is now (WAL aside)
+            for p in _files(db):
+                p.unlink()
+            for _ in range(3):
+                r = _move(c, base, gid, h, state)
+                assert r.status_code == 503 and r.json()["error"]["code"] == \
+                    "storage_unavailable"
+            assert c.post(base + "/api/games", json={}).status_code == 503
+            assert not db.exists()  # the server made no new empty file in its place
+            # A different file put in its place is not taken on while running.
+            (tmp_path / "copy.db").rename(db)
+            r = _move(c, base, gid, h, state)
+            assert r.status_code == 503
+            assert c.get(base + "/readyz").status_code == 503
+        assert "Traceback" not in Path(srv.log_path or "").read_text()
+    finally:
+        srv.stop()
+
+
+# 3. binary frames -------------------------------------------------------------------
+
+def test_binary_frames_close_with_1003_and_no_traceback(tmp_path: Path) -> None:
+    srv = _server(tmp_path)
+    try:
+        t = create_table(srv.url, "Ann")
+        url = srv.url.replace("http://", "ws://") + f"/api/tables/{t['id']}/ws"
+        for hello_first in (False, True):
+            with connect(url, open_timeout=20, close_timeout=2) as ws:
+                if hello_first:
+                    ws.send(json.dumps({"type": "hello", "token": t["token"]}))
+                    assert json.loads(ws.recv(timeout=20))["type"] == "state"
+                ws.send(b"\x00\x01binary")
+                with pytest.raises(ConnectionClosed):
+                    for _ in range(100):  # whatever was queued, then the close
+                        ws.recv(timeout=20)
+                assert ws.close_code == 1003
+                assert ws.close_reason and "text" in ws.close_reason
+        log = Path(srv.log_path or "").read_text()
+        assert "Traceback" not in log and "KeyError" not in log
+    finally:
+        srv.stop()
+
+
+# 4. in-memory SQLite ----------------------------------------------------------------
+
+@pytest.mark.parametrize("db", [
+    "sqlite://", "sqlite:///:memory:", ":memory:", "file::memory:",
+    "sqlite:///file::memory:?cache=shared&uri=true", "sqlite:///file:x?mode=memory&uri=true",
+    "sqlite:///file:hearts?mode=memory&cache=shared&uri=true",
+    "sqlite:///file:/h.db?vfs=memdb&uri=true", "sqlite:///file:?uri=true",
+])
+def test_every_in_memory_sqlite_form_is_refused(db: str, tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", "from hearts.cli.main import main; main()", "serve",
+         "--port", "1", "--db", db], capture_output=True, text=True, timeout=60,
+        cwd=tmp_path, env={**os.environ, "HEARTS_DB": ""})
+    assert out.returncode == 2, out.stderr[-500:]
+    assert "in-memory SQLite database is not supported" in out.stderr
+    assert not list(tmp_path.iterdir())
+
+
+# 5. echoes of client input -----------------------------------------------------------
+
+def _echoes(text: str, sent: str) -> bool:
+    """Whether ``text`` holds more than EXCERPT_CHARS consecutive characters of ``sent``."""
+    n = EXCERPT_CHARS + 1
+    return any(sent[i:i + n] in text for i in range(len(sent) - n + 1))
+
+
+def test_no_answer_quotes_more_than_40_characters_of_input(tmp_path: Path) -> None:
+    srv = _server(tmp_path, "--search-workers", "0")
+    rng = random.Random(22)
+    long = "".join(rng.choice(string.ascii_letters) for _ in range(300))
+    answers: list[str] = []
+    try:
+        with httpx.Client(timeout=30) as c:
+            base = srv.url
+            t = create_table(base, "Ann")
+            tid = t["id"]
+            for body in ({"name": long}, {"name": "A", "variant": long},
+                         {"name": "A", "variant": long[:40]}, {"name": "A", "level": long},
+                         {"name": "A", "level": long[:40]}, {"name": "A", "options": {long: 1}},
+                         {"name": "A", "options": {"jack_of_diamonds": long}},
+                         {"name": "A", "options": {long[:39]: True}},
+                         {"name": "A", "players": long}, {"name": "A", "game": long},
+                         {"name": "A", "turn_seconds": long}, {long: long}):
+                answers.append(c.post(base + "/api/tables", json=body).text)
+            answers.append(c.get(f"{base}/api/tables/{long}").text)
+            answers.append(c.post(f"{base}/api/tables/{long}/join", json={"name": "B"}).text)
+            answers.append(c.post(f"{base}/api/tables/{tid}/join", json={"name": long}).text)
+            answers.append(c.post(f"{base}/api/tables/{tid}/join",
+                                  json={"name": "B", "seat": long}).text)
+            answers.append(c.get(f"{base}/api/tables/{tid}/record",
+                                 headers={"X-Seat-Token": long}).text)
+            answers.append(c.get(f"{base}/t/{long}").status_code and "")
+            # solo games
+            for body in ({"variant": long}, {"level": long}, {"options": {long: 1}},
+                         {"game": long}):
+                answers.append(c.post(base + "/api/games", json=body).text)
+            g = c.post(base + "/api/games", json={"game": 3}).json()
+            h = {"X-Game-Token": g["token"]}
+            answers.append(c.get(f"{base}/api/games/{long}", headers=h).text)
+            answers.append(c.post(f"{base}/api/games/{g['id']}/pass",
+                                  json={"cards": [long, long[:39], "QS"]}, headers=h).text)
+            answers.append(c.post(f"{base}/api/games/{g['id']}/play", json={"card": long},
+                                  headers=h).text)
+            answers.append(c.get(f"{base}/api/games/{g['id']}/hint", params={"level": long},
+                                 headers=h).text)
+        host = TableClient(base, tid, t["token"], name="host")
+        for msg in ({"type": long}, {"type": "play", "card": long, "v": 1},
+                    {"type": "pass", "cards": [long, "QS", "AS"], "v": 1},
+                    {"type": "moon", "choice": long, "v": 1},
+                    {"type": "bid", "bid": long, "v": 1}, {"type": "suit", "suit": long, "v": 1},
+                    {"type": "seat", "seat": 1, "friend": long, "v": 1},
+                    {"type": "start", "v": long}, {long: long}):
+            host.send(msg)
+        host.wait_error(9)
+        answers += [json.dumps(m) for m in host.messages]
+        stranger = TableClient(base, tid, long, name="stranger")
+        answers += [json.dumps(m) for m in stranger.messages]
+        assert len(answers) > 30
+        bad = [a[:300] for a in answers if _echoes(a, long)]
+        assert not bad, bad
+    finally:
+        srv.stop()
+
+
+# 6. wrong ids and tokens --------------------------------------------------------------
+
+def test_wrong_ids_and_tokens_are_rate_limited_per_address(tmp_path: Path) -> None:
+    """30 a minute in bursts of 60: each kind of guess (table ids, joins, solo game ids,
+    wrong tokens, WebSocket tokens) from an address of its own is refused with 429
+    ``rate_limited`` after at most 60 wrong ones (and the few the bucket regains
+    meanwhile); another address still gets its 404."""
+    srv = _server(tmp_path, "--misses-per-minute", "30")
+    base = srv.url
+    try:
+        t = create_table(base, "Ann")
+        g = httpx.post(base + "/api/games", json={}, timeout=30).json()
+        guesses = {
+            "127.0.0.4": lambda c, i: c.get(f"{base}/api/tables/nope{i}"),
+            "127.0.0.5": lambda c, i: c.post(f"{base}/api/tables/nope{i}/join",
+                                             json={"name": "X"}),
+            "127.0.0.6": lambda c, i: c.get(f"{base}/api/games/nope{i}",
+                                            headers={"X-Game-Token": "x"}),
+            "127.0.0.7": lambda c, i: c.get(f"{base}/api/games/{g['id']}",
+                                            headers={"X-Game-Token": f"wrong{i}"}),
+        }
+        for addr, guess in guesses.items():
+            with _client(addr) as c:
+                codes = []
+                for i in range(200):
+                    r = guess(c, i)
+                    codes.append(r.status_code)
+                    if r.status_code == 429:
+                        break
+                assert codes[-1] == 429, (addr, codes[-5:])
+                assert r.json()["error"]["code"] == "rate_limited"
+                assert int(r.headers["Retry-After"]) >= 1
+                assert set(codes[:-1]) <= {403, 404} and len(codes) <= 70, (addr, len(codes))
+        # WebSocket tokens
+        seen = 0
+        for _ in range(200):
+            try:
+                with _ws(srv, f"/api/tables/{t['id']}/ws", "127.0.0.8") as ws:
+                    ws.send(json.dumps({"type": "hello", "token": f"wrong{seen}"}))
+                    assert json.loads(ws.recv(timeout=20))["code"] == "bad_token"
+                    seen += 1
+            except Exception as exc:  # refused at the handshake: 429
+                assert "429" in str(exc), exc
+                break
+        else:
+            raise AssertionError("wrong WebSocket tokens were never refused")
+        assert seen <= 70
+        with _client("127.0.0.9") as other:
+            assert other.get(f"{base}/api/tables/nope").status_code == 404
+            assert other.get(f"{base}/api/tables/{t['id']}").status_code == 200
+    finally:
+        srv.stop()
+
+
+# 7. hints never delay plays -------------------------------------------------------------
+
+def _children(pid: int) -> dict[int, int]:
+    """``{pid: nice}`` of the processes whose parent is ``pid``."""
+    out = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out[int(entry)] = int(fields[16])
+    return out
+
+
+def test_hints_run_apart_from_and_below_the_bots_searches(tmp_path: Path) -> None:
+    """Bots' moves and hints have workers of their own (nice +5 and +15): with every
+    hint place taken by expert hints in a loop, a game against ``hard`` bots (whose
+    every move is a search) plays on with no 429, and the metrics show its searches
+    never queued behind the hints."""
+    srv = _server(tmp_path, "--search-workers", "1", "--hint-workers", "1", "--max-hints",
+                  "3", "--metrics")
+    base = srv.url
+    stop = threading.Event()
+    hint_codes: list[int] = []
+
+    def flood() -> None:
+        with httpx.Client(timeout=60) as c:
+            g = c.post(base + "/api/games", json={}).json()
+            h = {"X-Game-Token": g["token"]}
+            while not stop.is_set() and len(hint_codes) < 500:
+                hint_codes.append(c.get(f"{base}/api/games/{g['id']}/hint",
+                                        params={"level": "expert"}, headers=h).status_code)
+
+    threads = [threading.Thread(target=flood, daemon=True) for _ in range(4)]
+    try:
+        own = os.nice(0)
+        for th in threads:
+            th.start()
+        with httpx.Client(timeout=60) as c:
+            gid, h, state = _new_game(c, base, "hard")
+            queued_behind = []
+            hints_busy = False
+            for _ in range(12):
+                r = _move(c, base, gid, h, state)
+                assert r.status_code == 200, r.text
+                state = r.json()
+                m = c.get(base + "/metrics").text
+                hints_busy = hints_busy or 'hearts_searches{kind="hint",state="running"} 1.0' in m
+                queued_behind.append('hearts_searches{kind="play",state="queued"} 0.0' in m)
+                if state["view"]["phase"] not in ("pass", "play"):
+                    break
+        assert hints_busy and all(queued_behind)
+        assert set(hint_codes) <= {200, 429}
+        nices = sorted(_children(srv.proc.pid).values())  # and multiprocessing's tracker
+        assert nices.count(own + 5) == 1 and nices.count(own + 15) == 1, nices
+    finally:
+        stop.set()
+        for th in threads:
+            th.join(timeout=60)
+        srv.stop()
+
+
+# 8. metrics and health -----------------------------------------------------------------
+
+def test_metrics_count_requests_sockets_and_refusals(tmp_path: Path) -> None:
+    srv = _server(tmp_path, "--metrics", "--games-per-minute", "1", "--search-workers", "0")
+    base = srv.url
+    try:
+        with httpx.Client(timeout=30) as c:
+            gid, h, state = _new_game(c, base)
+            assert _move(c, base, gid, h, state).status_code == 200
+            for _ in range(5):
+                c.post(base + "/api/games", json={})  # past the bucket of 3: 429
+            c.get(base + "/no/such/path/" + "x" * 50)
+            t = create_table(base, "Ann")
+            host = TableClient(base, t["id"], t["token"], name="host")
+            m = c.get(base + "/metrics")
+            assert m.status_code == 200 and m.headers["content-type"].startswith("text/plain")
+            text = m.text
+            assert 'hearts_http_requests_total{method="POST",route="/api/games/{game_id}/pass",' \
+                   'status="200"} 1.0' in text, text[:3000]
+            assert 'route="/api/games",status="429"' in text
+            assert 'route="unmatched",status="404"' in text and "xxxxx" not in text
+            assert 'hearts_http_request_duration_seconds_bucket{le="0.1",method="POST",' \
+                   'route="/api/games"}' in text
+            assert 'hearts_refusals_total{reason="rate_limited"}' in text
+            assert "hearts_open_websockets 1.0" in text
+            assert "hearts_tables_live 1.0" in text and "hearts_games_live 3.0" in text  # 1 + 2
+            assert "hearts_storage_available 1.0" in text
+            assert 'hearts_searches{kind="hint",state="queued"} 0.0' in text
+            open_line = next(line for line in text.splitlines()
+                             if line.startswith("hearts_open_connections "))
+            assert float(open_line.split()[1]) >= 2  # this client and the WebSocket
+            host.drop()
+            assert c.get(base + "/healthz").json() == {"status": "ok"}
+            assert c.get(base + "/readyz").json()["checks"] == {"database": "ok"}
+    finally:
+        srv.stop()
+    plain = _server(tmp_path, db="other.db")
+    try:
+        assert httpx.get(plain.url + "/metrics", timeout=30).status_code == 404
+    finally:
+        plain.stop()
+
+
+def _ready(base: str, want: int) -> httpx.Response:
+    """``GET /readyz`` until it answers ``want`` (bounded: a minute of tries)."""
+    r = None
+    for _ in range(120):
+        try:
+            r = httpx.get(base + "/readyz", timeout=10)
+        except httpx.HTTPError:
+            continue
+        if r.status_code == want:
+            return r
+    raise AssertionError(f"/readyz never answered {want}: {r and r.text}")
+
+
+def test_readyz_follows_postgresql_and_redis(pg_cluster: PgCluster,  # noqa: F811
+                                             tmp_path: Path) -> None:
+    if redis_binary() is None:
+        (pytest.fail if os.environ.get("CI") else pytest.skip)(
+            "redis-server is not installed (Debian package: redis-server)")
+    redis = RedisServer().start()
+    db = pg_cluster.create_database(f"hearts_ready_{os.getpid()}_{free_port()}")
+    srv = ServerProcess(db, log_path=str(tmp_path / "serve.log"), redis_url=redis.url).start()
+    try:
+        ok = _ready(srv.url, 200).json()
+        assert ok == {"status": "ready", "checks": {"database": "ok", "redis": "ok"}}
+        assert httpx.get(srv.url + "/healthz", timeout=10).status_code == 200
+        redis.pause()
+        down = _ready(srv.url, 503)
+        assert down.json()["error"]["code"] == "redis_unavailable"
+        assert down.json()["checks"]["database"] == "ok"
+        redis.start()
+        _ready(srv.url, 200)
+        pg_cluster.pause()
+        try:
+            down = _ready(srv.url, 503)
+            assert down.json()["error"]["code"] == "storage_unavailable"
+            r = httpx.post(srv.url + "/api/games", json={}, timeout=30)
+            assert r.status_code == 503 and r.json()["error"]["code"] == "storage_unavailable"
+            assert httpx.get(srv.url + "/healthz", timeout=10).status_code == 200
+        finally:
+            pg_cluster.resume()
+        _ready(srv.url, 200)
+        assert httpx.post(srv.url + "/api/games", json={}, timeout=30).status_code == 201
+    finally:
+        srv.stop()
+        redis.stop()
