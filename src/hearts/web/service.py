@@ -667,6 +667,8 @@ def hint_answer(pool: SearchPool, level: str, seed: int, view: PlayerView, decis
         return {"stage": "pass", "cards": [card_str(c) for c in payload], "level": level}
     if kind == "play":
         return {"stage": "play", "card": card_str(int(payload)), "level": level}
+    if kind == "give_up":  # Hearts 1887: give up the hand instead of playing
+        return {"stage": "play", "give_up": True, "level": level}
     if kind == "suit":
         return {"stage": "suit", "suit": Action.suit(0, payload).to_json()[2], "level": level}
     return {"stage": kind, "choice" if kind == "moon" else kind: payload, "level": level}
