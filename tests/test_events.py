@@ -21,6 +21,7 @@ from hearts.events import (
     Drew,
     Exchanged,
     GameOver,
+    GaveUp,
     HandScored,
     Passed,
     Played,
@@ -66,14 +67,16 @@ def play_hands(game: Game, rng: random.Random, hands: int) -> list[list]:
 
 
 def taken_points(events: list, n: int) -> list[int]:
-    """Per seat, the points the trick, widow and leftover events give it."""
+    """Per seat, the points the trick, widow and leftover events give it (none to a seat
+    that gave up the hand: its tricks count for nothing, Hearts 1887)."""
     pts = [0] * n
+    out = {e.seat for e in events if isinstance(e, GaveUp)}
     for e in events:
         if isinstance(e, TrickTaken) and e.taker >= 0:
             pts[e.taker] += e.points
         elif isinstance(e, WidowTaken | RestTaken):
             pts[e.seat] += e.points
-    return pts
+    return [0 if s in out else p for s, p in enumerate(pts)]
 
 
 def known_cards(events: list, seat: int | None, n: int) -> list[int]:

@@ -120,7 +120,7 @@ def _any_move(st: TableState, rng: random.Random) -> list:
 
 
 @pytest.mark.parametrize("variant", ["auction", "heartsette", "joker", "black-maria", "four-queens",
-                                     "domino", "cancellation", "partnership"])
+                                     "domino", "cancellation", "partnership", "hearts-1887"])
 def test_every_variant_plays_through_at_a_table(variant: str) -> None:
     """Each decision the engine asks (bids, the named suit, passes, plays, moons) is
     answered through check/apply, every seat's view stays its information set, and the
@@ -139,7 +139,8 @@ def test_every_variant_plays_through_at_a_table(variant: str) -> None:
         applied = st.apply(action)
         log.append(action)
         kinds.add(action[0])
-        assert any(e["type"] in (action[0], "passed", "moon_choice") for e in applied.public)
+        assert any(e["type"] in (action[0], "passed", "moon_choice", "gave_up")
+                   for e in applied.public)
         for seat in range(st.n):
             full = player_view(st.game, seat).to_json()
             mine = st.view_json(seat)
@@ -149,8 +150,9 @@ def test_every_variant_plays_through_at_a_table(variant: str) -> None:
             assert (mine["decision"] is not None) == (d is not None)
             assert {"bids", "declarer", "penalty_suit", "jokers_played", "widow_size",
                     "widow_taker", "chips", "pot", "points_taken"} <= set(mine)
-    expected = {"auction": {"bid", "suit"}, "domino": set()}.get(variant, {"pass"}) \
-        | {"deal", "play"}  # (Domino Hearts has no pass)
+    expected = {"auction": {"bid", "suit"}, "domino": set(),
+                "hearts-1887": {"give_up"}}.get(variant, {"pass"}) \
+        | {"deal", "play"}  # (Domino Hearts and Hearts 1887 have no pass)
     assert expected <= kinds
     again = load_state("tv", st.settings.to_json(), st.seed, log)
     assert again.version == st.version and again.view_json(1) == st.view_json(1)

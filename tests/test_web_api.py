@@ -646,3 +646,32 @@ def test_auction_bid_and_suit_through_decide(client: httpx.Client, store: GameSt
     assert s["view"]["decision"]["kind"] == "play" and s["view"]["decision"]["seat"] == 0
     truth = p.truth()
     assert truth.hand_rules.penalty_suit == 1 and truth.declarer == 0
+
+
+def test_give_up_through_decide(client: httpx.Client, store: GameStore) -> None:
+    """Hearts 1887: seat 0 leads the first trick and may give up (the play decision offers
+    ``give_up``); ``POST /decide {"kind": "give_up"}`` sets its cards aside unseen, the
+    bots finish the hand without it and seat 0 pays 8 chips to each of them.  A second
+    give-up, or one in a game without it, is refused and changes nothing."""
+    p = new_game(client, store, variant="hearts-1887", game=7)
+    v = p.state["view"]
+    assert v["phase"] == "play" and v["turn"] == 0 and v["may_give_up"] is True
+    assert v["decision"]["kind"] == "play" and v["decision"]["options"] == ["give_up"]
+    s = p.do("POST", "/decide", json={"kind": "give_up"})
+    gave = [e for e in s["events"] if e["type"] == "gave_up"]
+    assert gave[0] == {"type": "gave_up", "hand": 0, "seat": 0, "cards": 13, "price": 8}
+    assert not any(e["type"] == "play" and e["seat"] == 0 for e in s["events"])
+    end = next(e for e in s["events"] if e["type"] == "hand_end")
+    assert end["gave_up"][0] == 0 and end["points"][0] == 0
+    others = len(end["gave_up"]) - 1  # bots that gave up after seat 0 pay it 8 each
+    assert end["chips"][0] == -24 + 8 * others
+    assert s["view"]["phase"] == "deal" and s["view"]["hand"] == []
+    truth = p.truth()
+    assert truth.results[0].gave_up == tuple(end["gave_up"])
+    version = s["version"]
+    r = p.request("POST", "/decide", json={"kind": "give_up"})
+    assert r.status_code == 409 and r.json()["error"]["message"], r.text
+    assert p.do("GET", "")["version"] == version
+    std = new_game(client, store, variant="standard", game=7)
+    r = std.request("POST", "/decide", json={"kind": "give_up"})
+    assert r.status_code == 409 and r.json()["error"]["code"] in ("cannot_give_up", "wrong_phase")

@@ -15,6 +15,8 @@ kind       payload                                    JSON (a list, as stored)
 ``play``   the card id                                ``["play", 2, "QS"]``
 ``moon``   ``"add"`` or ``"subtract"``                ``["moon", 3, "add"]``
 ``declare`` ``"general"`` or ``None`` (nothing)       ``["declare", 2, "general"]``
+``give_up`` ``None`` (Hearts 1887: the seat gives up   ``["give_up", 2]``
+           the hand on its turn to play)
 =========  =========================================  ==============================
 
 A deal of a game with a stock (Domino Hearts) may carry the stock's order, top
@@ -46,7 +48,7 @@ from .cards import (
     same_name,
 )
 
-KINDS = ("deal", "bid", "suit", "pass", "declare", "play", "moon")
+KINDS = ("deal", "bid", "suit", "pass", "declare", "play", "give_up", "moon")
 """Every action kind, in the order a hand may ask for them."""
 
 
@@ -107,6 +109,11 @@ class Action(NamedTuple):
         return Action("play", seat, card)
 
     @staticmethod
+    def give_up(seat: int) -> Action:
+        """Seat ``seat`` gives up the hand (Hearts 1887; ``Game.give_up``)."""
+        return Action("give_up", seat, None)
+
+    @staticmethod
     def moon(seat: int, choice: str) -> Action:
         """The shooter chooses how the moon scores (``"add"`` or ``"subtract"``)."""
         return Action("moon", seat, choice)
@@ -142,6 +149,8 @@ class Action(NamedTuple):
             return ["play", s, card_str(p)]
         if k == "suit":
             return ["suit", s, SUIT_LETTERS[p]]
+        if k == "give_up":
+            return ["give_up", s]
         return [k, s, p]
 
     @staticmethod
@@ -197,6 +206,11 @@ class Action(NamedTuple):
             raise ActionError(f"a {kind} action needs a seat number after its kind")
         seat = value[1]
         rest = list(value[2:])
+        if kind == "give_up":
+            if rest and rest != [None]:  # (a null value: the web's one-value decide form)
+                raise ActionError("a give_up action is [\"give_up\", seat], nothing after "
+                                  "the seat")
+            return Action("give_up", seat, None)
         try:
             if kind == "pass":
                 return Action("pass", seat, tuple(parse_card(c) for c in rest))
@@ -232,7 +246,8 @@ class Decision(NamedTuple):
     ``seat``: who answers (-1: the table, for a deal); ``kind``: the action
     kind due; ``cards``: for ``pass``, the hand to choose ``pick`` cards from,
     for ``play`` the legal cards (``pick`` 1); ``options``: for ``bid``,
-    ``suit`` and ``moon``, the legal payloads.
+    ``suit`` and ``moon``, the legal payloads; for ``play``, ``("give_up",)`` when the
+    seat may give up the hand instead (Hearts 1887).
     """
 
     seat: int
@@ -253,7 +268,10 @@ class Decision(NamedTuple):
         10
         """
         if self.kind == "play":
-            return [Action("play", self.seat, c) for c in card_tuple(self.cards)]
+            out = [Action("play", self.seat, c) for c in card_tuple(self.cards)]
+            if "give_up" in self.options:
+                out.append(Action("give_up", self.seat, None))
+            return out
         if self.kind == "pass":
             return [Action("pass", self.seat, cs)
                     for cs in combinations(card_tuple(self.cards), self.pick)]
@@ -271,6 +289,8 @@ class Decision(NamedTuple):
         >>> d.allows(Action.play(2, parse_card("9C")))
         False
         """
+        if action.kind == "give_up" and self.kind == "play":
+            return action.seat == self.seat and "give_up" in self.options
         if action.kind != self.kind or action.seat != self.seat:
             return False
         p = action.payload
@@ -305,6 +325,8 @@ class Decision(NamedTuple):
         if self.kind in ("pass", "play"):
             out["cards"] = [card_str(c) for c in card_tuple(self.cards)]
             out["pick"] = self.pick
+            if self.options:
+                out["options"] = list(self.options)
         elif self.options:
             out["options"] = [SUIT_LETTERS[o] for o in self.options] if self.kind == "suit" \
                 else list(self.options)

@@ -384,8 +384,9 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
     (``unsupported_rules``: :mod:`hearts.players.stock` cannot sample it), a seat
     (``bad_seat``) or hand (``bad_hand``) the record does not have.  Every play of
     the seat is listed, forced ones too (they are analysed without sampling: nothing
-    to weigh).  Each view is built by replaying the record up to
-    that moment and asking :func:`hearts.view.player_view`: hidden cards stay
+    to weigh), but none after a seat gave up the hand (Hearts 1887: the play-outs'
+    simulator keeps every seat in the tricks).  Each view is built by replaying the
+    record up to that moment and asking :func:`hearts.view.player_view`: hidden cards stay
     in the game, never in the point.
     """
     record = parse_record(source)
@@ -424,7 +425,9 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
                 if action.seat == seat and pass_view is not None:
                     points.append(DecisionPoint(k, "pass", None, pass_view,
                                                 tuple(action.payload)))
-            elif action.kind == "play" and action.seat == seat:
+            elif action.kind == "play" and action.seat == seat and not g.gave_up:
+                # (after a give-up in the hand (Hearts 1887) the play-outs cannot follow:
+                # the simulator's seats never drop out, so those plays are not reviewed)
                 points.append(DecisionPoint(k, "play", place.play_index, player_view(g, seat),
                                             (action.payload,)))
         g.apply(action, False)

@@ -10,7 +10,7 @@ hidden card set or number, ``()`` for hidden cards).
 
 Every event has ``to_json()``: a JSON-ready dict with ``"type"`` (the names the web's
 events have always had: ``deal``, ``passed``, ``pass``, ``bid``, ``suit``, ``declare``,
-``play``, ``draw``, ``trick``, ``widow``, ``rest``, ``moon``, ``moon_choice``,
+``play``, ``gave_up``, ``draw``, ``trick``, ``widow``, ``rest``, ``moon``, ``moon_choice``,
 ``hand_end``, ``game_over``) and cards in ``interfaces.md`` notation; with two cards of
 one name (two packs, several jokers) a list ``k`` of cards that holds a card other than
 the first copy of its name has ``k_copies`` beside it (copy number per card: 0 the
@@ -264,6 +264,25 @@ class Played(NamedTuple):
         return out
 
 
+class GaveUp(NamedTuple):
+    """Seat ``seat`` gave up the hand (Hearts 1887, docs/family-rules.md "The 1887
+    give-up"): its ``cards`` (how many) left play unseen, and it pays ``price`` chips to
+    each other seat when the hand is scored.  Public (nobody sees the cards).
+
+    JSON ``{"type": "gave_up", "hand", "seat", "cards", "price"}``.
+    """
+
+    hand: int
+    seat: int
+    cards: int
+    price: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form (see the class)."""
+        return {"type": "gave_up", "hand": self.hand, "seat": self.seat, "cards": self.cards,
+                "price": self.price}
+
+
 class Drew(NamedTuple):
     """Seat ``seat`` could not follow and drew ``drawn`` cards from the stock, one at a
     time until it could (Domino Hearts, variants.md): ``cards`` in the order drawn
@@ -422,12 +441,13 @@ class HandScored(NamedTuple):
     Hearts) ``chips`` per seat for the hand, ``chip_totals`` and ``pot`` (else empty and
     0); ``breakdown``: each seat's :class:`~hearts.scoring.ScoreItem` list, adding up to
     its points; ``widow``: the widow's cards, shown now (0 without one); ``declarations``
-    ``(seat, name)``; ``side`` a slam bid's side; ``out_order`` (Domino Hearts).
+    ``(seat, name)``; ``side`` a slam bid's side; ``out_order`` (Domino Hearts);
+    ``gave_up``: the seats that gave up the hand, in order (Hearts 1887).
 
     JSON ``{"type": "hand_end", "hand", "points", "tricks", "moon" (null without),
     "moon_kind", "moon_choice" (null without), "totals", "chips", "chip_totals", "pot",
     "breakdown": [[item, ...] per seat], "widow": [card, ...], "declarations": [{"seat",
-    "name"}], "side", "out_order"}`` (an item: ``ScoreItem.to_json()``).
+    "name"}], "side", "out_order", "gave_up"}`` (an item: ``ScoreItem.to_json()``).
     """
 
     hand: int
@@ -445,6 +465,7 @@ class HandScored(NamedTuple):
     declarations: tuple[tuple[int, str], ...] = ()
     side: tuple[int, ...] = ()
     out_order: tuple[int, ...] = ()
+    gave_up: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form (see the class)."""
@@ -459,6 +480,7 @@ class HandScored(NamedTuple):
         out["declarations"] = [{"seat": s, "name": d} for s, d in self.declarations]
         out["side"] = list(self.side)
         out["out_order"] = list(self.out_order)
+        out["gave_up"] = list(self.gave_up)
         return out
 
 
@@ -478,12 +500,12 @@ class GameOver(NamedTuple):
                 "totals": list(self.totals)}
 
 
-Event = (Dealt | Passed | Exchanged | BidMade | SuitNamed | Declared | Played | Drew
+Event = (Dealt | Passed | Exchanged | BidMade | SuitNamed | Declared | Played | GaveUp | Drew
          | TrickTaken | WidowTaken | RestTaken | MoonDue | MoonChosen | HandScored | GameOver)
 """Any event ``Game.apply`` returns."""
 
-EVENT_TYPES = ("deal", "passed", "pass", "bid", "suit", "declare", "play", "draw", "trick",
-               "widow", "rest", "moon", "moon_choice", "hand_end", "game_over")
+EVENT_TYPES = ("deal", "passed", "pass", "bid", "suit", "declare", "play", "gave_up", "draw",
+               "trick", "widow", "rest", "moon", "moon_choice", "hand_end", "game_over")
 """The JSON ``type`` of every event, in the order a hand may cause them."""
 
 
@@ -533,6 +555,8 @@ def _from_json(d: dict[str, Any]) -> Event:
         return Declared(h, int(d["seat"]), d["declare"])
     if t == "play":
         return Played(h, int(d["seat"]), _card_field(d), int(d["trick"]), "pack" in d)
+    if t == "gave_up":
+        return GaveUp(h, int(d["seat"]), int(d["cards"]), int(d["price"]))
     if t == "draw":
         return Drew(h, int(d["seat"]), int(d["count"]),
                     _get_cards(d, "cards") if "cards" in d else (), int(d["stock"]))
@@ -562,7 +586,7 @@ def _from_json(d: dict[str, Any]) -> Event:
             tuple(tuple(ScoreItem.from_json(x) for x in items) for items in d["breakdown"]),
             _get_set(d, "widow"),
             tuple((int(x["seat"]), str(x["name"])) for x in d["declarations"]),
-            tuple(d["side"]), tuple(d["out_order"]))
+            tuple(d["side"]), tuple(d["out_order"]), tuple(d.get("gave_up") or ()))
     if t == "game_over":
         return GameOver(h, tuple(d["winners"]), tuple(d["totals"]))
     raise EventError(f"unknown event type {t!r}")
@@ -575,6 +599,6 @@ def events_json(events: Sequence[Event]) -> list[dict[str, Any]]:
 
 __all__ = [
     "BidMade", "Dealt", "Declared", "Drew", "EVENT_TYPES", "Event", "EventError", "Exchanged",
-    "GameOver", "HandScored", "MoonChosen", "MoonDue", "Passed", "Played", "RestTaken",
+    "GaveUp", "GameOver", "HandScored", "MoonChosen", "MoonDue", "Passed", "Played", "RestTaken",
     "SuitNamed", "TrickTaken", "WidowTaken", "event_from_json", "events_json",
 ]

@@ -61,6 +61,7 @@ from .events import (
     Event,
     Exchanged,
     GameOver,
+    GaveUp,
     HandScored,
     MoonChosen,
     MoonDue,
@@ -100,6 +101,7 @@ REASON_MESSAGES = {
     "bad_bid": "{detail}",
     "bad_suit": "{detail}",
     "bad_declaration": "{detail}",
+    "cannot_give_up": "{detail}",
 }
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -189,6 +191,18 @@ class DeclareAction(NamedTuple):
     name: str | None
 
 
+class GiveUpAction(NamedTuple):
+    """Seat ``seat`` gave up hand ``hand`` at trick ``trick`` (0-based), having played
+    ``played`` cards of it; ``cards``: the cards it set aside (a card set; Hearts 1887,
+    :meth:`Game.give_up`)."""
+
+    hand: int
+    seat: int
+    trick: int
+    played: int
+    cards: int
+
+
 class DrawAction(NamedTuple):
     """Seat ``seat`` drew ``card`` from the stock in hand ``hand`` (Domino Hearts).  Not a
     decision: a seat that cannot follow draws until it can, so plays imply the draws."""
@@ -247,12 +261,15 @@ class HandResult:
     side: tuple[int, ...] = ()
     """A slam bid's side for the hand: the bidder, then its silent partner (absent when
     the bidder held the partner card); ``()`` when nobody bid."""
+    gave_up: tuple[int, ...] = ()
+    """The seats that gave up the hand, in the order they did (Hearts 1887)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy, deepcopy and pickle by the fields (a compiled frozen class needs this).
         return (HandResult, (self.hand, self.points, self.tricks, self.moon, self.moon_kind,
                              self.moon_choice, self.totals, self.chips, self.chip_totals,
-                             self.pot, self.out_order, self.declarations, self.side))
+                             self.pot, self.out_order, self.declarations, self.side,
+                             self.gave_up))
 
 
 # _LED_MASK[card]: the cards of one pack that follow suit when ``card`` is led: the fast
@@ -359,6 +376,10 @@ class Game:
         self.out_order: list[int] = []  # seats in the order their cards ran out
         self._trick_len = self.n  # cards in the current trick (fewer once seats drop out)
         self._seats: list[int] = []  # who plays the current trick, in order (stock games)
+        # seats drop out of the tricks: a game with a stock, or a hand someone gave up
+        self._dynamic = self.rules.stock_size > 0
+        self.gave_up: list[int] = []  # the seats that gave up this hand, in order (1887)
+        self.set_aside = 0  # the cards they held, out of play and unseen
 
     # ----------------------------------------------------------------- deal
     @property
@@ -973,8 +994,9 @@ class Game:
         self.verify_play(seat, card)
         raise AssertionError("legality and explanation disagree")  # pragma: no cover
 
-    def _complete_trick(self, seat: int, card: int) -> PlayAction:
-        """The last card of a trick was played: the highest card of the led suit takes it."""
+    def _complete_trick(self, seat: int, card: int, log: bool = True) -> PlayAction:
+        """The last card of a trick was played: the highest card of the led suit takes it.
+        ``log`` False: a give-up completed the trick (the log holds the give-up instead)."""
         tc = self.trick_cards
         played = self.played
         trick_mask = played ^ self._trick_base
@@ -1005,7 +1027,8 @@ class Game:
         if self._events is not None:
             self._trick_events(leader, winner, trick_mask, carry_in)
         action = _new_record(PlayAction, (self.hand_index, seat, card, self.trick_index, winner))
-        self.log.append(action)
+        if log:
+            self.log.append(action)
         self.trick_cards = []
         self._trick_base = played
         if winner >= 0:
@@ -1018,21 +1041,10 @@ class Game:
                 self.out_order.append(seat)
             holding = [s for s in range(self.n) if self.hands[s]]
             if len(holding) <= 1:
-                # Domino Hearts: the last seat with cards adds them and the stock to its tricks.
+                # Domino Hearts: the last seat with cards adds them and the stock to its tricks
+                # (also the last seat in a hand the others gave up).
                 if holding:
-                    last = holding[0]
-                    rest = self.hands[last]
-                    for c in self.stock:
-                        rest |= 1 << c
-                    self.won[last] |= rest
-                    if self._events is not None:
-                        self._events.append(RestTaken(
-                            self.hand_index, last, rest,
-                            scoring.penalty_of(self.hand_rules, rest)))
-                    self.played |= self.hands[last]
-                    self.hands[last] = 0
-                    self.stock = []
-                    self.out_order.append(last)
+                    self._take_rest(holding[0])
                 elif self.stock:  # every seat ran out at once: the trick's taker gets the rest
                     taker = winner if winner >= 0 else leader
                     rest = 0
@@ -1119,8 +1131,107 @@ class Game:
         self._legal_cache = -1
         return action
 
+    def _take_rest(self, last: int) -> None:
+        """The last seat with cards adds them and the stock to its tricks (Domino Hearts;
+        the last seat in a hand the others gave up)."""
+        rest = self.hands[last]
+        for c in self.stock:
+            rest |= 1 << c
+        self.won[last] |= rest
+        if self._events is not None:
+            self._events.append(RestTaken(self.hand_index, last, rest,
+                                          scoring.penalty_of(self.hand_rules, rest)))
+        self.played |= self.hands[last]
+        self.hands[last] = 0
+        self.stock = []
+        self.out_order.append(last)
+
+    # -------------------------------------------------------------- give up
+    def verify_give_up(self, seat: object) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may give up the hand now.
+
+        Hearts 1887 (seed 000; docs/family-rules.md "The 1887 give-up"): in a game whose
+        rules give a price for it (``Rules.give_up``), the seat to play may give up
+        instead of playing while it could still take every penalty card: no other seat
+        has taken one this hand and none left play with an earlier give-up.  Reasons:
+        ``cannot_give_up`` (no give-up in this game, or a penalty card already taken by
+        another seat), ``wrong_phase``, ``not_your_turn``.
+        """
+        if not self.rules.give_up:
+            raise IllegalAction("cannot_give_up", "Nobody may give up a hand in this game.",
+                                seat=seat)
+        if self.phase != PHASE_PLAY:
+            raise self._wrong_phase(seat)
+        if seat != self.turn:
+            raise IllegalAction("not_your_turn", REASON_MESSAGES["not_your_turn"].format(
+                turn=self.turn), seat=seat)
+        mask = self.hand_rules.penalty_mask
+        if self.set_aside & mask or any(
+                self.won[s] & mask for s in range(self.n) if s != seat):
+            raise IllegalAction("cannot_give_up", "You may give up only while you could still "
+                                "take every heart: another player has taken one.", seat=seat)
+
+    def can_give_up(self, seat: object) -> bool:
+        """Whether :meth:`give_up` would accept a give-up from ``seat`` now."""
+        try:
+            self.verify_give_up(seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def give_up(self, seat: object) -> GiveUpAction:
+        """Seat ``seat`` gives up the hand (Hearts 1887): its cards leave play unseen and
+        count for nobody, and play goes on without it (a trick in progress is finished by
+        the seats still in it; a lead passes to the next seat; a seat left alone adds its
+        cards to its tricks and the hand ends).  It pays ``Rules.give_up`` chips to each
+        other seat when the hand is scored (:func:`hearts.settle.hand_chips`).  Raises
+        :class:`IllegalAction` as :meth:`verify_give_up`."""
+        self.verify_give_up(seat)
+        g = cast(int, seat)
+        n = self.n
+        tc = self.trick_cards
+        action = GiveUpAction(self.hand_index, g, self.trick_index,
+                              self.dealt[g].bit_count() - self.hands[g].bit_count(),
+                              self.hands[g])
+        self.log.append(action)
+        if self._events is not None:
+            self._events.append(GaveUp(self.hand_index, g, self.hands[g].bit_count(),
+                                       self.rules.give_up))
+        self.gave_up.append(g)
+        self.set_aside |= self.hands[g]
+        self.hands[g] = 0
+        before = self._seats[:len(tc)] if self._dynamic \
+            else [(self.leader + i) % n for i in range(len(tc))]
+        self._dynamic = True
+        self._legal_cache = -1
+        if not tc:
+            holding = [s for s in range(n) if self.hands[s]]
+            if len(holding) <= 1:
+                if holding:
+                    self._take_rest(holding[0])
+                self._end_hand()
+                return action
+            self.leader = g  # _start_trick passes the lead on to the next seat with cards
+            self._start_trick()
+            return action
+        after = []
+        s = self._next_seat[g]
+        while s != self.leader:
+            if self.hands[s]:
+                after.append(s)
+            s = self._next_seat[s]
+        self._seats = before + after
+        self._trick_len = len(self._seats)
+        if len(tc) == self._trick_len:  # the seats still in the trick have all played
+            self._complete_trick(self._seats[-1], tc[-1], log=False)
+        else:
+            self.turn = self._seats[len(tc)]
+        return action
+
     # ------------------------------------------------------------- hand end
     def _end_hand(self) -> None:
+        for g in self.gave_up:  # the tricks of a seat that gave up count for nothing
+            self.won[g] = 0
         if self.carry:  # a cancelled last trick: its cards stay with its leader
             self.won[self.leader] |= self.carry
             self.carry = 0
@@ -1182,19 +1293,23 @@ class Game:
         side = self.bid_side()
         points = scoring.hand_points(self.hand_rules, score, choice, self.totals, self.general(),
                                      side)
+        gave_up = tuple(self.gave_up)
+        if gave_up:  # a seat that gave up scores nothing for the hand (1887 give-up)
+            points = tuple(0 if s in gave_up else p for s, p in enumerate(points))
         before = self._totals_before = tuple(self.totals)
         self.totals = list(scoring.add_to_totals(r, self.totals, points))
         chips: tuple[int, ...] = ()
         if settle.uses_chips(r):
             bid = self.bids[self.declarer] if self.declarer >= 0 else 0
             chips, self.pot = settle.hand_chips(r, points, self.declarer, bid or 0, self.pot,
-                                                score.shooter)
+                                                score.shooter, gave_up)
             self.chips = [c + d for c, d in zip(self.chips, chips, strict=True)]
         self.results.append(HandResult(
             self.hand_index, points, score.tricks, score.shooter, score.kind,
             choice if score.shooter is not None else None, tuple(self.totals), chips,
-            tuple(self.chips) if chips else (), self.pot, tuple(self.out_order),
-            tuple(self.declarations), side))
+            tuple(self.chips) if chips else (), self.pot,
+            tuple(self.out_order) if r.stock_size else (), tuple(self.declarations), side,
+            gave_up))
         if r.deals or chips:
             over, winners = settle.game_result(r, len(self.results), self.totals, self.chips)
         elif r.teams:
@@ -1213,7 +1328,7 @@ class Game:
                 h.hand, h.points, h.tricks, -1 if h.moon is None else h.moon,
                 h.moon_kind or "", h.moon_choice or "", h.totals, h.chips, h.chip_totals,
                 h.pot, self._breakdown(before, score), self.widow, h.declarations, h.side,
-                h.out_order))
+                h.out_order, h.gave_up))
             if over:
                 sink.append(GameOver(h.hand, self.winners, h.totals))
 
@@ -1252,6 +1367,8 @@ class Game:
         (:class:`hearts.actions.Decision`)."""
         phase = self.phase
         if phase == PHASE_PLAY:
+            if self.rules.give_up and self.can_give_up(self.turn):
+                return [Decision(self.turn, "play", self.legal_plays(), 1, ("give_up",))]
             return [Decision(self.turn, "play", self.legal_plays(), 1)]
         if phase == PHASE_PASS:
             return [Decision(s, "pass", self.hands[s], self.rules.pass_count)
@@ -1315,6 +1432,8 @@ class Game:
             self.choose_moon(action[1], action[2])
         elif kind == "declare":
             self.declare(action[1], action[2])
+        elif kind == "give_up":
+            self.give_up(action[1])
         elif kind == "deal":
             hands, stock = _deal_payload(action[2])
             self.start_hand(hands, stock)
@@ -1382,6 +1501,8 @@ class Game:
             self.verify_moon_choice(action[1], action[2])
         elif kind == "declare":
             self.verify_declare(action[1], action[2])
+        elif kind == "give_up":
+            self.verify_give_up(action[1])
         elif kind == "deal":
             if self.phase != PHASE_DEAL:
                 raise self._wrong_phase()
@@ -1454,7 +1575,7 @@ _STATE: Final = (
     "_trick_base", "_legal_cache", "chips", "pot", "hand_rules", "_plain", "widow",
     "widow_taker", "bids", "bids_made", "declarer", "partner", "carry", "declarations", "declares_made",
     "stock", "draws", "draw_at", "out_order", "stock_deals", "_trick_len", "_seats", "_dynamic",
-    "_totals_before",
+    "_totals_before", "gave_up", "set_aside",
 )
 
 
@@ -1474,6 +1595,8 @@ def action_of(record: Any) -> Action:
         return Action("moon", record.seat, record.choice)
     if isinstance(record, DeclareAction):
         return Action("declare", record.seat, record.name)
+    if isinstance(record, GiveUpAction):
+        return Action("give_up", record.seat, None)
     raise TypeError(f"not a log record: {record!r}")
 
 
@@ -1499,7 +1622,7 @@ def _rebuild_game(rules: Rules, game_number: int | None, rng: random.Random | No
 
 __all__ = [
     "Game", "IllegalAction", "PassAction", "PlayAction", "MoonChoiceAction", "BidAction",
-    "SuitAction", "DeclareAction", "DrawAction", "Trick", "trick_seats", "HandResult",
+    "SuitAction", "DeclareAction", "DrawAction", "GiveUpAction", "Trick", "trick_seats", "HandResult",
     "PHASE_DEAL", "PHASE_BID", "PHASE_SUIT", "PHASE_DECLARE", "PHASE_PASS",
     "PHASE_PLAY", "PHASE_MOON", "PHASE_OVER", "HEARTS", "QS", "Action", "Decision", "action_of",
     "SUIT_LETTERS",

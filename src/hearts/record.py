@@ -30,6 +30,9 @@ Reading rules (documented for users in ``docs/records.md``):
   eldest hand first, a number of chips (``true`` for a slam bid, after the pass)
   or ``null``; ``penalty_suit`` the
   suit the auction's winner names (``"C"``, ``"D"``, ``"H"``, ``"S"``).
+  ``gave_up`` (Hearts 1887) lists the seats that gave up, in order; each gives up
+  at the first of its turns at which the next card of ``play`` is not in its hand
+  (or ``play`` ends): a give-up step there (:func:`_give_up_steps`).
   Jokers are ``JK`` once per joker; where two cards share a name, the name
   means whichever copy the seat holds.
 - Keys this version does not know are ignored (records may gain fields).
@@ -58,6 +61,7 @@ illegal_play      not_in_hand, must_follow_suit, must_lead_lowest_club,  play
                   first_trick_points, hearts_not_broken
 illegal_bid       bad_bid, not_your_turn (Auction Hearts)                bid
 illegal_suit      bad_suit (Auction Hearts)                              suit
+illegal_give_up   cannot_give_up (Hearts 1887's ``gave_up``)             play
 ================  =====================================================  ========
 
 ``hand`` and ``index`` count from 0 (``index`` is the position in that hand's
@@ -94,6 +98,7 @@ from .game import (
     PHASE_SUIT,
     DrawAction,
     Game,
+    GiveUpAction,
     IllegalAction,
     action_of,
 )
@@ -322,7 +327,8 @@ class Place(NamedTuple):
     ``hand``: the hand, from 0; ``path``: where in the JSON, as a
     :class:`RecordError` names it (``hands[0].deal``, ``hands[0].bids[1]``,
     ``hands[0].penalty_suit``, ``hands[0].passes[2]``, ``hands[0].declarations``,
-    ``hands[0].play[17]``, ``hands[0].moon_choice``; ``actions[5]`` in a stored
+    ``hands[0].play[17]``, ``hands[0].gave_up``, ``hands[0].moon_choice``;
+    ``actions[5]`` in a stored
     log); ``play_index``: the position in that hand's ``play`` list (``None`` for
     any other action).
     """
@@ -336,7 +342,7 @@ Step = tuple[Place, Action]
 """One action of a record and where it comes from."""
 
 _STAGES = {"deal": "deal", "bid": "bid", "suit": "suit", "pass": "pass", "declare": "declare",
-           "play": "play", "moon": "moon"}
+           "play": "play", "moon": "moon", "give_up": "play"}
 
 
 def start_game(record: Mapping[str, Any]) -> Game:
@@ -360,8 +366,8 @@ def start_game(record: Mapping[str, Any]) -> Game:
 
 def record_steps(game: Game, record: Mapping[str, Any]) -> Iterator[Step]:
     """A record's actions in order, each with its :class:`Place`: the deal, the bids and
-    the suit named, the passes, the declarations, the plays and the moon choice of
-    each hand.
+    the suit named, the passes, the declarations, the plays (with the give-ups of
+    ``gave_up`` where they fall, Hearts 1887) and the moon choice of each hand.
 
     A record names cards, not seats or copies: whose turn it is and which copy of a
     name a seat holds (:func:`hearts.cards.held_copy`) are the game's facts, so the
@@ -445,7 +451,7 @@ def refusal(game: Game, place: Place, action: Action, exc: IllegalAction) -> Rec
     """The :class:`RecordError` for the engine refusing ``action`` at ``place`` (``game``
     as it was, unchanged by the refused action).  Codes by kind: ``bad_deal``,
     ``illegal_bid``, ``illegal_suit``, ``illegal_pass``, ``illegal_declaration``,
-    ``illegal_play``, ``illegal_moon``; the reason is the engine's."""
+    ``illegal_play``, ``illegal_moon``, ``illegal_give_up``; the reason is the engine's."""
     n = game.n
     k, path, kind, seat = place.hand, place.path, action.kind, action.seat
     stage = _STAGES.get(kind, "record")
@@ -458,6 +464,10 @@ def refusal(game: Game, place: Place, action: Action, exc: IllegalAction) -> Rec
                                         and path.endswith(".deal") else ""))
     if kind == "play":
         return _illegal_play(game, k, place.play_index, seat, action.payload, exc, path)
+    if kind == "give_up":
+        return RecordError("illegal_give_up", exc.reason, f"{_where(k)}: {who} may not give "
+                           f"up there. {exc.message}", stage="play", hand=k, seat=seat,
+                           path=path)
     if kind == "pass":
         cards = tuple(action.payload) if isinstance(action.payload, tuple | list) else ()
         if exc.reason == "not_in_hand" and card is not None:
@@ -528,9 +538,12 @@ def _hand_steps(game: Game, k: int, hand: object, number: int | None) -> Iterato
     yield from _declaration_steps(game, k, hand.get("declarations"), f"{path}.declarations",
                                   bool(play))
 
-    # -- play
+    # -- play (and the seats that gave up, Hearts 1887)
+    giving = _parse_gave_up(game, k, hand.get("gave_up"), f"{path}.gave_up")
     for i, text in enumerate(play):
         ipath = f"{path}.play[{i}]"
+        if giving and game.phase == PHASE_PLAY:
+            yield from _give_up_steps(game, k, giving, f"{path}.gave_up", text)
         if game.phase != PHASE_PLAY:
             extra = len(play) - i
             raise _bad(f"{_where(k, i)}: the hand is already over after {i} cards, but "
@@ -540,6 +553,13 @@ def _hand_steps(game: Game, k: int, hand: object, number: int | None) -> Iterato
         card = _card(text, stage="play", hand=k, index=i, seat=seat, path=ipath,
                      who=seat_name(seat, n))
         yield Place(k, ipath, i), Action.play(seat, held_copy(game.hands[seat], card))
+    if giving:
+        yield from _give_up_steps(game, k, giving, f"{path}.gave_up", None)
+        if giving:
+            raise _bad(f"{_where(k)}: {seat_name(giving[0], n)} is listed in \"gave_up\" but "
+                       f"never reaches a turn at which it gives up (the next card of \"play\" "
+                       f"is always in its hand).", f"{path}.gave_up", hand=k, stage="play",
+                       seat=giving[0])
 
     # -- moon choice
     choice = hand.get("moon_choice")
@@ -549,6 +569,51 @@ def _hand_steps(game: Game, k: int, hand: object, number: int | None) -> Iterato
     if game.phase == PHASE_MOON:
         yield Place(k, f"{path}.moon_choice"), Action.moon(
             game.turn, choice if choice is not None else game.auto_moon_choice())
+
+
+def _parse_gave_up(game: Game, k: int, value: object, path: str) -> list[int]:
+    """A hand's ``gave_up`` (Hearts 1887): distinct seat numbers, in order; ``[]`` when
+    absent."""
+    if value is None:
+        return []
+    n = game.n
+    if not isinstance(value, list) or not all(
+            type(s) is int and 0 <= s < n for s in value) or len(set(value)) != len(value):
+        raise _bad(f"{_where(k)}: \"gave_up\" must be a list of different seat numbers "
+                   f"(0 to {n - 1}), not {json.dumps(value)}.", path, hand=k, stage="play")
+    if value and not game.rules.give_up:
+        raise RecordError("illegal_give_up", "cannot_give_up", f"{_where(k)}: nobody may give "
+                          f"up a hand in this game, but \"gave_up\" lists {value}.",
+                          stage="play", hand=k, seat=value[0], path=path)
+    return list(value)
+
+
+def _give_up_steps(game: Game, k: int, giving: list[int], path: str,
+                   text: object) -> Iterator[Step]:
+    """The give-up steps of ``gave_up`` due before the next card of ``play`` (``text``;
+    ``None``: ``play`` has ended), each placed at ``path``: while the seat to play is
+    listed and the card is not in its hand, it gives up (docs/family-rules.md "The 1887
+    give-up").  Read against ``game`` as :func:`record_steps` (the caller applies each
+    step before asking for the next; the engine's refusal is ``illegal_give_up``,
+    :func:`refusal`).  Consumes ``giving``; raises :class:`RecordError` (``bad_record``)
+    for a seat giving up before one listed ahead of it."""
+    n = game.n
+    card = -1
+    if text is not None:
+        try:
+            card = parse_card(text) if isinstance(text, str) else -1
+        except CardError:
+            card = -1  # the play loop reports it
+    while giving and game.phase == PHASE_PLAY and game.turn in giving:
+        seat = game.turn
+        if card >= 0 and game.hands[seat] & same_name(card):
+            return  # it plays the card: no give-up here
+        if seat != giving[0]:
+            raise _bad(f"{_where(k)}: {seat_name(seat, n)} gives up before "
+                       f"{seat_name(giving[0], n)}, who is listed ahead of it in \"gave_up\".",
+                       path, hand=k, stage="play", seat=seat)
+        yield Place(k, path), Action.give_up(seat)
+        giving.pop(0)
 
 
 def _check_widow(game: Game, k: int, value: object, path: str) -> None:
@@ -874,9 +939,13 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
     bids: list[list[int | None]] = [[] for _ in range(count)]
     suits: list[int | None] = [None] * count
     declared: list[list[dict[str, Any]]] = [[] for _ in range(count)]
+    gave: list[list[GiveUpAction]] = [[] for _ in range(count)]
     for record in game.log:  # each log record is the Action it answers (game.action_of)
         k = record.hand
         if isinstance(record, DrawAction):  # not an action: implied by the plays
+            continue
+        if isinstance(record, GiveUpAction):
+            gave[k].append(record)
             continue
         action = action_of(record)
         kind = action.kind
@@ -902,6 +971,8 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
             else:
                 dealt = _rebuilt_deal(n, offset, passes[k], plays[k], game.stock_deals[k][0]
                                       if rules.stock_size else None)
+                if gave[k]:
+                    dealt = _with_set_aside(rules, dealt, gave[k])
             entry["deal"] = [_names(m) for m in dealt]
             if rules.stock_size:
                 stock = game.stock_deals[k][1]
@@ -922,6 +993,8 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
         if rules.declarations:
             entry["declarations"] = declared[k]
         entry["play"] = [card_str(a.payload) for a in plays[k]]
+        if gave[k]:
+            entry["gave_up"] = [g.seat for g in gave[k]]
         if choices[k] is not None:
             entry["moon_choice"] = choices[k]
         hands.append(entry)
@@ -952,6 +1025,21 @@ def _rebuilt_deal(n: int, offset: int, passes: Sequence[tuple[int, ...] | None],
     for s in range(n):
         received = given[(s - offset) % n] if offset else 0
         out.append((played[s] & ~received) | given[s])
+    return out
+
+
+def _with_set_aside(rules: Rules, dealt: list[int], gave: Sequence[GiveUpAction]) -> list[int]:
+    """A rebuilt deal of a hand some seats gave up: their set-aside cards back in their
+    hands, and the cards the last seat in the hand took unplayed back in its hand."""
+    out = list(dealt)
+    for g in gave:
+        out[g.seat] |= g.cards
+    rest = rules.deck
+    for m in out:
+        rest &= ~m
+    short = [s for s, m in enumerate(out) if m.bit_count() < rules.hand_size]
+    if rest and len(short) == 1:
+        out[short[0]] |= rest
     return out
 
 
@@ -990,6 +1078,8 @@ def summary_of(game: Game) -> dict[str, Any]:
             entry["out_order"] = list(r.out_order)
         if rules.declarations:
             entry["declarations"] = [{"seat": s, "name": d} for s, d in r.declarations]
+        if r.gave_up:  # Hearts 1887: who gave up the hand (interfaces.md section 2b)
+            entry["gave_up"] = list(r.gave_up)
         if rules.slam_bid:  # a slam bid's side for the hand (the partnership of one hand)
             entry["teams"] = [list(r.side)] if r.side else []
         hands.append(entry)

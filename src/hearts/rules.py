@@ -194,6 +194,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "fewest penalty cards collect from each other player as many chips as that "
                "player took; a tie splits, the remainder goes to the pool).",
                ("points", "pool", "fewest")),
+    OptionSpec("give_up", "int", 0,
+               "Hearts 1887: the chips a player pays each opponent for giving up a hand (on "
+               "its turn to play, while it could still take every heart: no other player has "
+               "taken one); 0: nobody may give up.  Only with a chip settlement.",
+               minimum=0, maximum=1000),
     OptionSpec("deals", "int", 0,
                "Play a fixed number of deals (hands) instead of to the target score; 0: to the "
                "target score.", minimum=0, maximum=1000),
@@ -406,7 +411,7 @@ register_variant(Variant(
     "shared among the others with the rest to the pot. Four deals.",
     {"pass_schedule": "none", "first_lead": "eldest-any", "queen_of_spades": False,
      "hearts_lead_any_time": True, "first_trick_points": True, "moon": "none",
-     "settlement": "fewest", "deals": 4},
+     "settlement": "fewest", "deals": 4, "give_up": 8},
     STANDARD_REMOVALS, "seed 000 (The Standard Hoyle, 1887)"))
 register_variant(Variant(
     "black-jack", "Black Jack",
@@ -568,6 +573,10 @@ class Rules:
     """A moon of a joint-score team taken off the shooter (``moon`` ``"subtract"`` or
     chosen): ``"both"`` partners score minus the moon, or only the ``"taker"`` (the
     partner who took more penalty points; ``scoring.hand_points``)."""
+    give_up: int = 0
+    """The chips a seat that gives up a hand pays each other seat (option ``give_up``;
+    Hearts 1887: 8, seed 000; docs/family-rules.md "The 1887 give-up"); 0: nobody may
+    give up.  Only with a chip settlement."""
     partner_card: int = -1
     """With a slam bid: the card whose holder when play begins silently partners the
     bidder for the hand (10♦); -1: none.  The side scores its points combined
@@ -638,7 +647,7 @@ class Rules:
             stock_size=self.stock_size, effects=self.effects,
             reduce_cards=self.reduce_cards, slam=self.slam, slam_bid=self.slam_bid,
             partner_card=self.partner_card, first_hand=self.first_hand,
-            team_moon=self.team_moon)
+            team_moon=self.team_moon, give_up=self.give_up)
         _HAND_RULES[key] = out
         return out
 
@@ -774,6 +783,14 @@ def make_rules(variant: str = "standard", players: object = None,
 
     effects, reduce_cards = _queen_effects(opts, deck)
 
+    if opts["give_up"] and (opts["settlement"] not in ("pool", "fewest") or stock):
+        # The give-up is paid in chips: asked for without them, an error; the variant's
+        # own price (Hearts 1887) with the settlement changed to points: no give-up.
+        if options and options.get("give_up"):
+            raise RulesError("bad_option", "give_up needs a chip settlement (settlement "
+                             "'fewest' or 'pool') and a game without a stock")
+        opts["give_up"] = 0
+
     clubs = deck & SUIT_MASKS[0]
     opening = (clubs & -clubs).bit_length() - 1
     hearts = SUIT_MASKS[HEARTS]
@@ -808,7 +825,7 @@ def make_rules(variant: str = "standard", players: object = None,
         else 0,
         settle_average=opts["settle_average"], stock_size=stock, effects=effects,
         reduce_cards=reduce_cards, moon_points=opts["moon_points"], slam=opts["slam"],
-        first_hand=opts["first_hand"], team_moon=opts["team_moon"],
+        first_hand=opts["first_hand"], team_moon=opts["team_moon"], give_up=opts["give_up"],
         **var.extra,
     )
 

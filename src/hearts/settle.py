@@ -29,6 +29,10 @@ Complete Hoyle, 1897, as summarised in seed 000):
   1 stays).  The sources say only that the remainder stays "for the next
   round"; that the next hand's winners then collect it is our reading.
 
+The 1887 give-up (``Rules.give_up``, docs/family-rules.md "The 1887 give-up"): each
+seat that gave up pays ``give_up`` chips to every other seat; the seats still in the
+hand settle among themselves as above, as if the others were not at the table.
+
 Points still accumulate in the totals in a chip game, so records show both.
 """
 
@@ -47,8 +51,13 @@ def uses_chips(rules: Rules) -> bool:
 
 
 def hand_chips(rules: Rules, points: Sequence[int], bidder: int, bid: int,
-               pot: int, shooter: int | None = None) -> tuple[tuple[int, ...], int]:
+               pot: int, shooter: int | None = None,
+               gave_up: Sequence[int] = ()) -> tuple[tuple[int, ...], int]:
     """``(chips per seat, pool after)`` for one finished hand.
+
+    ``gave_up``: the seats that gave up the hand (Hearts 1887): each pays
+    ``rules.give_up`` chips to every other seat, and the others settle among
+    themselves (module docstring; a bid is paid into the pool all the same).
 
     ``points``: each seat's penalty points of the hand; ``bidder``/``bid``: the
     auction's winner and the chips bid (-1/0 when nobody bid); ``pot``: the
@@ -58,6 +67,8 @@ def hand_chips(rules: Rules, points: Sequence[int], bidder: int, bid: int,
     zero.
     """
     n = len(points)
+    if gave_up:
+        return _with_give_ups(rules, points, bidder, bid, pot, shooter, gave_up)
     chips = [0] * n
     if bidder >= 0 and bid > 0:
         chips[bidder] -= bid
@@ -74,6 +85,31 @@ def hand_chips(rules: Rules, points: Sequence[int], bidder: int, bid: int,
         for s in clean:
             chips[s] += share
         pot -= share * len(clean)
+    return tuple(chips), pot
+
+
+def _with_give_ups(rules: Rules, points: Sequence[int], bidder: int, bid: int, pot: int,
+                   shooter: int | None, gave_up: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """:func:`hand_chips` of a hand some seats gave up: the seats still in it settle as
+    a table of their own, then each seat that gave up pays the price to every other."""
+    n = len(points)
+    chips = [0] * n
+    if bidder in gave_up and bid > 0:
+        chips[bidder] -= bid
+        pot += bid
+        bidder, bid = -1, 0
+    seats = [s for s in range(n) if s not in gave_up]
+    sub, pot = hand_chips(rules, [points[s] for s in seats],
+                          seats.index(bidder) if bidder >= 0 else -1, bid, pot,
+                          seats.index(shooter) if shooter is not None else None)
+    for i, s in enumerate(seats):
+        chips[s] += sub[i]
+    price = rules.give_up
+    for g in gave_up:
+        for s in range(n):
+            if s != g:
+                chips[s] += price
+                chips[g] -= price
     return tuple(chips), pot
 
 
@@ -95,7 +131,7 @@ def _fewest(rules: Rules, points: Sequence[int], chips: list[int], pot: int,
     taker = shooter if shooter is not None else _all_taker(rules, points)
     if taker is not None:
         amount = rules.hand_total
-        share = amount // (n - 1)
+        share = amount // (n - 1) if n > 1 else 0  # one seat left after give-ups: all to the pool
         rest = amount - share * (n - 1)
         sign = 1 if shooter is not None else -1  # a moon rule: the taker receives
         for s in range(n):

@@ -66,7 +66,10 @@ class PlayerView:
     of the hand, counted from 0, were made by that play's seat because it could not
     follow; public), ``stock_size`` the
     cards left in the stock, ``out_order`` the seats whose cards ran out, in order,
-    ``teams`` the sides (``rules.teams``), ``chips`` and ``pot`` in a chip game.
+    ``teams`` the sides (``rules.teams``), ``chips`` and ``pot`` in a chip game,
+    ``gave_up`` the seats that gave up the hand, in order (Hearts 1887: their cards
+    left play unseen, so ``unseen()`` holds cards that are in no hand: ``counts`` says
+    how many each seat holds), ``may_give_up`` whether this seat may give up now.
     ``past``: the game's earlier hands (:class:`PastHand`: their plays, public, and this
     seat's own passes), oldest first; what a player at the table has seen, for a bot that
     learns how the others play (``hearts.players.opponents``).
@@ -111,6 +114,8 @@ class PlayerView:
     pot: int = 0
     stock_size: int = 0
     out_order: tuple[int, ...] = ()
+    gave_up: tuple[int, ...] = ()
+    may_give_up: bool = False
     past: tuple[PastHand, ...] = ()
 
     @property
@@ -205,7 +210,7 @@ class PlayerView:
                          "moon": h.moon, "moon_kind": h.moon_kind,
                          "moon_choice": h.moon_choice, "totals": list(h.totals),
                          "declarations": [{"seat": d, "name": x} for d, x in h.declarations],
-                         "out_order": list(h.out_order)}
+                         "out_order": list(h.out_order), "gave_up": list(h.gave_up)}
                         for h in self.results],
             "winners": list(self.winners), "moon_pending": self.moon_pending,
             "bids": [{"seat": s, "bid": b} for s, b in self.bids],
@@ -221,6 +226,7 @@ class PlayerView:
             "stock_size": self.stock_size, "out_order": list(self.out_order),
             "teams": [list(t) for t in self.rules.teams],
             "chips": list(self.chips), "pot": self.pot,
+            "gave_up": list(self.gave_up), "may_give_up": self.may_give_up,
         }
 
 
@@ -235,7 +241,8 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
     many, Domino Hearts); the widow's cards and points by its taker only (Heartsette:
     "may look at it, shows no one", variants.md) until the hand is scored, whose event
     shows them to all.  Every other event is public (cards played, tricks, bids,
-    declarations, moons, scores).  Events are immutable: a public one is passed on as
+    declarations, moons, scores, a seat giving up: its cards are in no event).  Events
+    are immutable: a public one is passed on as
     it is.
     """
     out: list[Event] = []
@@ -323,5 +330,7 @@ def player_view(game: Game, seat: int) -> PlayerView:
         draws=tuple((s, c if s == seat else -1) for s, c in game.draws),
         draw_at=tuple(game.draw_at),
         stock_size=len(game.stock), out_order=tuple(game.out_order),
+        gave_up=tuple(game.gave_up),
+        may_give_up=bool(game.rules.give_up) and game.turn == seat and game.can_give_up(seat),
         past=past_hands(game, seat),
     )

@@ -9,6 +9,9 @@ printed (``interfaces.md`` section 3)::
     {"ok": true, "seat": 1, "stage": "play", "card": "QS", "bot": "hard"}
     {"ok": true, "seat": 0, "stage": "pass", "cards": ["AS", "KS", "QS"], "bot": "hard"}
     {"ok": true, "seat": 2, "stage": "moon", "choice": "add", "bot": "hard"}
+    {"ok": true, "seat": 1, "stage": "play", "give_up": true, "bot": "hard"}
+
+(the last: Hearts 1887, where the seat may give up the hand and the bot would).
 
 - Pass stage (every seat acts at once): the seat is ``--seat`` (default 0);
   a seat that has already passed is an error.
@@ -110,8 +113,11 @@ _NOT_YOUR_TURN = {
 
 def _payload_json(action: Action) -> dict[str, Any]:
     """The hint's answer fields: ``cards``, ``card``, ``choice``, ``bid``, ``suit`` or
-    ``declaration`` (a name such as ``"general"``, or ``null``: declare nothing)."""
+    ``declaration`` (a name such as ``"general"``, or ``null``: declare nothing);
+    ``give_up: true`` for a give-up (Hearts 1887)."""
     kind, payload = action.kind, action.payload
+    if kind == "give_up":
+        return {"give_up": True}
     if kind == "pass":
         return {"cards": [card_str(c) for c in payload]}
     if kind == "play":

@@ -48,6 +48,7 @@ from ..events import (
     Drew,
     Event,
     Exchanged,
+    GaveUp,
     HandScored,
     MoonChosen,
     Played,
@@ -268,6 +269,10 @@ class TerminalGame:
             who = "You take" if e.seat == USER else f"{self.name(e.seat)} takes"
             seen = f": {self.cards(e.cards)}" if e.cards >= 0 else ""
             self.say(f"{who} the widow ({e.size} cards){seen}.")
+        elif isinstance(e, GaveUp):
+            who = "You give" if e.seat == USER else f"{self.name(e.seat)} gives"
+            self.say(f"[bold magenta]{who} up the hand[/]: {e.cards} cards leave play unseen; "
+                     f"{e.price} chips to each other player.")
         elif isinstance(e, RestTaken):
             who = "You add" if e.seat == USER else f"{self.name(e.seat)} adds"
             self.say(f"{who} the cards left to {'your' if e.seat == USER else 'its'} tricks: "
@@ -318,7 +323,8 @@ class TerminalGame:
         if kind == "pass":
             self.pass_stage()
         elif kind == "play":
-            self.apply(Action.play(USER, self.ask_card()))
+            card = self.ask_card(decision)
+            self.apply(Action.give_up(USER) if card is None else Action.play(USER, card))
         elif kind == "moon":
             self.moon_choice()
         elif kind == "bid":
@@ -358,20 +364,38 @@ class TerminalGame:
             break
         self.apply(Action.pass_(USER, cards))
 
-    def ask_card(self) -> int:
-        """Show the table and ask until the user names a playable card."""
+    def ask_card(self, decision: Decision | None = None) -> int | None:
+        """Show the table and ask until the user names a playable card; ``None``: the user
+        gives up the hand (Hearts 1887, where ``decision`` offers it), after saying yes to
+        a confirmation."""
         g = self.game
         self.say()
         self.show_scores()
         self.show_trick()
         legal = g.legal_plays(USER)
         self.show_hand(g.hands[USER], legal)
+        may_give_up = decision is not None and "give_up" in decision.options
+        if may_give_up:
+            self.say(f"You may [bold]give up[/] this hand: your cards leave play and you pay "
+                     f"{self.rules.give_up} chips to each opponent.")
         while True:
-            line = self.prompt("Your card (or hint, quit):")
+            line = self.prompt("Your card (or give up, hint, quit):" if may_give_up
+                               else "Your card (or hint, quit):")
+            if may_give_up and line.lower().replace("_", " ") in ("give up", "giveup", "fold"):
+                total = self.rules.give_up * (g.n - 1)
+                answer = self.prompt(f"Give up this hand and pay {total} chips "
+                                     f"({self.rules.give_up} to each opponent)? (yes/no)")
+                if answer.lower() in ("y", "yes"):
+                    return None
+                continue
             if line.lower() == "hint":
                 bot = self.hint_bot()
                 if bot is None:
                     self.say("No hint is available.")
+                elif decision is not None:
+                    advice = decide(bot, player_view(g, USER), decision)
+                    self.say("Hint: give up this hand" if advice.kind == "give_up"
+                             else f"Hint: play {self.card(advice.payload)}")
                 else:
                     hint = suggest(g, USER, bot)
                     if hint is not None:

@@ -6,7 +6,9 @@ with an :class:`hearts.actions.Action`.  It never receives the
 :class:`hearts.game.Game`, so it cannot see hidden hands.  :class:`BaseBot`
 answers ``choose`` by the decision's kind from the bot's own ``choose_pass``,
 ``choose_play``, ``choose_moon``, ``choose_bid``, ``choose_suit`` and
-``choose_declare``, with defaults for those a bot does not know.
+``choose_declare``, with defaults for those a bot does not know; where the seat may
+give up the hand instead of playing (Hearts 1887, option ``give_up`` of a ``play``
+decision), it first asks ``choose_give_up(view)`` (default: play on).
 """
 
 from __future__ import annotations
@@ -60,7 +62,10 @@ class BaseBot:
     Defaults, for a bot that does not override them: ``choose_pass`` passes the
     highest cards, ``choose_play`` the lowest legal card, ``choose_moon``
     ``"add"``, ``choose_bid`` no bid (``None``), ``choose_suit`` the suit held
-    least (:func:`fewest_suit`), ``choose_declare`` nothing (``None``).  The
+    least (:func:`fewest_suit`), ``choose_declare`` nothing (``None``),
+    ``choose_give_up`` ``False`` (play on; asked only for a ``play`` decision whose
+    ``options`` hold ``"give_up"``, Hearts 1887, docs/family-rules.md "The 1887
+    give-up").  The
     answer is not checked here (the host's ``Game.apply``/``Game.can`` does).
     """
 
@@ -71,6 +76,8 @@ class BaseBot:
         raises ``ValueError`` for a kind no bot answers."""
         kind, seat = decision.kind, decision.seat
         if kind == "play":
+            if "give_up" in decision.options and self.choose_give_up(view):
+                return Action("give_up", seat, None)
             return Action("play", seat, self.choose_play(view))
         if kind == "pass":
             return Action("pass", seat, tuple(self.choose_pass(view)))
@@ -113,6 +120,11 @@ class BaseBot:
     def choose_declare(self, view: PlayerView) -> str | None:
         """A declaration before the first lead, or ``None`` (default: nothing)."""
         return None
+
+    def choose_give_up(self, view: PlayerView) -> bool:
+        """Whether to give up the hand now instead of playing a card (Hearts 1887,
+        ``Rules.give_up``; asked only where the seat may; default ``False``: play on)."""
+        return False
 
 
 BotFactory = Callable[[int | None], Bot]

@@ -47,7 +47,7 @@ from .. import tricks
 from ..cards import FULL_DECK, HEARTS, PACK2, SUIT_MASKS, cards_of, mask_of
 from ..game import Game
 from ..rules import Rules
-from ..settle import side_of
+from ..settle import hand_chips, side_of
 from ..view import PlayerView
 from . import opponents
 from .base import BaseBot, register_bot
@@ -55,6 +55,7 @@ from .common import Table, card_value, moon_choice
 from .medium import (
     medium_bid,
     medium_declare,
+    medium_give_up,
     medium_pass,
     medium_play,
     medium_suit,
@@ -453,6 +454,8 @@ class HardBot(BaseBot):
                  moon_proposal: bool = True, pass_likelihood: float = 0.2,
                  moon_search: bool = True) -> None:
         self.rng = random.Random(seed)
+        # its own stream: the give-up question (Hearts 1887) leaves the search's draws alone
+        self.give_up_rng = random.Random(None if seed is None else f"give_up-{seed}")
         self.moon_search = moon_search
         self.pass_likelihood = pass_likelihood
         self.pool = pool
@@ -523,6 +526,32 @@ class HardBot(BaseBot):
         """Declaration (the General): medium's (``medium.medium_declare``); the search is
         in the play, which scores a declared General as the engine does."""
         return medium_declare(view)
+
+    def choose_give_up(self, view: PlayerView, worlds: int = 64) -> bool:
+        """Whether to give up the hand (Hearts 1887, ``Rules.give_up``): when medium
+        would (it must take every heart and that costs more), else when the mean chip
+        result of ``worlds`` play-outs of sampled deals (``Sim``, every seat playing the
+        simple policy) is worse than the price of giving up (``give_up`` to each other
+        seat).  After an earlier give-up the play-outs cannot be run (the simulator's
+        seats never drop out): medium's answer then."""
+        if not view.may_give_up:
+            return False
+        if medium_give_up(view):
+            return True
+        if view.gave_up or not self.play_search:
+            return False
+        r = view.rules
+        n = r.players
+        me = view.seat
+        sampler = Sampler(infer(view))
+        total = 0
+        for _ in range(worlds):
+            sim = Sim.from_view(view, sampler.draw(self.give_up_rng)[:n])
+            sim.rollout_simple()
+            score = sim.score()
+            chips, _ = hand_chips(r, sim.points(), -1, 0, view.pot, score.shooter)
+            total += chips[me]
+        return total < -r.give_up * (n - 1) * worlds
 
 
     def _worlds(self, view: PlayerView, chunk: int) -> Iterator[tuple[list[Sim], int]]:
@@ -814,8 +843,10 @@ class HardBot(BaseBot):
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         pref = medium_play(view)
-        if not self.play_search or view.rules.stock_size and not supported(view):
-            # A stock game with wild cards: the worlds cannot be sampled yet.
+        if not self.play_search or view.rules.stock_size and not supported(view) \
+                or view.gave_up:
+            # A stock game with wild cards: the worlds cannot be sampled yet; a hand
+            # some seats gave up (Hearts 1887): the simulator's seats never drop out.
             return pref
         rep = distinct_moves(view, outstanding(view))
         if len(set(rep.values())) == 1:

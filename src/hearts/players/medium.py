@@ -689,6 +689,30 @@ def medium_play(view: PlayerView, rng: random.Random | None = None) -> int:
     return _discard(t, rng)
 
 
+def medium_give_up(view: PlayerView) -> bool:
+    """Whether medium gives up the hand now (Hearts 1887, ``Rules.give_up``;
+    docs/family-rules.md "The 1887 give-up"): only when it must take every heart and
+    that costs more than giving up.  It must when it leads and every card it holds is
+    above every card of its suit still out (it then takes every trick left, and no other
+    seat has taken a heart, or it could not give up).  Taking them all pays the hand's
+    total (13; 104 in the double game) unless a moon rule pays it instead; giving up
+    pays ``give_up`` to each other seat: 8 x 3 = 24 at four.  So it gives up in the
+    double game and keeps the 13 in the one-a-heart game."""
+    r = view.rules
+    if not view.may_give_up or view.trick or r.moon != "none" or r.deck >> PACK2 \
+            or r.wild_mask or r.hand_total <= r.give_up * (r.players - 1):
+        return False
+    out = view.unseen()
+    for suit in SUITS:
+        mine = view.hand & SUIT_MASKS[suit]
+        if not mine:
+            continue
+        low = (mine & -mine).bit_length() - 1
+        if out & SUIT_MASKS[suit] & ~((1 << (low + 1)) - 1):
+            return False  # a card still out beats one of ours
+    return bool(view.hand)
+
+
 class MediumBot(BaseBot):
     """Rule-based bot (see the module text)."""
 
@@ -721,6 +745,10 @@ class MediumBot(BaseBot):
     def choose_declare(self, view: PlayerView) -> str | None:
         """Declaration before the first lead (``medium_declare``)."""
         return medium_declare(view)
+
+    def choose_give_up(self, view: PlayerView) -> bool:
+        """Whether to give up the hand (Hearts 1887: ``medium_give_up``)."""
+        return medium_give_up(view)
 
 
 register_bot("medium", MediumBot)

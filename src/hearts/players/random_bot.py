@@ -21,6 +21,8 @@ class RandomBot(BaseBot):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        # its own stream: the give-up question leaves the card choices as they were
+        self.give_up_rng = random.Random(None if seed is None else f"give_up-{seed}")
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
         """``pass_count`` distinct cards of the hand, at random."""
@@ -32,6 +34,10 @@ class RandomBot(BaseBot):
         if not legal:
             raise ValueError("no legal card: it is not this seat's turn")
         return self.rng.choice(legal)
+
+    def choose_give_up(self, view: PlayerView) -> bool:
+        """Hearts 1887: give up the hand, rarely (one time in fifty it is asked)."""
+        return self.give_up_rng.random() < 0.02
 
     def choose_moon(self, view: PlayerView) -> str:
         """``"add"`` or ``"subtract"`` at random."""

@@ -83,11 +83,15 @@ def infer(view: PlayerView) -> Knowledge:
     allowed = [r.deck] * n
     voids = [0] * n
     played = 0
-    tricks: list[tuple[int, tuple[int, ...]]] = [(t.leader, t.cards) for t in view.tricks]
+    # (leader, cards, the seat of each card): seats drop out of the tricks after a give-up
+    tricks: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [
+        (t.leader, t.cards, t.seats or tuple((t.leader + i) % n for i in range(len(t.cards))))
+        for t in view.tricks]
     if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick),
+                       tuple(s for s, _ in view.trick)))
     no_points_first = not r.first_trick_points
-    for ti, (leader, cards) in enumerate(tricks):
+    for ti, (leader, cards, seats) in enumerate(tricks):
         first = ti == 0
         lead = cards[0]
         # The led suit is that of the first card that is not wild (a joker sets none).
@@ -106,7 +110,7 @@ def infer(view: PlayerView) -> Knowledge:
             allowed[leader] &= only | r.wild_mask
         for i in range(first_real + 1 if first_real >= 0 else len(cards), len(cards)):
             c = cards[i]
-            s = (leader + i) % n
+            s = seats[i]
             if r.wild_mask >> c & 1:
                 continue  # a joker may be played whether or not the seat can follow
             if (c & 127) >> 4 != led_suit:

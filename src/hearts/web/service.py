@@ -654,7 +654,8 @@ def hint_answer(pool: SearchPool, level: str, seed: int, view: PlayerView, decis
     (``job`` ``None``: the stand-in picker).  The caller holds the game's hint slot
     (:meth:`SearchPool.hint_slot`).  Used by the solo game and by the tables.
 
-    ``{"stage": "pass", "cards": [...]}``, ``{"stage": "play", "card": "QS"}``,
+    ``{"stage": "pass", "cards": [...]}``, ``{"stage": "play", "card": "QS"}`` (Hearts 1887:
+    ``{"stage": "play", "give_up": true}``),
     ``{"stage": "suit", "suit": "S"}``, ``{"stage": "moon", "choice": "add"}`` or
     ``{"stage": kind, kind: value}``, each with ``"level"``."""
     if job is not None and level in SEARCH_LEVELS:
@@ -667,6 +668,8 @@ def hint_answer(pool: SearchPool, level: str, seed: int, view: PlayerView, decis
         return {"stage": "pass", "cards": [card_str(c) for c in payload], "level": level}
     if kind == "play":
         return {"stage": "play", "card": card_str(int(payload)), "level": level}
+    if kind == "give_up":  # Hearts 1887: give up the hand instead of playing
+        return {"stage": "play", "give_up": True, "level": level}
     if kind == "suit":
         return {"stage": "suit", "suit": Action.suit(0, payload).to_json()[2], "level": level}
     return {"stage": kind, "choice" if kind == "moon" else kind: payload, "level": level}

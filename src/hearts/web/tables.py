@@ -101,7 +101,7 @@ _AUCTION_FIELDS = ("bids", "declarer", "penalty_suit", "jokers_played", "widow_s
 suit, jokers, the widow's taker, chips) make known to every seat alike."""
 
 _ACTOR_EVENT = {"pass": "passed", "play": "play", "bid": "bid", "suit": "suit",
-                "declare": "declare", "moon": "moon_choice"}
+                "declare": "declare", "moon": "moon_choice", "give_up": "gave_up"}
 """The JSON type of the event that tells an action of each kind (tagged ``by: bot``)."""
 
 _SEAT_EVENTS = (Dealt, Passed, Exchanged, Drew, WidowTaken)

@@ -149,8 +149,9 @@ Players tied for fewest share what is paid, and chips that do not divide evenly 
 hand's winners. Whoever takes all 13 hearts pays 13 chips instead, 4 to each opponent and 1 to the pot (with the
 moon option the same player receives them). Four deals make a game; the most chips wins. Two old scorings are
 offered as the <i>Heart values</i> option: the double game (ace 14, king 13, queen 12, jack 11, the rest face
-value) and the eagle game (ace 5, king 4, queen 3, jack 2, the rest 1). The old rule that a player who gives up
-a hand pays 8 to each opponent is not played here.</p>
+value) and the eagle game (ace 5, king 4, queen 3, jack 2, the rest 1). A player who could still take every
+heart (nobody else has taken one) may give up the hand on its turn instead of playing: its cards leave play
+unseen, it scores nothing and pays 8 chips to each opponent, and the others play the hand out without it.</p>
 <h3>Black Jack</h3>
 <p>Black Lady with the jack of spades in the queen's place: J${S} costs 10 and Q${S} nothing, 23 points a hand.
 One later book makes the jack 13 (option <i>Spade penalties</i>).</p>
@@ -291,7 +292,8 @@ silently partners the bidder; it is listed in the menu once it plays here.</p>
 勝者のものになります。13枚のハートを全部取った人は、代わりに13枚を払います（相手に4枚ずつ、ポットに1枚。ムーンのオプションが
 あれば逆に受け取ります）。4ハンドで1ゲーム、チップのいちばん多い人が勝ちです。「ハートの点」オプションで昔の2つの数え方も選べます。
 ダブル・ゲーム（エース14、キング13、クイーン12、ジャック11、ほかは数字どおり）とイーグル・ゲーム（エース5、キング4、クイーン3、
-ジャック2、ほかは1）です。途中で降りた人が相手に8枚ずつ払う古い決まりは、ここでは扱いません。</p>
+ジャック2、ほかは1）です。まだハートを全部取る可能性がある人（ほかの誰もハートを取っていない）は、自分の番にカードを出す代わりに
+そのハンドを降りられます。手札は伏せたまま除かれ、点は0、相手それぞれに8枚払い、残りの人でハンドを続けます。</p>
 <h3>ブラック・ジャック</h3>
 <p>ブラック・レディのクイーンの代わりにスペードのジャックを使います。J${S}が10点、Q${S}は0点で、1ハンド23点です。後の本には
 ジャックを13点とするものもあります（「スペードの失点」オプション）。</p>
