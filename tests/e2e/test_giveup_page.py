@@ -13,15 +13,17 @@ give-up is offered at once.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from hearts.actions import Action
+from hearts.cli.serve import ServerProcess
 from hearts.game import Game
 from hearts.rules import make_rules
 
-from .conftest import PHONE, SIZES, Table
+from .conftest import PHONE, SIZES, Table, assert_in_view
 
 pytestmark = pytest.mark.e2e
 
@@ -124,3 +126,49 @@ def test_give_up_in_japanese(new_table: Any) -> None:
     _confirm_and_see(t, "あなたはこのハンドを降りました", "相手それぞれにチップを8枚", "降りた")
     t.page.screenshot(path="/tmp/giveup-badge-ja-390.png")
     assert t.errors == [], json.dumps(t.errors)
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    tmp = tmp_path_factory.mktemp("giveup-tables")
+    srv = ServerProcess(f"sqlite:///{tmp / 'e2e.db'}", log_path=str(tmp / "serve.log")).start()
+    yield srv
+    srv.stop()
+
+
+def test_give_up_at_a_table(browser: Any, table_server: ServerProcess) -> None:
+    """At a table with friends (here one person and three computers) the same button and
+    dialog send the give-up as the table's message; the update brings the message and badge."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    ctx.set_default_timeout(30_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(table_server.url + "/t/new")
+        page.fill('#tb-create-form [name="name"]', "Ann")
+        page.select_option('#tb-create-form [name="variant"]', "hearts-1887")
+        page.select_option('#tb-create-form [name="level"]', "random")
+        page.fill('#tb-create-form [name="game"]', str(GIVE_UP_DEAL))
+        page.locator('[data-action="create-table"]').click()
+        page.wait_for_selector('body[data-status="waiting"]')
+        page.locator('[data-action="start"]').click()
+        page.wait_for_selector('body[data-status="playing"]')
+        page.wait_for_selector(BUTTON, state="visible")
+        assert_in_view(page, BUTTON)
+        page.locator(BUTTON).click()
+        assert page.locator(f"{DIALOG}[open]").count() == 1
+        assert "8 chips to each opponent (24 in all)" in (page.text_content("#give-up-text") or "")
+        page.locator(f'{DIALOG} [data-action="give-up-confirm"]').click()
+        # the table's update carries the gave_up event: the message, the badge, no button
+        page.wait_for_selector('#toast[data-reason="gave_up"]', state="attached")
+        assert "You gave up the hand: you pay 8 chips to each opponent." in \
+            (page.text_content("#toast") or "")
+        page.wait_for_selector('[data-seat-box="0"] .gave-up-badge:not([hidden])')
+        assert_in_view(page, '[data-seat-box="0"] .gave-up-badge')
+        assert page.locator(BUTTON).is_hidden()
+        assert page.locator("#hand [data-card]").count() == 0  # its cards left play
+        page.screenshot(path="/tmp/giveup-table-1280.png")
+        assert errors == []
+    finally:
+        ctx.close()

@@ -9,10 +9,15 @@ import { $, app, me, name, players, view } from "./state.js";
 import { hideToast, showDialog } from "./messages.js";
 import { act } from "./main.js";
 import { t } from "./i18n.js";
+import { variantDefaults } from "./options.js";
 
-/** The chips a seat that gives up pays each other seat: the game's resolved `give_up` option (0: none). */
+/**
+ * The chips a seat that gives up pays each other seat: the game's `give_up` option (0: none), from the
+ * State's options, else (a table's options hold only what its host changed) the variant's default.
+ */
 export function giveUpPrice() {
-  const opts = (app.state && app.state.options) || {};
+  if (!app.state) return 0;
+  const opts = { ...variantDefaults(app.catalog, app.state.variant), ...(app.state.options || {}) };
   return Number.isInteger(opts.give_up) ? opts.give_up : 0;
 }
 
