@@ -654,7 +654,8 @@ def hint_answer(pool: SearchPool, level: str, seed: int, view: PlayerView, decis
     (``job`` ``None``: the stand-in picker).  The caller holds the game's hint slot
     (:meth:`SearchPool.hint_slot`).  Used by the solo game and by the tables.
 
-    ``{"stage": "pass", "cards": [...]}``, ``{"stage": "play", "card": "QS"}``,
+    ``{"stage": "pass", "cards": [...]}``, ``{"stage": "play", "card": "QS"}`` (Hearts 1887:
+    ``{"stage": "play", "give_up": true}``),
     ``{"stage": "suit", "suit": "S"}``, ``{"stage": "moon", "choice": "add"}`` or
     ``{"stage": kind, kind: value}``, each with ``"level"``."""
     if job is not None and level in SEARCH_LEVELS:

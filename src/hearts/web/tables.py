@@ -380,7 +380,7 @@ class TableState:
         if seat is None:
             return {"seat": None, "hand": [], "passed": [], "received": [], "legal": [],
                     "pass_to": None, "decision": None, "points_taken": self._points(None),
-                    "widow": []}
+                    "widow": [], "may_give_up": False}
         all_passed = game.pass_offset == 0 or all(p is not None for p in game.passes)
         decision = self.decision(seat)
         mask = game.hands[seat]
@@ -397,6 +397,8 @@ class TableState:
             if game.turn == seat else [],
             "pass_to": game.pass_target(seat),
             "decision": decision.to_json() if decision is not None and self.started else None,
+            "may_give_up": bool(game.rules.give_up) and game.turn == seat  # Hearts 1887
+            and self.started and game.can_give_up(seat),
             "points_taken": self._points(seat),
             "widow": _names(game.widow)
             if game.widow_taker == seat else [],
@@ -435,6 +437,7 @@ class TableState:
             "counts": [h.bit_count() for h in game.hands], "tricks_won": list(game.tricks_won),
             "totals": list(game.totals), "winners": list(game.winners),
             "moon_pending": game.pending_score is not None,
+            "gave_up": list(game.gave_up),  # Hearts 1887: the seats that gave up the hand
             **full,
         }
 

@@ -6,6 +6,7 @@ import { cardName, cardShort, getLanguage, t } from "./i18n.js";
 import { drawTrick, markTurn, renderSeats, trickPos } from "./view-table.js";
 import { outcomeText, trickOutcome } from "./family.js";
 import { renderHand } from "./view-hand.js";
+import { gaveUpText } from "./giveup.js";
 import { sortHand } from "./cards.js";
 import * as sound from "./sound.js";
 
@@ -85,6 +86,14 @@ const ON_EVENT = {
     announce(text);
     app.lastDraw = { seat: ev.seat, n: ev.count, cards: ev.seat === me() ? ev.cards || [] : [] };
     if (ev.seat === me()) renderHand();
+    if (run.pace.play) await sleep(run.pace.play);
+  },
+  async gave_up(ev, run) { // Hearts 1887: a seat gave up the hand (its cards leave play unseen)
+    const text = gaveUpText(ev.seat, Number.isInteger(ev.price) ? ev.price : 0);
+    toast(text, "info", "gave_up");
+    announce(text);
+    if (ev.seat === me()) renderHand(); // its cards have left play
+    renderSeats();
     if (run.pace.play) await sleep(run.pace.play);
   },
   declare(ev) { // the General, before the first lead

@@ -20,6 +20,7 @@ import { readOptionsForm, renderOptionsForm, startFromForm, updateOptionRelevanc
 import * as sound from "./sound.js";
 import { startTable } from "./table.js";
 import { soloTx } from "./transport.js";
+import { answerGiveUp, askGiveUp } from "./giveup.js";
 import * as store from "./store.js";
 
 /** Take a new State: keep it, animate its events, then draw it and open any dialog it calls for. */
@@ -240,6 +241,9 @@ export function wire() {
       "show-hand-end": showHandEnd,
       "show-game-over": () => { if (view()) { showDialog("game-over"); $('[data-action="next-game"]').focus(); } },
       "dismiss-notice": () => notice(""),
+      "give-up": askGiveUp,
+      "give-up-confirm": () => answerGiveUp(true),
+      "give-up-cancel": () => answerGiveUp(false),
       confirm: () => answerConfirm(true),
       "cancel-confirm": () => answerConfirm(false),
       "moon-add": () => { $('dialog[data-dialog="moon"]').close(); act(() => app.tx.decide("moon", "add")); },

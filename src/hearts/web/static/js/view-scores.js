@@ -3,6 +3,7 @@
 import { app, hasGeneral, joinNames, me, name, players, view } from "./state.js";
 import { SUIT_SYMBOLS, cardShort, getLanguage, t } from "./i18n.js";
 import { BIG, generalResult, generalText, teamTotals } from "./family.js";
+import { gaveUpText, giveUpPrice } from "./giveup.js";
 
 export const SEAT_COLOURS = ["#d4a017", "#c8102e", "#1f5fbf", "#1b7f3b", "#8a4fbf", "#d9822b"]; // chart lines
 
@@ -57,6 +58,9 @@ export function handNotes(result) {
   if (result.out_order && result.out_order.length) {
     lines.push(`<p class="hand-note" data-out-order="${result.out_order.join(",")}">` +
       `${t("out_order", { names: joinNames(result.out_order) })}</p>`);
+  }
+  for (const seat of result.gave_up || []) { // Hearts 1887: who gave up the hand and paid each opponent
+    lines.push(`<p class="hand-note" data-gave-up="${seat}">${gaveUpText(seat, giveUpPrice())}</p>`);
   }
   return lines.join("");
 }

@@ -7,6 +7,7 @@ import { SUIT_SYMBOLS, cardName, cardShort, getLanguage, t } from "./i18n.js";
 import { cardBack, cardFace, sortHand } from "./cards.js";
 import { decideNow } from "./actions.js";
 import { decisionPanel, decisionStatus } from "./decisions.js";
+import { gaveUpSeats, renderGiveUp } from "./giveup.js";
 import { hideToast, placeToast } from "./messages.js";
 import { renderHand } from "./view-hand.js";
 import { variantName } from "./options.js";
@@ -53,7 +54,8 @@ export function renderSeats() {
       else el.style.left = `${x}%`;
       if (r) el.style.top = `${y}%`;
       el.innerHTML = `<div class="name"></div>` + (r ? `<div class="backs" aria-hidden="true"></div>` : "") +
-        `<div class="total" data-total-seat="${seat}"></div><div class="sub"></div><div class="tags"></div>`;
+        `<div class="total" data-total-seat="${seat}"></div><div class="sub"></div><div class="tags"></div>` +
+        `<div class="gave-up-badge" data-gave-up-seat="${seat}" hidden></div>`;
       box.appendChild(el);
     }
   }
@@ -79,9 +81,13 @@ export function renderSeats() {
       (n >= BIG && seat !== me() ? `<span class="cl">${t("cards_left", { n: v.counts[seat] })}</span>` : "");
     const tags = seatTags(v, seat);
     $(".tags", el).textContent = tags;
+    const gave = gaveUpSeats(v).includes(seat); // Hearts 1887: the seat gave up the hand
+    const gb = $(".gave-up-badge", el);
+    gb.hidden = !gave;
+    gb.textContent = gave ? t("gave_up_badge") : "";
     el.setAttribute("aria-label", `${name(seat)}: ${t("total")} ${v.totals[seat]}, ` +
       `${t("this_hand")} ${t("points_n", { n: pts })}${moon ? ` (${t("moon_mark")})` : ""}, ` +
-      `${t("cards_left", { n: v.counts[seat] })}${tags ? `, ${tags}` : ""}`);
+      `${t("cards_left", { n: v.counts[seat] })}${tags ? `, ${tags}` : ""}${gave ? `, ${t("gave_up_badge")}` : ""}`);
     const backs = $(".backs", el);
     if (!backs) continue;
     const count = Math.min(v.counts[seat], 13);
@@ -200,6 +206,7 @@ export function renderStatus() {
   renderPots(v);
   const vd = valueDecision();
   decisionPanel($("#decide-panel"), vd, v, { name, act: (kind, value) => decideNow(kind, value) });
+  renderGiveUp();
   if (v.phase === "pass") {
     const k = passCount();
     if (!v.has_passed[me()] && !app.watching) {
