@@ -1369,7 +1369,8 @@ class Game:
         if phase == PHASE_PLAY:
             if self.rules.give_up and self.can_give_up(self.turn):
                 return [Decision(self.turn, "play", self.legal_plays(), 1, ("give_up",))]
-            return [Decision(self.turn, "play", self.legal_plays(), 1)]
+            # tuple.__new__: the hot path of every drive loop (skips the Python-level __new__)
+            return [_new_record(Decision, (self.turn, "play", self.legal_plays(), 1, ()))]
         if phase == PHASE_PASS:
             return [Decision(s, "pass", self.hands[s], self.rules.pass_count)
                     for s in range(self.n) if self.passes[s] is None]
