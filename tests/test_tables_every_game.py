@@ -98,9 +98,15 @@ def play_until(persons: list[TableClient], until: Callable[[], bool], timeout: f
             c.wait_version(newest)
         moved = False
         for c in persons:
-            v, errors = c.v, len(c.errors())
+            errors, seen, seat = len(c.errors()), len(c.messages), c.view["seat"]
             if move(c):
-                c.wait(lambda _ms, c=c, v=v, e=errors: c.v > v or len(c.errors()) > e)
+                # Wait for this seat's own move (an update from a bot's move is not it: a
+                # person answering that one would send the same move twice).
+                c.wait(lambda ms, seat=seat, seen=seen, e=errors: len(
+                    [m for m in ms if m["type"] == "error"]) > e or any(
+                    m["type"] == "update" and any(ev.get("seat") == seat
+                                                  or ev["type"] == "deal"
+                                                  for ev in m["events"]) for m in ms[seen:]))
                 assert len(c.errors()) == errors, c.errors()[-1]
                 moved = True
         if not moved:
