@@ -49,3 +49,28 @@ def test_control_variate_estimate() -> None:
     mean_l = sum(xs2.values()) / len(xs2)
     mean_s = sum(xs.values()) / len(xs)
     assert e2["cv_difference"] == pytest.approx(-0.75 + (b - 1) * (mean_l - mean_s), abs=1e-3)
+
+
+@pytest.mark.parametrize("name", sorted({m for x in panel.PANEL for m in
+                                         x.removeprefix("mix:").split("+")} | {"hard"}))
+def test_every_panel_member_answers_the_drive_loops_decisions(name: str) -> None:
+    # The drive loop asks ``choose(view, decision)`` of every bot: a panel member that
+    # only has the per-kind methods (the frozen copy once did) stops a run at its first card.
+    from hearts.actions import Action
+    from hearts.game import Game
+    from hearts.rules import make_rules
+    from hearts.view import player_view
+
+    game = Game(make_rules("standard"), game_number=3)
+    bot = panel.make_bot(name, 11)
+    kinds = []
+    while len(kinds) < 8:  # the deal, the four passes and the first plays
+        d = game.pending()[0]
+        if d.kind == "deal":
+            game.apply(Action("deal", -1, None))
+            continue
+        action = bot.choose(player_view(game, d.seat), d)
+        assert isinstance(action, Action) and action.kind == d.kind
+        game.apply(action)
+        kinds.append(d.kind)
+    assert kinds == ["pass"] * 4 + ["play"] * 4

@@ -29,6 +29,7 @@ import random
 import time
 
 from hearts.cards import SUIT_MASKS, cards_of
+from hearts.players.base import BaseBot
 from hearts.view import PlayerView
 
 from .common import Table, card_value, moon_choice
@@ -155,7 +156,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 900,
     return best, {"candidates": len(order), "rollouts": used, "rounds": rounds}
 
 
-class HardBot:
+class HardBot(BaseBot):
     """PIMC search bot (see the module text).
 
     ``play_budget``: simulated card plays per move (spread over the sampled

@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 
 from hearts.cards import HEARTS, SUIT_MASKS, SUITS, cards_of
+from hearts.players.base import BaseBot
 from hearts.rules import Rules
 from hearts.view import PlayerView
 
@@ -416,7 +417,7 @@ def medium_play(view: PlayerView) -> int:
     return _discard(t)
 
 
-class MediumBot:
+class MediumBot(BaseBot):
     """Rule-based bot (see the module text)."""
 
     name = "medium"
