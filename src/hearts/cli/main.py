@@ -32,3 +32,7 @@ for _verb in _VERBS:
 def main() -> None:
     """Run the CLI (console script ``hearts``)."""
     cli()
+
+
+if __name__ == "__main__":
+    main()
