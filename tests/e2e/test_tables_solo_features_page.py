@@ -202,11 +202,28 @@ def test_two_people_at_a_table_get_what_the_solo_game_offers(
     ann.select_option('#tb-create-form [name="level"]', "random")
     ann.fill('#tb-create-form [name="turn_seconds"]', "600")
     assert ann.is_checked('#tb-create-form [name="hints"]')
+    # The house rules: the solo page's Game options dialog, choosing the table's rules.
+    assert ann.text_content("[data-rules-note]") == "The game's usual rules."
+    ann.locator('[data-action="table-rules"]').click()
+    assert_in_view(ann, 'dialog[data-dialog="new-game-form"]', uncovered=False)
+    assert ann.input_value("#f-variant") == "standard" and ann.input_value("#f-players") == "4"
+    ann.fill("#f-opt-target_score", "50")
+    use = 'dialog[data-dialog="new-game-form"] [data-action="start-game"]'
+    assert ann.text_content(use) == "Use these rules"
+    ann.locator(use).click()
+    _until(ann, lambda: ann.locator('dialog[data-dialog="new-game-form"]').is_hidden())
+    assert ann.text_content("[data-rules-note]") == "House rules: Game ends at: 50"
+    assert_in_view(ann, "[data-rules-note]")
+    assert ann.input_value("#tb-variant") == "standard" and ann.input_value("#tb-players") == "4"
+    _shot(ann, shots, "desktop-table-create")
     assert_in_view(ann, '[data-action="create-table"]')
     ann.locator('[data-action="create-table"]').click()
     ann.wait_for_selector('body[data-status="waiting"]')
     link = ann.input_value("[data-invite-link]")
     table_id = link.rsplit("/", 1)[1]
+    settings = httpx.get(f"{base}/api/tables/{table_id}", timeout=30).json()["settings"]
+    assert settings["options"] == {"target_score": 50} and settings["players"] == 4
+    assert settings["hints"] is True and settings["level"] == "random"
 
     ben.goto(link)
     ben.wait_for_selector('body[data-phase="join"]')
@@ -326,11 +343,21 @@ def test_two_people_at_a_table_get_what_the_solo_game_offers(
         assert_in_view(p, '[data-dialog="review"] .rv-note', uncovered=False)
         _shot(p, shots, f"{'desktop' if seat == 0 else 'phone'}-table-review")
 
+    # The rules resolved reach the page: the score sheet's chart ends the game at 50.
+    ann.locator('[data-dialog="review"] .dialog-x').click()
+    ann.locator('[data-action="scores"]').click()
+    assert_in_view(ann, 'svg[data-chart="totals"]', uncovered=False)
+    assert "game ends at 50" in (ann.text_content('svg[data-chart="totals"]') or "")
+
     # In Japanese too: the same names, the corner button and the review's words translated.
     ben.locator('[data-dialog="review"] .dialog-x').click()
     ben.locator('[data-action="language"]').click()
     assert ben.text_content('[data-action="taken"]') == "取ったカード"
     assert _names(ben)[0] == "Ann" and _names(ben)[2] == seen[1][2]
+    ben.locator('[data-action="show-hand-end"]').click()
+    assert_in_view(ben, '[data-dialog="hand-end"]', uncovered=False)
+    assert ben.text_content('[data-action-review="hand-end"]') == "振り返り"
+    _shot(ben, shots, "phone-table-hand-end-ja")
     assert ann.errors == [] and ben.errors == []
     for p, _ in people:
         p.context.close()

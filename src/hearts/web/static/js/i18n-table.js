@@ -14,6 +14,8 @@ export const TABLE_STRINGS = {
     tb_invite: "Invite link", tb_copy: "Copy", tb_info: "Table {id}", tb_secret: "secret deals",
     tb_public: "game #{n} (public deals)",
     tb_n_players: "{n}",
+    tb_rules: "House rules…", tb_use_rules: "Use these rules", tb_rules_default: "The game's usual rules.",
+    tb_rules_some: "House rules: {list}",
     reason_no_hints: "The host has turned hints off at this table.",
     reason_hint_busy: "Your last hint is still being worked out.",
     // the forms
@@ -39,6 +41,8 @@ export const TABLE_STRINGS = {
     tb_invite: "招待リンク", tb_copy: "コピー", tb_info: "テーブル {id}", tb_secret: "非公開の配り",
     tb_public: "ゲーム #{n}（公開の配り）",
     tb_n_players: "{n}人",
+    tb_rules: "ハウスルール…", tb_use_rules: "このルールにする", tb_rules_default: "このゲームの標準ルールです。",
+    tb_rules_some: "ハウスルール：{list}",
     reason_no_hints: "このテーブルではホストがヒントを使えないようにしています。",
     reason_hint_busy: "前のヒントをまだ考えています。",
     tb_create_title: "友だちと遊ぶテーブル",

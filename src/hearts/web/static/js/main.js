@@ -362,7 +362,7 @@ export async function start() {
 /** What table.js may do with this page: take states, set the seat, the adapter and the transport. */
 export function tableHooks() {
   return {
-    app, t, toast, renderAll, renderStatus, renderSeats, showDialog, setBusy, players,
+    app, t, toast, renderAll, renderStatus, renderSeats, showDialog, setBusy, players, renderOptionsForm,
     applyState: (state, opts) => applyState(state, opts),
     adopt(adapter, tx) { app.table = adapter; app.tx = tx; },
     setSeat(seat, watching) { app.me = seat; app.watching = watching; },

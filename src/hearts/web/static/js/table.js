@@ -10,7 +10,7 @@
 import { ApiError } from "./api.js";
 import { formLevels } from "./state.js";
 import { reviewAt } from "./review.js";
-import { variantName } from "./options.js";
+import { choiceLabel, optionLabel, variantName } from "./options.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -57,6 +57,7 @@ export async function startTable(idPart, page) {
     thinking: null, deadlines: {},
     queue: Promise.resolve(),
     hint: null, // the hint asked and not answered yet: {resolve, reject}
+    rules: {}, // the create form's house rules (the options differing from the game's own)
   };
   document.body.classList.add("at-table");
 
@@ -95,8 +96,25 @@ export async function startTable(idPart, page) {
       else if (a === "back") send({ type: "back" });
       else if (a === "copy-link") copyLink();
       else if (a === "seat-friend") send({ type: "seat", seat: Number(btn.dataset.seat), friend: btn.dataset.friend, v: tb.v });
+      else if (a === "table-rules") { // the solo page's Game options dialog, for the table's rules
+        const game = $('#tb-create-form [name="game"]').value;
+        page.renderOptionsForm({ variant: $("#tb-variant").value, players: Number($("#tb-players").value),
+          level: $("#tb-level").value, options: tb.rules, game: game ? Number(game) : null });
+        page.showDialog("new-game-form");
+      }
     },
-    language() { fillForm(); if (tb.info) showJoin(tb.info); },
+    /** The Game options dialog's choice (options-form.js startFromForm), taken into the create form. */
+    chooseRules(s) {
+      $("#tb-variant").value = s.variant;
+      fillPlayers();
+      $("#tb-players").value = String(s.players);
+      if (![...$("#tb-level").options].some((o) => o.value === s.level)) option($("#tb-level"), s.level, s.level);
+      $("#tb-level").value = s.level;
+      $('#tb-create-form [name="game"]').value = s.game ?? "";
+      tb.rules = s.options || {};
+      rulesNote();
+    },
+    language() { fillForm(); rulesNote(); joinText(); if (tb.table && page.app.state) rendered(); },
   };
   // the table's transport (the interface of transport.js): a move is a message; its State comes back as one
   const moved = (msg) => { send({ ...msg, v: tb.v }); return Promise.resolve(null); };
@@ -316,10 +334,15 @@ export async function startTable(idPart, page) {
   function showJoin(info) {
     formMode("join");
     tb.info = info;
-    if (info) {
-      const names = info.seats.filter((s) => !s.bot).map((s) => s.name).join(", ");
-      $("#tb-join-text").textContent = t(info.status === "waiting" ? "tb_join_waiting" : "tb_join_started", { names });
-    }
+    joinText();
+  }
+
+  /** Who is at the table, above the join form (in the page's language). */
+  function joinText() {
+    const info = tb.info;
+    if (!info) return;
+    const names = info.seats.filter((s) => !s.bot).map((s) => s.name).join(", ");
+    $("#tb-join-text").textContent = t(info.status === "waiting" ? "tb_join_waiting" : "tb_join_started", { names });
   }
 
   /** One option of a select: `value`, shown as `label`. */
@@ -349,6 +372,17 @@ export async function startTable(idPart, page) {
     $('#tb-create-form [name="game"]').placeholder = t("tb_number_ph");
   }
 
+  /** The house rules chosen, in words, under the create form's button. */
+  function rulesNote() {
+    const specs = page.app.catalog.options;
+    const said = Object.entries(tb.rules).map(([k, v]) => {
+      const spec = specs.find((o) => o.key === k) || { key: k };
+      const value = typeof v === "boolean" ? t(v ? "yes" : "no") : spec.type === "int" ? String(v) : choiceLabel(k, v);
+      return `${optionLabel(spec)}: ${value}`;
+    });
+    $("#tb-rules-note").textContent = said.length ? t("tb_rules_some", { list: said.join(" · ") }) : t("tb_rules_default");
+  }
+
   /** The player counts of the game chosen (3 to 6 where it allows them): the count chosen is kept
    * (`keepChoice`, a change of language), else the game's usual one is selected (as in Game options). */
   function fillPlayers(keepChoice = false) {
@@ -366,7 +400,8 @@ export async function startTable(idPart, page) {
     ev.preventDefault();
     const f = new FormData(ev.target);
     const body = { name: f.get("name"), variant: f.get("variant"), players: Number($("#tb-players").value),
-      level: f.get("level"), turn_seconds: Number(f.get("turn_seconds")) || 45, hints: f.get("hints") === "on" };
+      level: f.get("level"), turn_seconds: Number(f.get("turn_seconds")) || 45, hints: f.get("hints") === "on",
+      options: tb.rules };
     if (f.get("game")) body.game = Number(f.get("game"));
     try {
       const out = await post("/api/tables", body);
@@ -396,8 +431,9 @@ export async function startTable(idPart, page) {
   // the turn timers count down in place
   setInterval(() => { if (tb.table && tb.table.status === "playing" && page.app.state) page.renderSeats(); }, 500);
 
-  $("#tb-variant").addEventListener("change", () => fillPlayers());
+  $("#tb-variant").addEventListener("change", () => { fillPlayers(); tb.rules = {}; rulesNote(); });
   fillForm();
+  rulesNote();
   if (!tb.id) { formMode("create"); return; }
   const known = seats()[tb.id];
   if (known) { tb.token = known.token; tableMode(); connect(); return; }
