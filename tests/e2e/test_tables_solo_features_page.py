@@ -361,3 +361,32 @@ def test_two_people_at_a_table_get_what_the_solo_game_offers(
     assert ann.errors == [] and ben.errors == []
     for p, _ in people:
         p.context.close()
+
+
+def test_no_hint_button_where_the_host_turned_hints_off(
+        browser: Any, table_server: ServerProcess) -> None:
+    # The host unticks "Hints allowed": nobody at the table is offered a hint, and H asks none.
+    ann = _page(browser, 390, 844)
+    ann.goto(table_server.url + "/t/new")
+    ann.wait_for_selector('body[data-phase="create"]')
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.fill('#tb-create-form [name="turn_seconds"]', "600")
+    ann.uncheck('#tb-create-form [name="hints"]')
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    table_id = ann.input_value("[data-invite-link]").rsplit("/", 1)[1]
+    settings = httpx.get(f"{table_server.url}/api/tables/{table_id}", timeout=30).json()["settings"]
+    assert settings["hints"] is False
+    ann.locator('[data-action="start"]').click()
+    ann.wait_for_selector('body[data-passing="true"]')
+    _idle(ann)
+    assert _body(ann, "hints") == "false"
+    assert ann.locator('[data-action="hint"]').is_hidden()
+    assert_in_view(ann, '[data-action="scores"]')  # the toolbar is there, without the hint
+    ann.keyboard.press("h")
+    ann.wait_for_selector("[data-toast]", state="visible")
+    assert "turned hints off" in (ann.text_content("[data-toast]") or "")
+    assert _hinted(ann) == []
+    assert ann.errors == []
+    ann.context.close()
