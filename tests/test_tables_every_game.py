@@ -270,6 +270,27 @@ def test_every_variant_and_player_count_makes_a_table(server: ServerProcess) -> 
     assert r.status_code == 400 and r.json()["error"]["message"]
 
 
+def test_a_tables_state_carries_the_rules_resolved_as_the_solo_state(
+        server: ServerProcess, clients: list[TableClient]) -> None:
+    """The ``state`` message gives every option of the table's rules, resolved, as the solo
+    game's State does for the same settings (the page reads the pass count, the target and
+    the house rules from it)."""
+    settings = {"variant": "black-maria", "players": 4,
+                "options": {"target_score": 50, "pass_count": 2}, "level": "random"}
+    t = create_table(server.url, "Ann", **settings, turn_seconds=600)
+    host = TableClient(server.url, t["id"], t["token"], name="host")
+    clients.append(host)
+    solo = httpx.post(server.url + "/api/games", json=settings, timeout=30)
+    assert solo.status_code == 201, solo.text
+    options = host.messages[0]["options"]
+    assert options == solo.json()["options"]
+    assert options["target_score"] == 50 and options["pass_count"] == 2
+    assert options["spade_penalties"] == "maria"  # the variant's own, not only the overrides
+    watcher = TableClient(server.url, t["id"], None, name="spectator")
+    clients.append(watcher)
+    assert watcher.messages[0]["type"] == "state" and watcher.messages[0]["options"] == options
+
+
 def test_no_record_shows_the_hand_being_bid(tmp_path: Any) -> None:
     """The one record writer (``projection.finished_record``) withholds the hand in
     progress in its auction too: the solo game's record used to give the deal of the hand

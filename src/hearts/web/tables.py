@@ -651,6 +651,7 @@ class TableState:
                                "host": s == HOST_SEAT, "view": self.view_json(s),
                                "illegal": self.illegal_json(s),
                                "score_detail": self.detail_json(s), "table": self.table_json(),
+                               "options": dict(self.rules.options),
                                "history": self.history_json()}
         if since is not None:
             missed = [a for a in self.recent if a.version > since]

@@ -89,14 +89,16 @@ export function doPass() {
 }
 
 export async function doHint() {
-  if (!app.cur || app.busy) return;
+  if (!app.state || app.busy) return;
   const v = view();
   if (!v || !(canPlayNow() || canSelectNow())) {
     toast(reasonText(app.busy ? "busy" : "not_your_turn"), "info");
     return;
   }
+  const asked = askedNow();
   try {
-    const h = await api.hint(app.cur.id, app.cur.token, "hard");
+    const h = await app.tx.hint("hard"); // solo: GET /hint; at a table: the message {"type": "hint"}
+    if (askedNow() !== asked) return; // the hand moved on meanwhile: the hint answers an older question
     app.hinted = new Set(h.stage === "pass" ? h.cards || [] : h.card ? [h.card] : []);
     renderHand();
     const first = [...app.hinted][0];
@@ -106,8 +108,20 @@ export async function doHint() {
       if (b) { $$(".card").forEach((c) => { c.tabIndex = -1; }); b.tabIndex = 0; b.focus({ preventScroll: true }); }
     }
   } catch (e) {
-    toast(e instanceof ApiError ? reasonText(e.code, e.message) : String(e));
+    if (askedNow() === asked) toast(e instanceof ApiError ? reasonText(e.code, e.message) : String(e));
   }
+}
+
+/**
+ * The question the viewer answers now, as a key ("" when none): a hint is shown while it stays the same
+ * (at a table other people's passes change the State, not the question).
+ */
+export function askedNow() {
+  const v = view();
+  const mine = !!v && !app.watching && ((v.phase === "play" && v.turn === me()) ||
+    (v.phase === "pass" && !v.has_passed[me()]));
+  if (!mine) return "";
+  return [v.hand_index, v.phase, v.trick_index, v.trick.length, v.hand.length].join("/");
 }
 
 export async function newGame(settings, { fromForm = false } = {}) {

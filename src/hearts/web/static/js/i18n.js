@@ -1,5 +1,6 @@
 // Every text the page shows, in English and Japanese (written for this project).
 // t(key, params) picks the current language; {name} placeholders are filled from params.
+import { TABLE_STRINGS } from "./i18n-table.js";
 
 const EN = {
   title: "Hearts",
@@ -217,18 +218,6 @@ const EN = {
   carry_taken: "{name} takes the trick and the {n} carried cards.",
   cancelled_mark: "cancelled",
   note_cancelled_trick: "Last trick cancelled (two pairs)", note_cancelled_pair: "Last trick: the two {card} cancelled",
-  // the table with friends
-  tb_computer: "computer", tb_away: "away: a computer plays", tb_thinking: "thinking…", tb_secs: "{n} s",
-  tb_name_bot: "Computer {n}",
-  tb_start: "Start the game", tb_back: "I'm back", tb_give_seat: "Give {name} the seat of {seat}",
-  tb_waiting_start: "At the table: {names}. Empty seats are played by the computer.",
-  tb_host_starts: "The host starts the game.",
-  tb_waiting_seat: "You are watching: the host can give you a computer's seat between hands.",
-  tb_spectator: "You are watching this table.",
-  tb_away_text: "Your time ran out, so a computer plays for you.",
-  tb_host_deals: "The host deals the next hand.",
-  tb_invite: "Invite link", tb_copy: "Copy", tb_info: "Table {id}", tb_secret: "secret deals",
-  tb_public: "game #{n} (public deals)",
 };
 
 const JA = {
@@ -429,18 +418,10 @@ const JA = {
   carry_taken: "{name}がトリックと持ち越しの{n}枚を取りました。",
   cancelled_mark: "打ち消し",
   note_cancelled_trick: "直前のトリックは無効（2組が打ち消し）", note_cancelled_pair: "直前のトリック：{card}が2枚で打ち消し",
-  tb_computer: "コンピューター", tb_away: "不在：コンピューターが代打ち", tb_thinking: "考え中…", tb_secs: "{n}秒",
-  tb_name_bot: "コンピューター{n}",
-  tb_start: "ゲームを始める", tb_back: "戻りました", tb_give_seat: "{name}に{seat}の席を渡す",
-  tb_waiting_start: "参加者：{names}。空いた席はコンピューターが打ちます。",
-  tb_host_starts: "ホストがゲームを始めます。",
-  tb_waiting_seat: "観戦中です。ハンドの合間にホストがコンピューターの席を渡せます。",
-  tb_spectator: "このテーブルを観戦しています。",
-  tb_away_text: "時間切れのため、コンピューターが代わりに打っています。",
-  tb_host_deals: "ホストが次のハンドを配ります。",
-  tb_invite: "招待リンク", tb_copy: "コピー", tb_info: "テーブル {id}", tb_secret: "非公開の配り",
-  tb_public: "ゲーム #{n}（公開の配り）",
 };
+
+Object.assign(EN, TABLE_STRINGS.en); // the table with friends (i18n-table.js)
+Object.assign(JA, TABLE_STRINGS.ja);
 
 export const STRINGS = { en: EN, ja: JA };
 let lang = "en";

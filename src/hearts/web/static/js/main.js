@@ -9,7 +9,7 @@ import { animateEvents } from "./events.js";
 import { answerConfirm, applySettings, askLeave, maybeShowPhaseDialog, renderSettings, renderStats, showGameOver, showHandEnd, showHelp, showScores } from "./view-dialogs.js";
 import { carried } from "./family.js";
 import { describeGame, readUrl, sameGame, syncUrl } from "./url.js";
-import { doDaily, doDownload, doHint, doNewGame, doPass, doRestart, newGame, onCardClick } from "./actions.js";
+import { askedNow, doDaily, doDownload, doHint, doNewGame, doPass, doRestart, newGame, onCardClick } from "./actions.js";
 import { drawTrick, renderAll, renderHeader, renderSeats, renderStatus, showLastTrick, toggleTaken } from "./view-table.js";
 import { focusHand, layoutHand, renderHand } from "./view-hand.js";
 import { getLanguage, initialLanguage, setLanguage, t, translatePage } from "./i18n.js";
@@ -27,6 +27,7 @@ import * as store from "./store.js";
 export async function applyState(state, { animate = true } = {}) {
   const gen = ++app.gen;
   const before = view();
+  const asked = askedNow();
   const wasBroken = before && before.hearts_broken;
   if (animate && state.events && state.events.length) setBusy(true); // (at a table no request made it busy)
   // seats out of cards before these events (Domino Hearts); the others are marked as their last card shows
@@ -43,7 +44,7 @@ export async function applyState(state, { animate = true } = {}) {
   } else if (app.cur && app.cur.id === state.id) {
     app.cur.options = state.options;
   }
-  app.hinted.clear();
+  if (askedNow() !== asked || !asked) app.hinted.clear(); // a hint lasts while its question does
   if (state.view.phase !== "pass") app.selected = [];
   renderHeader();
   renderSeats();
@@ -132,6 +133,7 @@ export function onSettingsChange(e) {
 export function switchLanguage(l) {
   setLanguage(l || (getLanguage() === "ja" ? "en" : "ja"));
   translatePage();
+  if (app.table) app.table.language(); // the table's forms
   drawTrick();
   renderAll();
   for (const d of $$("dialog[open]")) {
@@ -360,7 +362,7 @@ export async function start() {
 /** What table.js may do with this page: take states, set the seat, the adapter and the transport. */
 export function tableHooks() {
   return {
-    app, t, toast, renderAll, renderStatus, renderSeats, showDialog, setBusy, players,
+    app, t, toast, renderAll, renderStatus, renderSeats, showDialog, setBusy, players, renderOptionsForm,
     applyState: (state, opts) => applyState(state, opts),
     adopt(adapter, tx) { app.table = adapter; app.tx = tx; },
     setSeat(seat, watching) { app.me = seat; app.watching = watching; },

@@ -46,6 +46,8 @@ export function renderOptionsForm(pref) {
   }
   html += "</fieldset>";
   f.innerHTML = html;
+  // at a table's create form the dialog chooses the table's rules (table.js), it starts no game
+  $('[data-action="start-game"]').textContent = t(app.table ? "tb_use_rules" : "start");
   $("#options-error").hidden = true;
   updateOptionRelevance();
 }
@@ -105,6 +107,11 @@ export function validateOptionsForm() {
 export async function startFromForm() {
   if (!validateOptionsForm()) return;
   const settings = readOptionsForm();
+  if (app.table) { // the table's create form takes the rules chosen
+    app.table.chooseRules(settings);
+    $('dialog[data-dialog="new-game-form"]').close();
+    return;
+  }
   if (!(await mayLeave("new"))) return;
   await newGame(settings, { fromForm: true });
 }

@@ -2,7 +2,8 @@
 //
 // Self-contained: it adds a "Review" button to the end-of-hand and game-over dialogs, its own
 // dialog (data-dialog="review") and stylesheet, and reads the game to review from localStorage
-// (store.loadCurrent). The replay shows every hand face up trick by trick, marks the user's
+// (store.loadCurrent), or at a table with friends from the source table.js gives (reviewAt: the table's
+// routes, the seat's token, the viewer's seat and the table's seat names). The replay shows every hand face up trick by trick, marks the user's
 // decisions (inaccuracy, mistake, blunder) with the better card, and "play on from here" asks
 // the server to finish the hand with another card: a what-if, never counted in the statistics.
 // Test hooks: data-action-review, data-review-step, data-review-decision, data-review-mark,
@@ -18,6 +19,7 @@ const TEXT = {
     working: "Analysing your decisions… {done} / {total}", starting: "Analysing your decisions…",
     failed: "The review failed: {msg}", deal: "The deal", pass: "You passed {cards}",
     trick: "Trick {k} of {n}", led: "{seat} leads; {winner} wins", points: "{p} points",
+    led_me: "You lead; {winner} wins", won_me: "{seat} leads; you win", both_me: "You lead and win",
     you_played: "You played {card}", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
     fine: "The best choice", close: "No clear loss (about {loss} points, ± {ci})", forced: "The only choice", marks_none: "No marked decisions in this hand.",
     marks: "Your marked decisions", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake",
@@ -34,6 +36,7 @@ const TEXT = {
     working: "判断を分析しています… {done} / {total}", starting: "判断を分析しています…",
     failed: "振り返りに失敗しました: {msg}", deal: "配られた手札", pass: "パスしたカード: {cards}",
     trick: "トリック {k} / {n}", led: "{seat}のリード、{winner}の勝ち", points: "{p}点",
+    led_me: "あなたのリード、{winner}の勝ち", won_me: "{seat}のリード、あなたの勝ち", both_me: "あなたのリードで、あなたの勝ち",
     you_played: "あなたの札: {card}", better: "より良い札: {card}", loss: "約{loss}点の損 (± {ci})",
     fine: "最善の判断です", close: "はっきりした損はありません (約{loss}点 ± {ci})", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
     marks: "印の付いた判断", mark_inaccuracy: "不正確", mark_mistake: "悪手", mark_blunder: "大悪手",
@@ -70,9 +73,9 @@ function chip(card, extra = "") {
   return el("span", { class: `rv-card${red ? " red" : ""}${extra}`, "data-review-card": card, text: cardShort(card) });
 }
 
-async function call(method, path, body, token) {
+async function call(method, path, body, token, header = "X-Game-Token") {
   const headers = { Accept: "application/json" };
-  if (token) headers["X-Game-Token"] = token;
+  if (token) headers[header] = token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
@@ -124,7 +127,27 @@ function decisionsOf(data) {
   return out;
 }
 
-function seatLabel(s) { return seatName(s, rv.data.story.players); }
+/**
+ * What is reviewed: the solo game of localStorage (seat 0, routes /api/games/{id}/…, X-Game-Token), or
+ * the table table.js named (reviewAt). `route`: the review and what-if routes' prefix; `seat`: the
+ * viewer's seat (the decisions reviewed are its own); `name(seat)`: the seat's name on the table.
+ */
+let source = null;
+
+/** At a table with friends: review the hands of `src` ({id, token, seat, name}) for the viewer's seat. */
+export function reviewAt(src) {
+  source = { ...src, route: `/api/tables/${encodeURIComponent(src.id)}`, header: "X-Seat-Token", table: true };
+}
+
+function current() {
+  if (source) return source;
+  const cur = loadCurrent();
+  return cur && { id: cur.id, token: cur.token, seat: 0, route: `/api/games/${encodeURIComponent(cur.id)}`,
+    header: "X-Game-Token", name: null, table: false };
+}
+
+function seatLabel(s) { return rv.cur.name ? rv.cur.name(s) : seatName(s, rv.data.story.players); }
+const mine = () => rv.cur.seat;
 
 function render() {
   const d = dialog();
@@ -182,32 +205,33 @@ function render() {
   if (rv.step === 0) {
     for (let s = 0; s < story.players; s++) {
       const passed = new Set(story.passes[s] || []);
-      const row = el("div", { class: `rv-seat${s === 0 ? " me" : ""}`, "data-seat": String(s) },
+      const row = el("div", { class: `rv-seat${s === mine() ? " me" : ""}`, "data-seat": String(s) },
         el("span", { class: "rv-name", text: seatLabel(s) }));
       const cards = el("span", { class: "rv-cards" });
       for (const c of sortHand(story.dealt[s])) cards.append(chip(c, passed.has(c) ? " passed" : ""));
       row.append(cards);
       seats.append(row);
     }
-    if ((story.passes[0] || []).length) {
-      head.textContent = tr("pass", { cards: story.passes[0].map(cardShort).join(" ") });
+    if ((story.passes[mine()] || []).length) {
+      head.textContent = tr("pass", { cards: story.passes[mine()].map(cardShort).join(" ") });
       decision = dec.pass;
     }
   } else {
     trick = story.tricks[rv.step - 1];
     const played = new Map(trick.cards.map((c) => [c.seat, c.card]));
-    head.textContent = tr("led", { seat: seatLabel(trick.leader), winner: seatLabel(trick.winner) }) +
+    const who = (trick.leader === mine() ? 1 : 0) + (trick.winner === mine() ? 2 : 0); // "You lead", "you win"
+    head.textContent = tr(["led", "led_me", "won_me", "both_me"][who], { seat: seatLabel(trick.leader), winner: seatLabel(trick.winner) }) +
       " · " + tr("points", { p: trick.points.map((p, s) => `${seatLabel(s)} ${p}`).join(", ") });
     for (let s = 0; s < story.players; s++) {
-      const row = el("div", { class: `rv-seat${s === 0 ? " me" : ""}${s === trick.winner ? " won" : ""}`, "data-seat": String(s) },
+      const row = el("div", { class: `rv-seat${s === mine() ? " me" : ""}${s === trick.winner ? " won" : ""}`, "data-seat": String(s) },
         el("span", { class: "rv-name", text: seatLabel(s) }));
       const cards = el("span", { class: "rv-cards" });
       for (const c of sortHand(trick.hands[s])) cards.append(chip(c, c === played.get(s) ? " in-trick" : ""));
       row.append(cards);
       seats.append(row);
     }
-    const mine = trick.cards.find((c) => c.seat === 0);
-    decision = mine ? dec.plays.get(mine.index) || null : null;
+    const own = trick.cards.find((c) => c.seat === mine());
+    decision = own ? dec.plays.get(own.index) || null : null;
   }
   if (decision) renderDecision(note, playon, decision);
   renderMarks(d.querySelector(".rv-marks"), dec);
@@ -280,11 +304,11 @@ async function playOn(card, index) {
   const box = d.querySelector(".rv-playon");
   for (const b of box.querySelectorAll("button")) b.disabled = true;
   try {
-    const w = await call("POST", `/api/games/${encodeURIComponent(rv.cur.id)}/whatif`,
-      { hand: rv.data.story.hand, index: Number(index), card }, rv.cur.token);
+    const w = await call("POST", `${rv.cur.route}/whatif`,
+      { hand: rv.data.story.hand, index: Number(index), card }, rv.cur.token, rv.cur.header);
     const res = el("div", { class: "rv-result", "data-review-result": card });
     const pts = (p) => tr(p === 1 ? "pts_one" : "pts_many", { p });
-    res.append(el("p", { text: tr("what_if", { card: cardShort(card), p: pts(w.points[0]), q: pts(w.actual[0]) }) }));
+    res.append(el("p", { text: tr("what_if", { card: cardShort(card), p: pts(w.points[mine()]), q: pts(w.actual[mine()]) }) }));
     // the tricks numbered as in the hand (the what-if starts inside trick k), each with its winner
     const n = rv.data.story.players;
     const first = Math.floor(Number(index) / n);
@@ -342,7 +366,7 @@ async function poll() {
 /** Open the review of hand `hand` (default: the last finished one) of the current game. */
 export async function openReview(hand) {
   installStyles();
-  rv.cur = loadCurrent();
+  rv.cur = current();
   if (!rv.cur) return;
   clearTimeout(rv.timer);
   rv.job = null;
@@ -356,8 +380,8 @@ export async function openReview(hand) {
   d.querySelector("#review-title").textContent = tr("review");
   if (!d.open) d.showModal();
   try {
-    rv.data = await call("POST", `/api/games/${encodeURIComponent(rv.cur.id)}/review`,
-      hand === undefined ? {} : { hand }, rv.cur.token);
+    rv.data = await call("POST", `${rv.cur.route}/review`,
+      hand === undefined ? {} : { hand }, rv.cur.token, rv.cur.header);
   } catch (e) {
     prog.querySelector("span").textContent = tr("failed", { msg: e.message });
     return;
@@ -384,7 +408,7 @@ function browserId() {
 
 async function showDaily(gameOver) {
   const cur = loadCurrent();
-  if (!cur) return;
+  if (!cur || source) return; // (a table's game is no daily game)
   let daily;
   try { daily = await call("GET", "/api/daily"); } catch (e) { return; }
   if (cur.game !== daily.game) return;

@@ -3,12 +3,22 @@
 // joins tables, speaks the table's WebSocket, turns each `state` / `update` message into the State the
 // solo page draws (docs/web-api.md: view, illegal, events), and carries the moves back (`tx`). It adds
 // what only a shared table has: the invite link, people's names, "computer" / "away" / "thinking" and
-// the turn timer on the seats, the host's Start and seat buttons, "I'm back".
+// the turn timer on the seats, the host's Start and seat buttons, "I'm back". What the solo game offers
+// is offered here through the same views: the hint (the message {"type": "hint"}, where the host allows
+// hints), the cards taken and the breakdown (the messages' score_detail), the review (review.js, on the
+// table's review route with the seat's token).
+import { ApiError } from "./api.js";
+import { formLevels } from "./state.js";
+import { reviewAt } from "./review.js";
+import { choiceLabel, optionLabel, variantName } from "./options.js";
+
 const $ = (sel, root = document) => root.querySelector(sel);
 
 const SEATS_KEY = "hearts.tables";
 /** The field of a one-value move message (a new kind of decision: a field of its own name). */
 const FIELD = { moon: "choice" };
+/** The refusals of a hint (docs/tables.md): they answer the hint asked, not a move. */
+const HINT_REFUSALS = ["no_hints", "hint_busy", "busy", "wrong_phase", "not_seated"];
 
 function seats() {
   try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}"); } catch (e) { return {}; }
@@ -46,6 +56,8 @@ export async function startTable(idPart, page) {
     last: null, // the last State handed to the page (re-drawn after a refused move)
     thinking: null, deadlines: {},
     queue: Promise.resolve(),
+    hint: null, // the hint asked and not answered yet: {resolve, reject}
+    rules: {}, // the create form's house rules (the options differing from the game's own)
   };
   document.body.classList.add("at-table");
 
@@ -84,7 +96,25 @@ export async function startTable(idPart, page) {
       else if (a === "back") send({ type: "back" });
       else if (a === "copy-link") copyLink();
       else if (a === "seat-friend") send({ type: "seat", seat: Number(btn.dataset.seat), friend: btn.dataset.friend, v: tb.v });
+      else if (a === "table-rules") { // the solo page's Game options dialog, for the table's rules
+        const game = $('#tb-create-form [name="game"]').value;
+        page.renderOptionsForm({ variant: $("#tb-variant").value, players: Number($("#tb-players").value),
+          level: $("#tb-level").value, options: tb.rules, game: game ? Number(game) : null });
+        page.showDialog("new-game-form");
+      }
     },
+    /** The Game options dialog's choice (options-form.js startFromForm), taken into the create form. */
+    chooseRules(s) {
+      $("#tb-variant").value = s.variant;
+      fillPlayers();
+      $("#tb-players").value = String(s.players);
+      if (![...$("#tb-level").options].some((o) => o.value === s.level)) option($("#tb-level"), s.level, s.level);
+      $("#tb-level").value = s.level;
+      $('#tb-create-form [name="game"]').value = s.game ?? "";
+      tb.rules = s.options || {};
+      rulesNote();
+    },
+    language() { fillForm(); rulesNote(); joinText(); if (tb.table && page.app.state) rendered(); },
   };
   // the table's transport (the interface of transport.js): a move is a message; its State comes back as one
   const moved = (msg) => { send({ ...msg, v: tb.v }); return Promise.resolve(null); };
@@ -93,6 +123,12 @@ export async function startTable(idPart, page) {
     play: (card) => moved({ type: "play", card }),
     decide: (kind, value) => moved({ type: kind, [FIELD[kind] || kind]: value }),
     nextHand: () => moved({ type: "next" }),
+    hint: (level) => new Promise((resolve, reject) => {
+      if (tb.hint) { reject(new ApiError(429, "hint_busy", "")); return; }
+      if (!tb.ws || tb.ws.readyState !== WebSocket.OPEN) { reject(new ApiError(0, "network", "")); return; }
+      tb.hint = { resolve, reject };
+      send({ type: "hint", level });
+    }),
   };
   page.adopt(adapter, tx);
 
@@ -108,6 +144,7 @@ export async function startTable(idPart, page) {
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: tb.token, since: tb.v >= 0 ? tb.v : null }));
     ws.onmessage = (ev) => handle(JSON.parse(ev.data));
     ws.onclose = () => {
+      if (tb.hint && tb.ws === ws) { tb.hint.reject(new ApiError(0, "network", "")); tb.hint = null; }
       if (tb.ws !== ws || tb.closedByUs) return;
       setTimeout(connect, Math.min(5000, 300 * 2 ** tb.retry++)); // resync from the last version seen
     };
@@ -143,7 +180,18 @@ export async function startTable(idPart, page) {
       tb.thinking = msg.seat;
       page.renderSeats();
     },
+    hint(msg) {
+      const asked = tb.hint;
+      tb.hint = null;
+      if (asked) asked.resolve(msg);
+    },
     error(msg) {
+      if (tb.hint && HINT_REFUSALS.includes(msg.code)) {
+        const asked = tb.hint;
+        tb.hint = null;
+        asked.reject(new ApiError(409, msg.code, msg.message));
+        return;
+      }
       if (["bad_token", "unknown_table", "no_spectators"].includes(msg.code)) {
         tb.closedByUs = true;
         page.toast(msg.message);
@@ -211,6 +259,10 @@ export async function startTable(idPart, page) {
     b.myTurn = String(free && v.phase === "play" && v.turn === tb.seat);
     b.passing = String(free && v.phase === "pass" && !v.has_passed[tb.seat]);
     b.deciding = String(free && !!v.decision && !["pass", "play"].includes(v.decision.kind));
+    // the solo game's Hint button, where the host allows hints, for a person at a seat
+    b.hints = String(tb.seat !== null && table.settings.hints !== false);
+    // the review of a finished hand: the viewer's own seat, on the table's route with the seat's token
+    if (tb.seat !== null) reviewAt({ id: tb.id, token: tb.token, seat: tb.seat, name: page.name });
     $("#tb-create").hidden = true;
     $("#tb-join").hidden = true;
     $("#tb-bar").hidden = false;
@@ -281,30 +333,75 @@ export async function startTable(idPart, page) {
 
   function showJoin(info) {
     formMode("join");
-    if (info) {
-      const names = info.seats.filter((s) => !s.bot).map((s) => s.name);
-      $("#tb-join-text").textContent = `${names.join(", ")} ${names.length === 1 ? "is" : "are"} at this table. ` +
-        (info.status === "waiting" ? "Take a free seat." : "The game has started: the host can give you a computer's seat between hands.");
-    }
+    tb.info = info;
+    joinText();
   }
 
-  function fillVariants() {
-    const sel = $("#tb-variant");
-    const list = page.app.catalog.variants.length ? page.app.catalog.variants : [{ name: "standard", title: "Hearts" }];
-    sel.innerHTML = "";
-    for (const v of list) {
-      const o = document.createElement("option");
-      o.value = v.name;
-      o.textContent = v.title || v.name;
-      sel.appendChild(o);
-    }
+  /** Who is at the table, above the join form (in the page's language). */
+  function joinText() {
+    const info = tb.info;
+    if (!info) return;
+    const names = info.seats.filter((s) => !s.bot).map((s) => s.name).join(", ");
+    $("#tb-join-text").textContent = t(info.status === "waiting" ? "tb_join_waiting" : "tb_join_started", { names });
+  }
+
+  /** One option of a select: `value`, shown as `label`. */
+  function option(sel, value, label) {
+    const o = document.createElement("option");
+    o.value = String(value);
+    o.textContent = label;
+    sel.appendChild(o);
+  }
+
+  /** The create form's choices: every game of the catalog (as the solo page's options), its player
+   * counts, the computer levels; in the page's language. Keeps what is chosen. */
+  function fillForm() {
+    const cat = page.app.catalog;
+    const list = cat.variants.length ? cat.variants : [{ name: "standard", title: "Hearts", players: [4], default_players: 4 }];
+    const vs = $("#tb-variant");
+    const chosen = vs.value || "standard";
+    vs.innerHTML = "";
+    for (const v of list) option(vs, v.name, variantName(v.name, v.title));
+    vs.value = list.some((v) => v.name === chosen) ? chosen : list[0].name;
+    fillPlayers(vs.value === chosen);
+    const ls = $("#tb-level");
+    const level = ls.value || "medium";
+    ls.innerHTML = "";
+    for (const x of formLevels(level)) option(ls, x, t(`level_${x}`) === `level_${x}` ? x : t(`level_${x}`));
+    ls.value = level;
+    $('#tb-create-form [name="game"]').placeholder = t("tb_number_ph");
+  }
+
+  /** The house rules chosen, in words, under the create form's button. */
+  function rulesNote() {
+    const specs = page.app.catalog.options;
+    const said = Object.entries(tb.rules).map(([k, v]) => {
+      const spec = specs.find((o) => o.key === k) || { key: k };
+      const value = typeof v === "boolean" ? t(v ? "yes" : "no") : spec.type === "int" ? String(v) : choiceLabel(k, v);
+      return `${optionLabel(spec)}: ${value}`;
+    });
+    $("#tb-rules-note").textContent = said.length ? t("tb_rules_some", { list: said.join(" · ") }) : t("tb_rules_default");
+  }
+
+  /** The player counts of the game chosen (3 to 6 where it allows them): the count chosen is kept
+   * (`keepChoice`, a change of language), else the game's usual one is selected (as in Game options). */
+  function fillPlayers(keepChoice = false) {
+    const v = page.app.catalog.variants.find((x) => x.name === $("#tb-variant").value);
+    const ps = $("#tb-players");
+    const counts = v ? v.players : [4];
+    const keep = Number(ps.value);
+    ps.innerHTML = "";
+    for (const n of counts) option(ps, n, t("tb_n_players", { n }));
+    ps.value = String(keepChoice && counts.includes(keep) ? keep : (v ? v.default_players : 4));
+    ps.disabled = counts.length < 2;
   }
 
   $("#tb-create-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(ev.target);
-    const body = { name: f.get("name"), variant: f.get("variant"), level: f.get("level"),
-      turn_seconds: Number(f.get("turn_seconds")) || 45 };
+    const body = { name: f.get("name"), variant: f.get("variant"), players: Number($("#tb-players").value),
+      level: f.get("level"), turn_seconds: Number(f.get("turn_seconds")) || 45, hints: f.get("hints") === "on",
+      options: tb.rules };
     if (f.get("game")) body.game = Number(f.get("game"));
     try {
       const out = await post("/api/tables", body);
@@ -334,7 +431,9 @@ export async function startTable(idPart, page) {
   // the turn timers count down in place
   setInterval(() => { if (tb.table && tb.table.status === "playing" && page.app.state) page.renderSeats(); }, 500);
 
-  fillVariants();
+  $("#tb-variant").addEventListener("change", () => { fillPlayers(); tb.rules = {}; rulesNote(); });
+  fillForm();
+  rulesNote();
   if (!tb.id) { formMode("create"); return; }
   const known = seats()[tb.id];
   if (known) { tb.token = known.token; tableMode(); connect(); return; }

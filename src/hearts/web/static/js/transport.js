@@ -1,7 +1,8 @@
 // How moves reach the server, behind one interface (a transport):
 //   pass(cards) · play(card) · decide(kind, value) · nextHand()
 // each answering a Promise of the new State (the solo game's HTTP API answers at once) or of null (the
-// table's WebSocket: the new state comes as a message, table.js). main.js starts with the solo transport;
+// table's WebSocket: the new state comes as a message, table.js); and hint(level), a Promise of the
+// hint (`{stage, card | cards | ...}`, docs/web-api.md) or an ApiError with the refusal's code. main.js starts with the solo transport;
 // table.js hands it the table's (tableTransport there).
 import { api } from "./api.js";
 import { app } from "./state.js";
@@ -13,4 +14,5 @@ export const soloTx = {
   decide: (kind, value) => (kind === "moon" ? api.moon(app.cur.id, app.cur.token, value)
     : api.decide(app.cur.id, app.cur.token, kind, value)),
   nextHand: () => api.nextHand(app.cur.id, app.cur.token),
+  hint: (level) => api.hint(app.cur.id, app.cur.token, level),
 };
