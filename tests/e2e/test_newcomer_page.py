@@ -236,11 +236,7 @@ def test_four_queens_received_cards_marked_while_declaring(new_table: Any, size:
     t: Table = new_table(*size).open("deal=25&variant=four-queens&level=random")
     assert t.phase == "pass"
     t.pass_cards()
-    for _ in range(40):
-        if t.phase == "declare" and t.page.locator("#decide-panel").is_visible():
-            break
-        t.idle()
-        t.page.wait_for_timeout(50)
+    t.page.wait_for_selector('body[data-busy="false"][data-deciding="true"]', state="attached")
     assert t.phase == "declare" and t.page.locator("#decide-panel").is_visible()
     marked = t.page.locator("#hand .card.received")
     assert marked.count() == 3
@@ -329,11 +325,8 @@ def test_a_received_card_that_cannot_be_played_keeps_a_bright_mark(
     for deal in (9, 10, 11, 12):
         t.open(f"deal={deal}")
         t.pass_cards()
-        for _ in range(20):  # until our first card is due (the computers lead and follow first)
-            if t.phase == "play" and t.playable():
-                break
-            t.idle()
-            t.page.wait_for_timeout(50)
+        # until our first card is due (the computers lead and follow first)
+        t.page.wait_for_selector('body[data-busy="false"][data-my-turn="true"]', state="attached")
         found = t.page.eval_on_selector_all("#hand .card.received.illegal",
                                             "els => els.map(e => e.dataset.card)")
         if found:
@@ -348,3 +341,4 @@ def test_a_received_card_that_cannot_be_played_keeps_a_bright_mark(
     assert "rgb(37, 194, 110)" in style["ring"], style
     assert style["tab"] == "7px" and "brightness" in style["face"], style
     assert t.errors == []
+
