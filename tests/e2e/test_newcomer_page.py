@@ -342,3 +342,59 @@ def test_a_received_card_that_cannot_be_played_keeps_a_bright_mark(
     assert style["tab"] == "7px" and "brightness" in style["face"], style
     assert t.errors == []
 
+
+
+# ------------------------------------------------------------------ 6. the options, in words
+JAPANESE = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_every_option_and_choice_has_words_and_a_greyed_rule_says_why(
+        new_table: Any, locale: str) -> None:
+    # Every house rule the server offers (GET /api/variants, so a new rule is covered without
+    # editing this test) and each of its choices is named in the page's language, never by its key.
+    t: Table = new_table(locale=locale).open("deal=5")
+    ja = locale.startswith("ja")
+    catalog = t.page.evaluate("() => fetch('/api/variants').then(r => r.json())")
+    options = catalog["options"]
+    if isinstance(options, dict):
+        options = [{"key": k, **v} for k, v in options.items()]
+    assert len(options) > 20
+    t.click_action("options")
+    form = '[data-dialog="new-game-form"] #options-form'
+    for o in options:
+        key = o["key"]
+        label = t.page.locator(f'{form} [data-label-for="{key}"]')
+        name = label.evaluate("e => e.firstChild.textContent.trim()")  # the label's own words
+        assert name and name != key and not re.fullmatch(r"[a-z0-9_]+", name), (key, name)
+        assert bool(JAPANESE.search(name)) == ja, (key, name)
+        for value in o.get("choices") or []:
+            text = (t.page.text_content(f'{form} #f-opt-{key} option[value="{value}"]') or "").strip()
+            assert text and text != value and text.lower() != value.replace("-", " "), (key, value, text)
+            assert bool(JAPANESE.search(text)) == ja, (key, value, text)
+    shown = t.page.inner_text('[data-dialog="new-game-form"]')
+    raw = [o["key"] for o in options if "_" in o["key"] and o["key"] in shown]
+    assert not raw, raw
+    # A rule that does not apply with the others is greyed out and says why, in view.
+    give_up = f"{form} #f-opt-give_up"
+    t.page.select_option(f"{form} #f-opt-settlement", "points")
+    assert t.page.locator(give_up).is_disabled()
+    t.page.select_option(f"{form} #f-opt-moon", "none")
+    t.page.select_option(f"{form} #f-opt-pass_schedule", "none")
+    t.page.check(f"{form} #f-opt-spot_hearts")
+    t.page.fill(f"{form} #f-opt-deals", "5")
+    t.page.locator(f"{form} #f-opt-deals").dispatch_event("change")
+    greyed = t.page.eval_on_selector_all(f"{form} [data-opt]:disabled", "els => els.map(e => e.dataset.opt)")
+    assert {"give_up", "pass_count", "shoot_the_sun", "moon_points", "heart_values",
+            "target_score", "bonus_card"} <= set(greyed), greyed
+    for key in greyed:
+        why = t.page.locator(f'{form} [data-na-reason="{key}"]')
+        t.see(why, uncovered=False) if key == "give_up" else why.wait_for(state="visible")
+        text = why.text_content() or ""
+        assert text and bool(JAPANESE.search(text)) == ja, (key, text)
+    t.page.screenshot(path=f"/tmp/newcomer-options-{locale}.png")
+    t.page.select_option(f"{form} #f-opt-settlement", "pool")
+    assert t.page.locator(give_up).is_enabled()
+    assert t.page.locator(f'{form} [data-na-reason="give_up"]').is_hidden()
+    assert t.errors == []
+
