@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SIZES, Table
+from .conftest import SIZES, Table, hold_play, release_play
 
 pytestmark = pytest.mark.e2e
 
@@ -398,3 +398,38 @@ def test_every_option_and_choice_has_words_and_a_greyed_rule_says_why(
     assert t.page.locator(f'{form} [data-na-reason="give_up"]').is_hidden()
     assert t.errors == []
 
+
+
+# ------------------------------------------------------------------ 7. the turn ring
+RINGS = """() => Promise.all([...document.querySelectorAll('[data-seat-box]')]
+  .flatMap((e) => e.getAnimations({ subtree: true }))
+  .filter((a) => !(a.effect && a.effect.getTiming().iterations === Infinity))
+  .map((a) => a.finished.catch(() => null))).then(() =>
+  [...document.querySelectorAll('[data-seat-box]')].filter((e) => {
+    const s = getComputedStyle(e);
+    const dot = getComputedStyle(e.querySelector('.name'), '::after').content;
+    return s.boxShadow !== 'none' || (dot !== 'none' && dot !== 'normal');
+  }).map((e) => Number(e.dataset.seatBox)))"""
+"""The seats that look lit as whose turn it is (a glow, or the dot after the name), read once
+their transitions have ended."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_after_a_play_the_turn_ring_is_on_the_next_seat_only(new_table: Any, size: tuple[int, int]) -> None:
+    # Issue 21: a ring stayed lit on the user's seat after a play (phone). At the Normal speed
+    # a person sees: my turn, my seat alone lit; I play; the next seat alone lit.
+    t: Table = new_table(*size, fast=False).open("deal=12&opt.pass_schedule=none")
+    for _trick in range(3):
+        t.page.wait_for_selector('body[data-busy="false"][data-my-turn="true"]', state="attached")
+        assert t.page.evaluate(RINGS) == [0]
+        on_table = t.page.locator("[data-trick-card]").count()
+        held = hold_play(t.page)  # the answer is held back: the table shows the play just made
+        t.click_card(t.playable()[0])
+        t.page.wait_for_selector('[data-trick-card][data-seat="0"]')
+        lit = t.page.evaluate(RINGS)
+        assert lit == ([] if on_table == 3 else [1]), (on_table, lit)  # a full trick: nobody yet
+        if _trick == 0:
+            t.page.screenshot(path=f"/tmp/newcomer-ring-{size[0]}.png")
+        release_play(t.page, held)
+        t.idle()
+    assert t.errors == []
