@@ -419,7 +419,8 @@ def test_after_a_play_the_turn_ring_is_on_the_next_seat_only(new_table: Any, siz
     # Issue 21: a ring stayed lit on the user's seat after a play (phone). At the Normal speed
     # a person sees: my turn, my seat alone lit; I play; the next seat alone lit.
     t: Table = new_table(*size, fast=False).open("deal=12&opt.pass_schedule=none")
-    for _trick in range(3):
+    seen = set()  # cards on the table before the play: 3 means the play ends the trick
+    for trick in range(13):
         t.page.wait_for_selector('body[data-busy="false"][data-my-turn="true"]', state="attached")
         assert t.page.evaluate(RINGS) == [0]
         on_table = t.page.locator("[data-trick-card]").count()
@@ -428,8 +429,12 @@ def test_after_a_play_the_turn_ring_is_on_the_next_seat_only(new_table: Any, siz
         t.page.wait_for_selector('[data-trick-card][data-seat="0"]')
         lit = t.page.evaluate(RINGS)
         assert lit == ([] if on_table == 3 else [1]), (on_table, lit)  # a full trick: nobody yet
-        if _trick == 0:
+        if trick == 0:
             t.page.screenshot(path=f"/tmp/newcomer-ring-{size[0]}.png")
         release_play(t.page, held)
         t.idle()
+        seen.add(on_table == 3)
+        if len(seen) == 2 and trick >= 2:
+            break
+    assert seen == {True, False}, "no play of ours both in the middle and at the end of a trick"
     assert t.errors == []
