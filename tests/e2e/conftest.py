@@ -303,8 +303,8 @@ class Table:
             self.pass_cards()
         elif self.phase == "play" and self.playable():
             self.play_one()
-        else:
-            self.page.wait_for_timeout(50)
+        else:  # nothing to do yet: wait until the page asks something of the user
+            self.page.wait_for_selector(ASKS, state="attached")
         return True
 
     def play_to_end(self, max_steps: int = 2000) -> int:
@@ -313,6 +313,15 @@ class Table:
             if not self.step():
                 return n
         raise AssertionError("the game did not end")
+
+
+ASKS = ", ".join([
+    'body[data-busy="false"][data-my-turn="true"]', 'body[data-busy="false"][data-passing="true"]',
+    'body[data-busy="false"][data-deciding="true"]', 'dialog[data-dialog="hand-end"][open]',
+    'dialog[data-dialog="game-over"][open]', 'dialog[data-dialog="moon"][open]',
+    'body[data-busy="false"][data-phase="deal"] [data-action="show-hand-end"]:visible'])
+"""A selector that matches once the page asks something of the user: a card to play or pass, a
+decision, or a dialog of the hand's end, the game's end or the moon."""
 
 
 DRIVE_JS = """async ([id, token, hand]) => {
@@ -373,11 +382,11 @@ def hold_play(page: Any) -> list[Any]:
 
 
 def release_play(page: Any, held: list[Any]) -> None:
-    """Let the play held by :func:`hold_play` through (waiting up to 4 s for it to be sent)
-    and stop holding plays."""
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(20)
+    """Let the play held by :func:`hold_play` through (once the page has sent it) and stop
+    holding plays."""
+    deadline = time.monotonic() + 30
+    while not held:  # the route comes as a message from the browser: each call here reads them
+        assert time.monotonic() < deadline, "the page never sent its play"
+        page.evaluate("0")
     held[0].continue_()
     page.unroute("**/api/games/*/play")

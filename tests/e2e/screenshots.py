@@ -72,10 +72,54 @@ def until_trick_on_table(t: Table, cards: int = 2) -> None:
         t.step()
 
 
+SETTLED = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.playState === "running" && !(a.effect && a.effect.getTiming().iterations === Infinity))
+  .map((a) => a.finished.catch(() => null))).then(() => true)"""
+"""Resolves once the page's transitions and finite animations have ended."""
+
+
+def newcomer_shots(browser: Any, url: str, shot: Any) -> None:
+    """Issue 21: the daily challenge's results and a four-queens hand's breakdown."""
+    import datetime as dt
+
+    from hearts.deal import daily_number
+
+    number = daily_number(dt.datetime.now(dt.UTC).date())
+    daily = f"deal={number}&opt.target_score=1"
+    for _ in range(4):  # others have played today's game: the histogram has bars
+        o = table(browser, url, DESKTOP).open(daily)
+        o.play_to_end()
+        o.page.context.close()
+    dl = table(browser, url, PHONE).open(daily)
+    dl.play_to_end()
+    dl.page.wait_for_selector('dialog[data-dialog="game-over"] [data-daily-results] .rv-col')
+    shot(dl, "phone-daily-results")  # the rank sentence above the buttons, the bars
+    fq = table(browser, url, DESKTOP).open("deal=3&variant=four-queens&level=random&opt.pass_schedule=none")
+    for _hand in range(4):
+        while not fq.dialog_open("hand-end") and not fq.dialog_open("game-over"):
+            fq.idle()
+            if fq.page.locator('body[data-deciding="true"] #decide-panel').count():
+                fq.page.locator('#decide-panel [data-action="decide"][data-value="null"]').click()
+            else:
+                fq.step()
+        cards = fq.page.eval_on_selector_all('[data-dialog="hand-end"] .bd-item[data-card]',
+                                             "els => els.map(e => e.dataset.card)")
+        if "QH" in cards and {"QS", "QD", "QC"} & set(cards):
+            fq.page.locator('[data-dialog="hand-end"] .bd-item[data-card="QH"]').scroll_into_view_if_needed()
+            shot(fq, "desktop-four-queens-breakdown")  # each queen listed, Q♥ by itself
+            return
+        if fq.dialog_open("game-over"):
+            break
+        fq.page.locator('[data-action="next-hand"]').click()
+    raise SystemExit("no four-queens hand with Q♥ and another queen taken")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(HERE.parent.parent / "docs" / "screenshots"))
     ap.add_argument("--url", default=None, help="use a running server instead of starting one")
+    ap.add_argument("--only", choices=["newcomer"], default=None,
+                    help="take only this group of pictures (newcomer: the daily results, four queens)")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -91,10 +135,15 @@ def main() -> None:
 
                 def shot(t: Table, name: str) -> None:
                     path = out / f"{name}.png"
-                    t.page.wait_for_timeout(400)  # let CSS transitions settle
+                    t.page.evaluate(SETTLED)  # the transitions have ended
                     t.page.screenshot(path=str(path))
                     shots.append(str(path))
 
+                if args.only == "newcomer":
+                    newcomer_shots(browser, url, shot)
+                    browser.close()
+                    print("\n".join(shots))
+                    return
                 # Desktop, English: choosing the pass, then a trick in play with a hint lit.
                 d = table(browser, url, DESKTOP).open("deal=2026")
                 for c in d.hand()[-3:]:
@@ -172,7 +221,8 @@ def main() -> None:
                     shot(c, f"{tag}-cancellation-11")
                 f = table(browser, url, PHONE).open("deal=3&variant=four-queens&level=random")
                 f.pass_cards()
-                f.page.wait_for_timeout(3600)  # the message about the cards received has gone
+                f.page.wait_for_selector("[data-toast]", state="hidden", timeout=10_000)  # the message
+                # about the cards received has gone
                 shot(f, "phone-four-queens-general")
                 m = table(browser, url, PHONE).open("deal=3&variant=domino&level=random")
                 until_trick_on_table(m, 1)
@@ -198,6 +248,7 @@ def main() -> None:
                 sc = table(browser, url, PHONE).open("deal=5&variant=cancellation&players=11&level=random")
                 sc.click_action("scores")
                 shot(sc, "phone-cancellation-11-scores")  # every seat's column on a phone
+                newcomer_shots(browser, url, shot)
                 browser.close()
             print("\n".join(shots))
         finally:

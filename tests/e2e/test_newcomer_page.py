@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SIZES, Table
+from .conftest import SIZES, Table, hold_play, release_play
 
 pytestmark = pytest.mark.e2e
 
@@ -236,11 +236,7 @@ def test_four_queens_received_cards_marked_while_declaring(new_table: Any, size:
     t: Table = new_table(*size).open("deal=25&variant=four-queens&level=random")
     assert t.phase == "pass"
     t.pass_cards()
-    for _ in range(40):
-        if t.phase == "declare" and t.page.locator("#decide-panel").is_visible():
-            break
-        t.idle()
-        t.page.wait_for_timeout(50)
+    t.page.wait_for_selector('body[data-busy="false"][data-deciding="true"]', state="attached")
     assert t.phase == "declare" and t.page.locator("#decide-panel").is_visible()
     marked = t.page.locator("#hand .card.received")
     assert marked.count() == 3
@@ -329,11 +325,8 @@ def test_a_received_card_that_cannot_be_played_keeps_a_bright_mark(
     for deal in (9, 10, 11, 12):
         t.open(f"deal={deal}")
         t.pass_cards()
-        for _ in range(20):  # until our first card is due (the computers lead and follow first)
-            if t.phase == "play" and t.playable():
-                break
-            t.idle()
-            t.page.wait_for_timeout(50)
+        # until our first card is due (the computers lead and follow first)
+        t.page.wait_for_selector('body[data-busy="false"][data-my-turn="true"]', state="attached")
         found = t.page.eval_on_selector_all("#hand .card.received.illegal",
                                             "els => els.map(e => e.dataset.card)")
         if found:
@@ -347,4 +340,101 @@ def test_a_received_card_that_cannot_be_played_keeps_a_bright_mark(
     assert style["filter"] == "none", style  # the mark is not dimmed with the face
     assert "rgb(37, 194, 110)" in style["ring"], style
     assert style["tab"] == "7px" and "brightness" in style["face"], style
+    assert t.errors == []
+
+
+
+# ------------------------------------------------------------------ 6. the options, in words
+JAPANESE = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_every_option_and_choice_has_words_and_a_greyed_rule_says_why(
+        new_table: Any, locale: str) -> None:
+    # Every house rule the server offers (GET /api/variants, so a new rule is covered without
+    # editing this test) and each of its choices is named in the page's language, never by its key.
+    t: Table = new_table(locale=locale).open("deal=5")
+    ja = locale.startswith("ja")
+    catalog = t.page.evaluate("() => fetch('/api/variants').then(r => r.json())")
+    options = catalog["options"]
+    if isinstance(options, dict):
+        options = [{"key": k, **v} for k, v in options.items()]
+    assert len(options) > 20
+    t.click_action("options")
+    form = '[data-dialog="new-game-form"] #options-form'
+    for o in options:
+        key = o["key"]
+        label = t.page.locator(f'{form} [data-label-for="{key}"]')
+        name = label.evaluate("e => e.firstChild.textContent.trim()")  # the label's own words
+        assert name and name != key and not re.fullmatch(r"[a-z0-9_]+", name), (key, name)
+        assert bool(JAPANESE.search(name)) == ja, (key, name)
+        for value in o.get("choices") or []:
+            text = (t.page.text_content(f'{form} #f-opt-{key} option[value="{value}"]') or "").strip()
+            assert text and text != value and text.lower() != value.replace("-", " "), (key, value, text)
+            assert bool(JAPANESE.search(text)) == ja, (key, value, text)
+    shown = t.page.inner_text('[data-dialog="new-game-form"]')
+    raw = [o["key"] for o in options if "_" in o["key"] and o["key"] in shown]
+    assert not raw, raw
+    # A rule that does not apply with the others is greyed out and says why, in view.
+    give_up = f"{form} #f-opt-give_up"
+    t.page.select_option(f"{form} #f-opt-settlement", "points")
+    assert t.page.locator(give_up).is_disabled()
+    t.page.select_option(f"{form} #f-opt-moon", "none")
+    t.page.select_option(f"{form} #f-opt-pass_schedule", "none")
+    t.page.check(f"{form} #f-opt-spot_hearts")
+    t.page.fill(f"{form} #f-opt-deals", "5")
+    t.page.locator(f"{form} #f-opt-deals").dispatch_event("change")
+    greyed = t.page.eval_on_selector_all(f"{form} [data-opt]:disabled", "els => els.map(e => e.dataset.opt)")
+    assert {"give_up", "pass_count", "shoot_the_sun", "moon_points", "heart_values",
+            "target_score", "bonus_card"} <= set(greyed), greyed
+    for key in greyed:
+        why = t.page.locator(f'{form} [data-na-reason="{key}"]')
+        t.see(why, uncovered=False) if key == "give_up" else why.wait_for(state="visible")
+        text = why.text_content() or ""
+        assert text and bool(JAPANESE.search(text)) == ja, (key, text)
+    t.page.screenshot(path=f"/tmp/newcomer-options-{locale}.png")
+    t.page.select_option(f"{form} #f-opt-settlement", "pool")
+    assert t.page.locator(give_up).is_enabled()
+    assert t.page.locator(f'{form} [data-na-reason="give_up"]').is_hidden()
+    assert t.errors == []
+
+
+
+# ------------------------------------------------------------------ 7. the turn ring
+RINGS = """() => Promise.all([...document.querySelectorAll('[data-seat-box]')]
+  .flatMap((e) => e.getAnimations({ subtree: true }))
+  .filter((a) => !(a.effect && a.effect.getTiming().iterations === Infinity))
+  .map((a) => a.finished.catch(() => null))).then(() =>
+  [...document.querySelectorAll('[data-seat-box]')].filter((e) => {
+    const s = getComputedStyle(e);
+    const dot = getComputedStyle(e.querySelector('.name'), '::after').content;
+    return s.boxShadow !== 'none' || (dot !== 'none' && dot !== 'normal');
+  }).map((e) => Number(e.dataset.seatBox)))"""
+"""The seats that look lit as whose turn it is (a glow, or the dot after the name), read once
+their transitions have ended."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_after_a_play_the_turn_ring_is_on_the_next_seat_only(new_table: Any, size: tuple[int, int]) -> None:
+    # Issue 21: a ring stayed lit on the user's seat after a play (phone). At the Normal speed
+    # a person sees: my turn, my seat alone lit; I play; the next seat alone lit.
+    t: Table = new_table(*size, fast=False).open("deal=12&opt.pass_schedule=none")
+    seen = set()  # cards on the table before the play: 3 means the play ends the trick
+    for trick in range(13):
+        t.page.wait_for_selector('body[data-busy="false"][data-my-turn="true"]', state="attached")
+        assert t.page.evaluate(RINGS) == [0]
+        on_table = t.page.locator("[data-trick-card]").count()
+        held = hold_play(t.page)  # the answer is held back: the table shows the play just made
+        t.click_card(t.playable()[0])
+        t.page.wait_for_selector('[data-trick-card][data-seat="0"]')
+        lit = t.page.evaluate(RINGS)
+        assert lit == ([] if on_table == 3 else [1]), (on_table, lit)  # a full trick: nobody yet
+        if trick == 0:
+            t.page.screenshot(path=f"/tmp/newcomer-ring-{size[0]}.png")
+        release_play(t.page, held)
+        t.idle()
+        seen.add(on_table == 3)
+        if len(seen) == 2 and trick >= 2:
+            break
+    assert seen == {True, False}, "no play of ours both in the middle and at the end of a trick"
     assert t.errors == []

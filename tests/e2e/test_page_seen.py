@@ -361,8 +361,10 @@ def test_random_game_numbers_are_short(table):
 def test_auto_play_only_legal_card(table):
     _no_pass_with_2c(table)
     page = table.page
-    page.wait_for_timeout(600)
-    assert "2C" in table.hand()  # off by default: the lead of 2♣ waits for the user
+    # off by default: the page waits for the user to lead 2♣ (with the setting on, it stays busy
+    # through its short pause, then plays the card: it never waits with 2♣ its only card)
+    page.wait_for_selector('body[data-busy="false"][data-my-turn="true"]', state="attached")
+    assert "2C" in table.hand() and table.playable() == ["2C"]
     table.click_action("settings")
     box = page.locator("#f-autoPlay")
     assert not box.is_checked()

@@ -12,6 +12,8 @@ import pytest
 
 from hearts.deal import daily_number
 
+from .conftest import ASKS
+
 pytestmark = pytest.mark.e2e
 
 
@@ -40,8 +42,8 @@ def play_hand_recklessly(table: Any) -> None:
         elif table.phase == "play" and table.playable():
             table.click_card(table.playable()[-1])
             table.idle()
-        else:
-            table.page.wait_for_timeout(50)
+        else:  # nothing asked of us yet: wait until something is
+            table.page.wait_for_selector(ASKS, state="attached")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])

@@ -8,12 +8,14 @@ page's cards can be checked against the table's log read back from the database.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tables_client import truth_at
 
 from hearts.cards import card_str, cards_of
@@ -83,20 +85,39 @@ the page's HTML, and which of the hand's cards, the trick's cards and the seats 
 in view; ``moving``: a card of the hand or the trick is in a (finite) animation."""
 
 
+SETTLE = """() => Promise.all([...document.querySelectorAll('#hand [data-card], [data-trick-card]')]
+  .flatMap((e) => e.getAnimations({ subtree: true }))
+  .filter((a) => a.playState === "running" && !(a.effect && a.effect.getTiming().iterations === Infinity))
+  .map((a) => a.finished.catch(() => null))).then(() => true)"""
+"""Resolves once the cards of the hand and the trick that are flying have landed."""
+
+IDLE = 'body[data-busy="false"]'
+ASKED = 'body[data-busy="false"][data-my-turn="true"], body[data-busy="false"][data-passing="true"]'
+
+
 def _check(page: Any, db: str, table_id: str, seat: int) -> None:
     """The page shows this seat's hand exactly, and no other hidden card, all in view.
 
-    Read as a person looks: once no move is being drawn (``data-busy="false"``) and no card
-    is flying; the cards may be looked at again until they are all in view (another seat's
-    move may start a new animation meanwhile), but an assertion about what was read is
-    about one reading of the page, never two."""
+    Read as a person looks: once no move is being drawn (``data-busy="false"``) and the cards
+    in flight have landed; if a card is not wholly in view then, the page is looked at again
+    after its next move (another seat's move may have started a new animation meanwhile), but
+    an assertion about what was read is about one reading of the page, never two."""
     deadline = time.monotonic() + 30
     while True:
+        page.wait_for_selector(IDLE, state="attached")
+        page.evaluate(SETTLE)
         snap = page.evaluate(SNAPSHOT)
-        settled = snap["busy"] == "false" and not snap["moving"]
-        if (settled and not snap["problems"]) or time.monotonic() > deadline:
+        if snap["busy"] == "false" and not snap["moving"] and not snap["problems"]:
             break
-        page.wait_for_timeout(20)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        if snap["busy"] == "false" and not snap["moving"]:  # at rest, yet not in view: the next move
+            try:
+                page.wait_for_selector(f'body:not([data-version="{snap["version"]}"])', state="attached",
+                                       timeout=left * 1000)
+            except PlaywrightTimeout:
+                break
     assert snap["busy"] == "false", "the page was still drawing a move after 30 s"
     version = int(snap["version"])
     truth = truth_at(db, table_id, version)
@@ -114,32 +135,81 @@ def _check(page: Any, db: str, table_id: str, seat: int) -> None:
     assert not snap["problems"], snap["problems"]
 
 
-def _until(page: Any, check: Any, timeout: float = 30) -> None:
-    """Wait until ``check()`` holds, polling the page from here (the page's CSP forbids
-    evaluating strings, so ``wait_for_function`` with an expression cannot run there)."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "the page did not get there in time"
-        page.wait_for_timeout(20)
-
-
 def _act(page: Any) -> bool:
     """Do this person's move if one is due: pass the first cards, or play the first
-    playable card; True when something was sent."""
-    v = page.get_attribute("body", "data-version")
+    playable card; True when something was sent, once the move has come back from the
+    table and been drawn (a newer state about another seat's move is not it: a person
+    acting on that one would move twice)."""
     if page.get_attribute("body", "data-passing") == "true":
         for card in page.eval_on_selector_all("#hand [data-card]",
                                               "els => els.map(e => e.dataset.card)")[:3]:
             page.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 30})
         page.locator('[data-action="pass"]').click()
+        # the pass is ours once the page no longer asks for it (the friend's pass does not do that)
+        page.wait_for_selector(f'{IDLE}:not([data-passing="true"])', state="attached")
     elif page.get_attribute("body", "data-my-turn") == "true":
         cards = page.eval_on_selector_all('#hand [data-card][aria-disabled="false"]',
                                           "els => els.map(e => e.dataset.card)")
         page.locator(f'#hand [data-card="{cards[0]}"]').click(position={"x": 6, "y": 30})
+        _played(page, cards[0])
     else:
         return False
-    _until(page, lambda: page.get_attribute("body", "data-version") != v)
     return True
+
+
+def _played(page: Any, card: str) -> None:
+    """Wait until the table has taken this person's ``card``: the page is idle without it in hand."""
+    page.wait_for_selector(f'{IDLE}:not(:has(#hand [data-card="{card}"]))', state="attached")
+
+
+def _wait_for_news(pages: list[Any]) -> None:
+    """Nobody could move just now: wait until one of ``pages`` may, or the table moves on (a
+    computer's move, the hand's end), looking at the page that is behind."""
+    for p in pages:
+        p.wait_for_selector(IDLE, state="attached")
+    if any(p.locator(ASKED).count() for p in pages):
+        return  # one was drawing the move that asks it
+    versions = [int(p.get_attribute("body", "data-version") or -1) for p in pages]
+    p = pages[versions.index(min(versions))]
+    v = min(versions)
+    try:
+        p.wait_for_selector(f'body:not([data-version="{v}"]), dialog[data-dialog="hand-end"][open], {ASKED}',
+                            state="attached")
+    except PlaywrightTimeout:
+        raise AssertionError([(q.evaluate("() => ({...document.body.dataset})"), q.text_content("#status"),
+                               q.errors) for q in pages]) from None
+
+
+class _Wire:
+    """The page's table WebSocket, passed through Playwright's ``route_web_socket`` so that the
+    person's next play can be held back (the table then waits: nothing else moves while the
+    test looks at the card just played)."""
+
+    def __init__(self, page: Any) -> None:
+        self.hold = False
+        self.held: list[Any] = []
+        page.route_web_socket("**/api/tables/*/ws", self._route)
+
+    def _route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: Any) -> None:
+            if self.hold and isinstance(message, str) and json.loads(message).get("type") == "play":
+                self.held.append((server, message))
+            else:
+                server.send(message)
+
+        ws.on_message(to_server)
+
+    def release(self, page: Any) -> None:
+        deadline = time.monotonic() + 30
+        while not self.held:  # the page's message comes through a call to the browser
+            assert time.monotonic() < deadline, "the page never sent its play"
+            page.evaluate("0")
+        self.hold = False
+        for server, message in self.held:
+            server.send(message)
+        self.held.clear()
 
 
 def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
@@ -164,13 +234,14 @@ def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
     ben.fill('#tb-join-form [name="name"]', "Ben")
     ben.locator('[data-action="join"]').click()
     ben.wait_for_selector('body[data-status="waiting"][data-seat="1"]')
-    _until(ann, lambda: ann.get_attribute("body", "data-version") == "2")
+    ann.wait_for_selector('body[data-version="2"]', state="attached")
     ben.screenshot(path=str(tmp_path / "ben-waiting.png"))
     assert not ben.locator('[data-action="start"]').is_visible()  # only the host starts
     ann.locator('[data-action="start"]').click()
     for p in (ann, ben):
         p.wait_for_selector('body[data-status="playing"]')
-        _until(p, lambda p=p: p.locator("#hand [data-card]").count() == 13)
+        p.wait_for_selector('body[data-passing="true"]', state="attached")
+        assert p.locator("#hand [data-card]").count() == 13
     ann.screenshot(path=str(tmp_path / "ann-pass.png"))
     ben.screenshot(path=str(tmp_path / "ben-pass.png"))
     _check(ann, table_server.db_url, table_id, 0)
@@ -194,7 +265,7 @@ def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
                     _check(p, table_server.db_url, table_id, seat)
                 checks += 1
         if not moved:
-            ann.wait_for_timeout(50)
+            _wait_for_news([ann, ben])
     ann.screenshot(path=str(tmp_path / "ann-hand-end.png"))
     ben.screenshot(path=str(tmp_path / "ben-hand-end.png"))
     truth = truth_at(table_server.db_url, table_id)
@@ -254,7 +325,7 @@ def test_auction_table_bid_and_suit_on_the_solo_pages_table(
     eve.wait_for_selector('body[data-phase="join"]')
     eve.locator('[data-action="watch"]').click()
     eve.wait_for_selector('body[data-status="playing"][data-seat=""]')
-    _until(eve, lambda: eve.get_attribute("body", "data-busy") == "false")
+    eve.wait_for_selector(IDLE, state="attached")
     assert eve.locator("#hand [data-card]").count() == 0
     assert eve.get_attribute("body", "data-my-turn") == "false"  # a spectator never acts
     assert eve.locator("#decide-panel").is_hidden()
@@ -272,7 +343,7 @@ def test_auction_table_bid_and_suit_on_the_solo_pages_table(
     while not ann.locator('[data-dialog="hand-end"]').is_visible():
         assert time.monotonic() < deadline, "the hand did not end"
         if not _act(ann):
-            ann.wait_for_timeout(50)
+            _wait_for_news([ann])
     assert_in_view(ann, '[data-dialog="hand-end"]', uncovered=False)
     chips = [int(ann.text_content(f'[data-chips-seat="{s}"]') or "x") for s in range(4)]
     pot = int(ann.get_attribute("[data-pot-total]", "data-pot-total") or "x")
@@ -290,6 +361,7 @@ def test_family_hand_at_a_table_played_to_its_end(
     from .conftest import assert_in_view
 
     ann = _page(browser, 1280, 800)
+    wire = _Wire(ann)
     ann.goto(table_server.url + "/t/new")
     ann.fill('#tb-create-form [name="name"]', "Ann")
     ann.select_option('#tb-create-form [name="variant"]', variant)
@@ -312,31 +384,28 @@ def test_family_hand_at_a_table_played_to_its_end(
     for card in keep:
         ann.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 30})
     ann.locator('[data-action="pass"]').click()
+    ann.wait_for_selector(f'{IDLE}:not([data-passing="true"])', state="attached")
     seen_joker = False
     deadline = time.monotonic() + 180
     while not ann.locator('[data-dialog="hand-end"]').is_visible():
         assert time.monotonic() < deadline, "the hand did not end"
         if variant == "joker" and not seen_joker and ann.get_attribute("body", "data-my-turn") == "true" \
                 and ann.locator('#hand [data-card="JK"][aria-disabled="false"]').count():
-            v = ann.get_attribute("body", "data-version")
+            wire.hold = True  # the table gets the play once the joker has been looked at
             ann.locator('#hand [data-card="JK"]').click(position={"x": 6, "y": 30})
             jk = '[data-trick-card="JK"][data-seat="0"]'
             ann.wait_for_selector(jk)
             # It flies in from the hand; look once its flight has ended, as a person would.
-            # The computers play on meanwhile (a busy machine may be slow to look): a later
-            # card of the trick may lie over it, but nothing else may (no panel, no message).
-            _until(ann, lambda jk=jk: ann.eval_on_selector(
-                jk, "e => e.getAnimations().every((a) => a.playState !== 'running')"))
-            assert_in_view(ann, jk, uncovered=False)
-            over = ann.eval_on_selector(jk, """e => { const r = e.getBoundingClientRect();
-                const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-                return !!h && (e.contains(h) || !!h.closest('#trick')); }""")
-            assert over, "the joker on the table is covered by something other than the trick"
+            # The computers wait for the table to get it: nothing lies over it.
+            ann.eval_on_selector(jk, "e => Promise.all(e.getAnimations()"
+                                     ".map((a) => a.finished.catch(() => null))).then(() => true)")
+            assert_in_view(ann, jk)
+            wire.release(ann)
             seen_joker = True
-            _until(ann, lambda v=v: ann.get_attribute("body", "data-version") != v)
+            _played(ann, "JK")
             continue
         if not _act(ann):
-            ann.wait_for_timeout(50)
+            _wait_for_news([ann])
     if variant == "joker":
         assert seen_joker
     else:
@@ -379,11 +448,17 @@ def test_im_back_panel_covers_no_trick_card(
         return r.right <= p.left || p.right <= r.left || r.bottom <= p.top || p.bottom <= r.top; });
     }"""
     while time.monotonic() < deadline and seen < 3:
+        v = ann.get_attribute("body", "data-version")
+        ann.evaluate(SETTLE)  # the cards flying in have landed
         apart = ann.evaluate(overlap_js)
         if apart:
             assert all(apart), "the I'm back panel lies over a card of the trick"
             seen += 1
-        ann.wait_for_timeout(50)
+        try:  # look again after the next move
+            ann.wait_for_selector(f'body:not([data-version="{v}"])', state="attached",
+                                  timeout=max(1.0, (deadline - time.monotonic()) * 1000))
+        except PlaywrightTimeout:
+            break
     assert seen, "no card was ever on the table while Ann was away"
     assert_in_view(ann, back)
     ann.screenshot(path=f"/tmp/table-away-{size[0]}.png")

@@ -1,6 +1,6 @@
 // View and checks of the Game options dialog (variant, players, level, deal number, house rules).
 import { $, $$, MAX_GAME, app, formLevels } from "./state.js";
-import { choiceLabel, optionApplies, optionLabel, overrides, variantDefaults, variantName } from "./options.js";
+import { choiceLabel, notApplicableReason, optionApplies, optionLabel, overrides, variantDefaults, variantName } from "./options.js";
 import { getLanguage, t } from "./i18n.js";
 import { mayLeave, selectHtml } from "./view-dialogs.js";
 import { newGame } from "./actions.js";
@@ -31,7 +31,9 @@ export function renderOptionsForm(pref) {
   for (const o of cat.options) {
     const id = `f-opt-${o.key}`;
     const val = values[o.key];
-    html += `<label for="${id}" data-label-for="${o.key}" title="${o.help.replace(/"/g, "&quot;")}">${optionLabel(o)}</label>`;
+    const why = notApplicableReason(o.key);
+    html += `<label for="${id}" data-label-for="${o.key}" title="${o.help.replace(/"/g, "&quot;")}">${optionLabel(o)}` +
+      `${why ? `<small class="na-reason" data-na-reason="${o.key}" hidden>${why}</small>` : ""}</label>`;
     if (o.type === "bool") {
       html += `<input type="checkbox" id="${id}" name="opt.${o.key}" data-opt="${o.key}"${val ? " checked" : ""}>`;
     } else if (o.type === "int") {
@@ -62,6 +64,8 @@ export function updateOptionRelevance() {
     el.disabled = !applies;
     const label = $(`[data-label-for="${el.dataset.opt}"]`, f);
     if (label) label.classList.toggle("not-applicable", !applies);
+    const why = $(`[data-na-reason="${el.dataset.opt}"]`, f);
+    if (why) why.hidden = applies;
   }
 }
 

@@ -43,6 +43,21 @@ const OPTION_LABELS = {
   spade_penalties: ["Spade penalties", "スペードの失点"],
   no_tricks_bonus: ["−5 for taking no trick", "トリックなしで−5点"],
   team_moon: ["Team moon taken off", "チームのムーン（引く形）"],
+  heart_values: ["What each heart counts", "ハート1枚の点数"],
+  qs_points: ["Points of Q♠ (0: the usual 13)", "Q♠の点数（0は通常の13点）"],
+  moon_points: ["Points of a moon (0: the hand's points)", "ムーンの点数（0はそのハンドの点数）"],
+  slam: ["Slam: every counting card, bonus included", "スラム（ボーナスを含む全得点カード）"],
+  qh_doubles: ["Q♥ doubles its taker's hearts", "Q♥を取るとハートが2倍"],
+  qd_minus_ten: ["Q♦ takes 10 off (not below 0)", "Q♦で10点引く（0未満にはならない）"],
+  qc_cancels: ["Q♣ cancels a queen", "Q♣でクイーンを帳消し"],
+  queen_of_spades: ["Q♠ is a penalty card", "Q♠は失点カード"],
+  jokers: ["Jokers in the pack", "ジョーカーの枚数"],
+  max_bid: ["Highest bid (chips)", "入札の上限（チップ）"],
+  settlement: ["Settlement", "精算のしかた"],
+  give_up: ["Giving up a hand costs (chips to each; 0: not allowed)", "ハンドを降りる代償（各人へのチップ、0は不可）"],
+  deals: ["Number of hands (0: to the target score)", "ハンドの数（0は終了点まで）"],
+  first_hand: ["First hand of the rotation (from 0)", "ローテーションの最初のハンド（0から）"],
+  settle_average: ["Settle against the average", "平均点との差で精算"],
 };
 
 const CHOICE_LABELS = {
@@ -64,6 +79,19 @@ const CHOICE_LABELS = {
   "spade_penalties.queen": ["Queen only (13)", "クイーンのみ（13点）"],
   "spade_penalties.maria": ["Q 13, K 10, A 7 (Black Maria)", "Q13・K10・A7（ブラック・マリア）"],
   "spade_penalties.maria-swapped": ["Q 13, A 10, K 7", "Q13・A10・K7"],
+  "spade_penalties.jack": ["J♠ 10 instead of Q♠ (Black Jack)", "Q♠の代わりにJ♠が10点（ブラック・ジャック）"],
+  "spade_penalties.jack-13": ["J♠ 13 instead of Q♠", "Q♠の代わりにJ♠が13点"],
+  "heart_values.one": ["1 each", "1枚1点"],
+  "heart_values.double": ["A 14, K 13, Q 12, J 11, others face value", "A14・K13・Q12・J11・ほかは数字どおり"],
+  "heart_values.eagle": ["A 5, K 4, Q 3, J 2, others 1", "A5・K4・Q3・J2・ほかは1点"],
+  "heart_values.greek": ["A 15, K Q J 10, others face value", "A15・KQJは10・ほかは数字どおり"],
+  "heart_values.greek-2008": ["A 15, K Q J 10, others 1", "A15・KQJは10・ほかは1点"],
+  "qc_cancels.none": ["No", "しない"],
+  "qc_cancels.spade": ["Q♠ counts 0", "Q♠が0点に"],
+  "qc_cancels.heart": ["Q♥ counts 0", "Q♥が0点に"],
+  "settlement.points": ["Points to the target score", "終了点までの失点"],
+  "settlement.pool": ["Chips: a pool of penalty cards", "チップ（失点カードのプール）"],
+  "settlement.fewest": ["Chips: the fewest penalty cards collect (1887)", "チップ（失点カード最少が集める、1887年）"],
   "team_moon.both": ["Both partners −26", "2人とも−26点"],
   "team_moon.taker": ["Only the partner who took more", "多く取った1人だけ"],
 };
@@ -125,20 +153,27 @@ export function parseOptionValue(spec, raw) {
 }
 
 // House rules that only matter when another rule has a certain value (values as read from the form:
-// booleans for yes/no rules, strings otherwise).
+// booleans for yes/no rules, strings otherwise), each with the reason shown beside it when it does not.
 const APPLIES = {
-  bonus_card: (v) => !!v.jack_of_diamonds, // which bonus card, only with the bonus
-  pass_count: (v) => v.pass_schedule !== "none", // how many cards, only when passing
-  shoot_the_sun: (v) => v.moon !== "none", // the sun scores the moon's way
-  lead_hearts_over_qs: (v) => !v.hearts_lead_any_time, // an exception to a rule that is off
-  team_moon: (v) => v.moon === "subtract" || v.moon === "choice", // a team moon taken off
+  bonus_card: [(v) => !!v.jack_of_diamonds, ["Only with the bonus diamond", "ダイヤのボーナスがあるときだけ"]],
+  pass_count: [(v) => v.pass_schedule !== "none", ["Only when cards are passed", "カードを渡すときだけ"]],
+  shoot_the_sun: [(v) => v.moon !== "none", ["Only with shooting the moon", "シュート・ザ・ムーンがあるときだけ"]],
+  moon_points: [(v) => v.moon !== "none", ["Only with shooting the moon", "シュート・ザ・ムーンがあるときだけ"]],
+  lead_hearts_over_qs: [(v) => !v.hearts_lead_any_time, ["Hearts may be led at any time already", "ハートはいつでもリードできるため"]],
+  team_moon: [(v) => v.moon === "subtract" || v.moon === "choice", ["Only when a moon is taken off the shooter", "ムーンを達成者から引くときだけ"]],
+  give_up: [(v) => v.settlement !== "points", ["Only with a chip settlement", "チップで精算するときだけ"]],
+  heart_values: [(v) => !v.spot_hearts, ["Spot hearts sets the hearts' values", "スポット・ハーツでハートの点が決まるため"]],
+  target_score: [(v) => !(Number(v.deals) > 0), ["A fixed number of hands is played", "ハンドの数が決まっているため"]],
 };
 
 /** Whether house rule `key` has any effect given the other rules in `values`. */
 export function optionApplies(key, values) {
-  const f = APPLIES[key];
-  return f ? f(values) : true;
+  const a = APPLIES[key];
+  return a ? a[0](values) : true;
 }
+
+/** Why house rule `key` does not apply (shown beside it when greyed out), or "". */
+export function notApplicableReason(key) { return pick(APPLIES[key] && APPLIES[key][1], ""); }
 
 /** Only the options that differ from the variant's defaults. */
 export function overrides(catalog, variant, options) {

@@ -72,6 +72,19 @@ export function setBusy(b) {
   app.busy = b;
   document.body.dataset.busy = b ? "true" : "false";
   if (b) for (const k of ["myTurn", "passing", "deciding"]) delete document.body.dataset[k]; // set again when drawn
+  else markMoves();
+}
+
+/** `body[data-my-turn|passing|deciding]`: "true" when the page takes that move from the viewer now (solo and
+ *  at a table), so that a script waits for the viewer's turn as a person does. */
+export function markMoves() {
+  const v = view();
+  const b = document.body.dataset;
+  const free = !!v && !app.busy && !app.watching;
+  const d = v && v.decision;
+  b.myTurn = String(free && v.phase === "play" && v.turn === me());
+  b.passing = String(free && v.phase === "pass" && !v.has_passed[me()]);
+  b.deciding = String(free && !!d && d.seat === me() && !["pass", "play"].includes(d.kind));
 }
 
 export function passCount() { return (app.state && app.state.options && app.state.options.pass_count) || 3; }
