@@ -233,6 +233,12 @@ def trick_seats(trick: Trick, n: int) -> tuple[int, ...]:
 
 # Making a NamedTuple through tuple.__new__ skips its Python-level __new__ (hot path only).
 _new_record: Final = tuple.__new__
+# Final aliases of the records the hot path makes: a compiled build reads them from C
+# variables instead of looking each class up in the module's dict on every call.
+_PlayAction: Final = PlayAction
+_Played: Final = Played
+_Trick: Final = Trick
+_Decision: Final = Decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -963,36 +969,43 @@ class Game:
             if legal < 0:
                 legal = self._legal_cache = self._legal(turn)
             if legal >> card & 1:
-                sink = self._events
-                if sink is not None:
-                    sink.append(_new_record(Played, (self.hand_index, turn, card,
-                                                     self.trick_index, self._two_packs)))
-                b = 1 << card
-                hands = self.hands
-                hands[turn] = hands[turn] ^ b
-                self.played |= b
-                tc = self.trick_cards
-                tc.append(card)
-                if len(tc) < self._trick_len:
-                    if self._dynamic:
-                        return self._next_in_trick(turn, card)
-                    nxt = self.turn = self._next_seat[turn]
-                    trick = self.trick_index
-                    if trick and self._plain:
-                        # After the first trick the next seat must follow suit, nothing
-                        # else: tricks.follow, written out here to save a call.
-                        hand: int = hands[nxt]
-                        self._legal_cache = hand & _LED_MASK[tc[0]] or hand
-                    elif trick:
-                        self._legal_cache = tricks.follow(self.hand_rules, hands[nxt], tc)
-                    else:
-                        self._legal_cache = -1
-                    action = _new_record(PlayAction, (self.hand_index, turn, card, trick, None))
-                    self.log.append(action)
-                    return action
-                return self._complete_trick(turn, card)
+                return self._play_legal(turn, card)
         self.verify_play(seat, card)
         raise AssertionError("legality and explanation disagree")  # pragma: no cover
+
+    def _play_legal(self, turn: int, card: int) -> PlayAction:
+        """:meth:`play` once checked: ``turn`` is the seat to play and ``card`` one of
+        its legal cards (``legal_plays()``).  Trusted, not checked again: the one way in
+        besides :meth:`play` is the drive loop's, for a card it drew from the legal set
+        itself (:func:`hearts.drive.drive`)."""
+        sink = self._events
+        if sink is not None:
+            sink.append(_new_record(_Played, (self.hand_index, turn, card,
+                                              self.trick_index, self._two_packs)))
+        b = 1 << card
+        hands = self.hands
+        hands[turn] = hands[turn] ^ b
+        self.played |= b
+        tc = self.trick_cards
+        tc.append(card)
+        if len(tc) < self._trick_len:
+            if self._dynamic:
+                return self._next_in_trick(turn, card)
+            nxt = self.turn = self._next_seat[turn]
+            trick = self.trick_index
+            if trick and self._plain:
+                # After the first trick the next seat must follow suit, nothing
+                # else: tricks.follow, written out here to save a call.
+                hand: int = hands[nxt]
+                self._legal_cache = hand & _LED_MASK[tc[0]] or hand
+            elif trick:
+                self._legal_cache = tricks.follow(self.hand_rules, hands[nxt], tc)
+            else:
+                self._legal_cache = -1
+            action = _new_record(_PlayAction, (self.hand_index, turn, card, trick, None))
+            self.log.append(action)
+            return action
+        return self._complete_trick(turn, card)
 
     def _complete_trick(self, seat: int, card: int, log: bool = True) -> PlayAction:
         """The last card of a trick was played: the highest card of the led suit takes it.
@@ -1022,11 +1035,11 @@ class Game:
                 self.widow_taker = winner
         else:  # a cancelled trick: its cards go to the next trick's winner; the leader leads
             self.carry |= trick_mask
-        self.tricks.append(_new_record(Trick, (leader, tuple(tc), winner,
+        self.tricks.append(_new_record(_Trick, (leader, tuple(tc), winner,
                                                tuple(self._seats) if dynamic else ())))
         if self._events is not None:
             self._trick_events(leader, winner, trick_mask, carry_in)
-        action = _new_record(PlayAction, (self.hand_index, seat, card, self.trick_index, winner))
+        action = _new_record(_PlayAction, (self.hand_index, seat, card, self.trick_index, winner))
         if log:
             self.log.append(action)
         self.trick_cards = []
@@ -1370,7 +1383,7 @@ class Game:
             if self.rules.give_up and self.can_give_up(self.turn):
                 return [Decision(self.turn, "play", self.legal_plays(), 1, ("give_up",))]
             # tuple.__new__: the hot path of every drive loop (skips the Python-level __new__)
-            return [_new_record(Decision, (self.turn, "play", self.legal_plays(), 1, ()))]
+            return [_new_record(_Decision, (self.turn, "play", self.legal_plays(), 1, ()))]
         if phase == PHASE_PASS:
             return [Decision(s, "pass", self.hands[s], self.rules.pass_count)
                     for s in range(self.n) if self.passes[s] is None]
