@@ -25,7 +25,7 @@ from typing import Any, Final, Protocol
 
 from .actions import Action, Decision
 from .cards import random_card, random_cards
-from .game import PHASE_PLAY, Game
+from .game import PHASE_DEAL, PHASE_PLAY, Game
 from .view import PlayerView, player_view
 
 
@@ -184,11 +184,7 @@ def _drive_plain(game: Game, table: list[Any], deal: bool, stop_at_hand_end: boo
                     apply(action)
             acted = True
             continue
-        pending = game.pending()
-        if not pending:
-            return None
-        first = pending[0]
-        if first.kind == "deal":
+        if game.phase == PHASE_DEAL:  # pending() is [Decision(-1, "deal")]
             if not deal or (stop_at_hand_end and acted):
                 return None
             if apply is None:
@@ -197,6 +193,9 @@ def _drive_plain(game: Game, table: list[Any], deal: bool, stop_at_hand_end: boo
                 apply(Action("deal", -1, None))
             acted = True
             continue
+        pending = game.pending()
+        if not pending:
+            return None
         waiting: Decision | None = None
         for d in pending:
             agent = table[d.seat]

@@ -1411,7 +1411,8 @@ class Game:
             # tuple.__new__: the hot path of every drive loop (skips the Python-level __new__)
             return [_new_record(_Decision, (self.turn, "play", self.legal_plays(), 1, ()))]
         if phase == PHASE_PASS:
-            return [Decision(s, "pass", self.hands[s], self.rules.pass_count)
+            pick = self.rules.pass_count
+            return [_new_record(_Decision, (s, "pass", self.hands[s], pick, ()))
                     for s in range(self.n) if self.passes[s] is None]
         if phase == PHASE_BID:
             if self.rules.slam_bid:
@@ -1427,7 +1428,7 @@ class Game:
         if phase == PHASE_DECLARE:
             return [Decision(self.turn, "declare", 0, 0, (None, *self.rules.declarations))]
         if phase == PHASE_DEAL:
-            return [Decision(-1, "deal")]
+            return [_new_record(_Decision, (-1, "deal", 0, 0, ()))]
         return []
 
     def apply(self, action: Action, events: bool = True) -> list[Event]:
