@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 from .actions import Action, Decision
-from .cards import random_card, random_cards
+from .cards import card_at, random_card, random_cards
 from .game import PHASE_DEAL, PHASE_PLAY, Game
 from .view import PlayerView, player_view
 
@@ -159,14 +159,18 @@ def _drive_plain(game: Game, table: list[Any], deal: bool, stop_at_hand_end: boo
     - A play (in a game without give-ups) is asked without ``Game.pending()``'s list:
       the seat to play and ``Game.legal_plays()`` make its :class:`Decision`.
     - A :class:`UniformAgent` seat (without an ``apply`` hook) is answered here as its
-      ``choose`` would (the same draws from its ``random.Random``) without a Decision
-      or Action made: its card comes from the legal set itself, so it is applied
+      ``choose`` would (the same draws from its ``random.Random``, whose ``random``
+      method is looked up once) without a Decision or Action made: its card comes from
+      the legal set itself (:func:`hearts.cards.card_at`), so it is applied
       without being checked again (``Game._play_legal``); its pass goes to
       ``Game.pass_cards`` (which checks it) and the deal to ``Game.start_hand``.
     - Every other answer goes through ``Game.apply`` (or ``apply``), as in :func:`drive`.
     """
     acted = False
     give_up = game.rules.give_up != 0  # a play decision may offer a give-up: pending()
+    # Each UniformAgent seat's rng.random, looked up once (without an apply hook).
+    draws: list[Any] = [agent.rng.random if apply is None and type(agent) is UniformAgent
+                        else None for agent in table]
     while True:
         if game.phase == PHASE_PLAY and not give_up:
             seat = game.turn
@@ -174,8 +178,9 @@ def _drive_plain(game: Game, table: list[Any], deal: bool, stop_at_hand_end: boo
             if agent is None:
                 return game.pending()[0]
             legal = game.legal_plays()
-            if apply is None and type(agent) is UniformAgent:
-                game._play_legal(seat, random_card(legal, agent.rng))
+            draw = draws[seat]
+            if draw is not None and legal:  # UniformAgent.choose's card: random_card
+                game._play_legal(seat, card_at(legal, draw()))
             else:
                 action = agent.choose(None, _new_decision(Decision, (seat, "play", legal, 1, ())))
                 if apply is None:
