@@ -49,6 +49,7 @@ from .cards import (
     SUIT_MASKS,
     card_str,
     card_tuple,
+    held_copy,
     make_card,
     same_name,
 )
@@ -366,6 +367,8 @@ class Game:
         self._totals_before: tuple[int, ...] = ()  # the totals before the last hand scored
         self._dynamic = rules.stock_size > 0  # seats drop out: tricks of fewer cards
         self._two_packs = rules.deck >> PACK2 != 0
+        # two cards share a name (jokers, a second pack): an action's card means a copy
+        self._copies = rules.deck >> JOKER != 0
         # who plays each card of a full trick, by leader (the trick events' seats)
         self._orders = tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n))
         # The events of the action being applied (Game.apply), or None: then none are made.
@@ -1455,12 +1458,16 @@ class Game:
         return out
 
     def _apply(self, action: Action) -> None:
-        if self.rules.deck >> JOKER:
-            action = self._by_name(action)
         kind = action[0]
-        if kind == "play":
-            self.play(action[1], action[2])
-        elif kind == "pass":
+        if kind == "play":  # first: the one kind of nearly every action
+            seat, card = action[1], action[2]
+            if self._copies:
+                card = self._held_copy(seat, card)
+            self.play(seat, card)
+            return
+        if self._copies:
+            action = self._by_name(action)
+        if kind == "pass":
             payload = action[2]
             if not isinstance(payload, tuple | list):
                 raise IllegalAction("bad_pass", "A pass is a list of cards.", seat=action[1])
@@ -1481,27 +1488,34 @@ class Game:
         else:
             raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
 
+    def _held_copy(self, seat: object, card: object) -> object:
+        """The copy of ``card``'s name that ``seat`` holds (:func:`hearts.cards.held_copy`),
+        or ``card`` as it is when ``seat`` is not a seat or ``card`` not a card id (the
+        play's check then refuses it)."""
+        if type(seat) is int and 0 <= seat < self.n and _is_card_id(card):
+            return held_copy(self.hands[seat], card)
+        return card
+
     def _by_name(self, action: Action) -> Action:
         """``action`` with each card a copy the seat holds (or, in a deal, a copy in the
         deck not dealt yet) when the one named is not: the cards of a game with two
-        cards of one name are meant by their names."""
+        cards of one name are meant by their names (:func:`hearts.cards.held_copy`, a
+        different copy each time a pass names one name again)."""
         kind, seat, payload = action[0], action[1], action[2]
-        if kind in ("play", "pass") and type(seat) is int and 0 <= seat < self.n:
-            hand = self.hands[seat]
-            cards = (payload,) if kind == "play" else payload
-            if not isinstance(cards, tuple | list):
+        if kind == "play":
+            return Action(kind, seat, self._held_copy(seat, payload))
+        if kind == "pass" and type(seat) is int and 0 <= seat < self.n:
+            if not isinstance(payload, tuple | list):
                 return action
+            hand = self.hands[seat]
             out: list[Any] = []
             used = 0
-            for c in cards:
-                if _is_card_id(c) and (not hand >> c & 1 or used >> c & 1):
-                    held = hand & same_name(c) & ~used
-                    if held:
-                        c = (held & -held).bit_length() - 1
-                if _is_card_id(c):
+            for c in payload:
+                if _is_card_id(c):  # anything else is left for the pass's check to refuse
+                    c = held_copy(hand, c, used)
                     used |= 1 << c
                 out.append(c)
-            return Action(kind, seat, out[0] if kind == "play" else tuple(out))
+            return Action(kind, seat, tuple(out))
         if kind == "deal" and payload is not None:
             hands, stock = _deal_payload(payload)
             if hands is None or not all(type(h) is int and h >= 0 for h in hands):
@@ -1524,7 +1538,7 @@ class Game:
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless :meth:`apply` would accept ``action``."""
-        if self.rules.deck >> JOKER:
+        if self._copies:
             action = self._by_name(action)
         kind = action[0]
         if kind == "play":
@@ -1555,7 +1569,7 @@ class Game:
 
     def can(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action``."""
-        if self.rules.deck >> JOKER:
+        if self._copies:
             action = self._by_name(action)
         if action[0] == "play":
             return self.can_play(action[1], action[2])
