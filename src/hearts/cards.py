@@ -315,7 +315,7 @@ def random_cards(mask: int, k: int, rng: random.Random) -> tuple[int, ...]:
     if mask & _OUTSIDE:
         pool = list(_bit_loop(mask))
     else:  # whole hands rarely repeat: the tables directly, not the memo
-        pool = list(_C[mask & 8191] + _D[mask >> 16 & 8191] + _H[mask >> 32 & 8191] + _S[mask >> 48])
+        pool = [*_C[mask & 8191], *_D[mask >> 16 & 8191], *_H[mask >> 32 & 8191], *_S[mask >> 48]]
     n = len(pool)
     if k > n:
         raise ValueError(f"cannot draw {k} cards from a set of {n}")
