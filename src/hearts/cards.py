@@ -263,12 +263,27 @@ def random_card(mask: int, rng: random.Random) -> int:
     """A card drawn uniformly from a non-empty card set with ``rng``.
 
     One ``rng.random()`` call picks place ``int(random() * k)`` of the ``k`` cards
-    in id order (its bias is below 2**-46 for any card set); raises ``IndexError``
+    in id order (:func:`card_at`; its bias is below 2**-46 for any card set); raises
+    ``IndexError`` on an empty set (without drawing).
+    """
+    if not mask:
+        raise IndexError("random_card: the card set is empty")
+    return card_at(mask, rng.random())
+
+
+def card_at(mask: int, u: float) -> int:
+    """The card at place ``int(u * k)`` of the ``k`` cards of a non-empty card set in id
+    order, for ``0 <= u < 1``: :func:`random_card` with the draw ``u`` made by the
+    caller (a loop that holds ``rng.random`` as a bound method).  Raises ``IndexError``
     on an empty set.
+
+    >>> m = parse_mask("2C 3C AS")
+    >>> [card_str(card_at(m, u)) for u in (0.0, 0.4, 0.99)]
+    ['2C', '3C', 'AS']
     """
     if mask & _OUTSIDE:
         t = card_tuple(mask)
-        return t[int(rng.random() * len(t))]
+        return t[int(u * len(t))]
     # The place is found in the four suit tables without building the set's tuple
     # (no allocation, no memo: this runs once for every card played in a simulation).
     c = _C[mask & 8191]
@@ -280,8 +295,8 @@ def random_card(mask: int, rng: random.Random) -> int:
     ncdh = ncd + len(h)
     n = ncdh + len(s)
     if not n:
-        raise IndexError("random_card: the card set is empty")
-    j = int(rng.random() * float(n))  # float * float: machine floats when compiled
+        raise IndexError("card_at: the card set is empty")
+    j = int(u * float(n))  # float * float: machine floats when compiled
     if j < nc:
         return c[j]
     if j < ncd:
@@ -300,7 +315,7 @@ def random_cards(mask: int, k: int, rng: random.Random) -> tuple[int, ...]:
     if mask & _OUTSIDE:
         pool = list(_bit_loop(mask))
     else:  # whole hands rarely repeat: the tables directly, not the memo
-        pool = list(_C[mask & 8191] + _D[mask >> 16 & 8191] + _H[mask >> 32 & 8191] + _S[mask >> 48])
+        pool = [*_C[mask & 8191], *_D[mask >> 16 & 8191], *_H[mask >> 32 & 8191], *_S[mask >> 48]]
     n = len(pool)
     if k > n:
         raise ValueError(f"cannot draw {k} cards from a set of {n}")

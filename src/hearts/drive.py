@@ -21,11 +21,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from .actions import Action, Decision
-from .cards import random_card, random_cards
-from .game import Game
+from .cards import card_at, random_card, random_cards
+from .game import PHASE_DEAL, PHASE_PLAY, Game
 from .view import PlayerView, player_view
 
 
@@ -65,6 +65,9 @@ class UniformAgent:
         return Action(kind, seat, self.rng.choice(decision.options))
 
 
+# tuple.__new__ makes a NamedTuple without its Python-level __new__ (the hot path only).
+_new_decision: Final = tuple.__new__
+
 # on_decision(seat, decision, action, wall seconds, cpu seconds)
 DecisionHook = Callable[[int, Decision, Action, float, float], None]
 # fallback(view, decision, error or None) -> a legal action, when the agent failed
@@ -93,17 +96,16 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
     legal choices alone (``hearts bench engine``'s uniform random player, which
     times the engine, not the view).
     """
-    play = game.apply
     n = game.n
     if isinstance(agents, Mapping):
         table = [agents.get(s) for s in range(n)]
     else:
         table = [agents[s] if s < len(agents) else None for s in range(n)]
-    plain = not views and on_decision is None and fallback is None  # the engine benchmark
-    pending_of = game.pending
+    if not views and on_decision is None and fallback is None:  # the engine benchmark
+        return _drive_plain(game, table, deal, stop_at_hand_end, apply)
     acted = False
     while True:
-        pending = pending_of()
+        pending = game.pending()
         if not pending:
             return None
         first = pending[0]
@@ -112,20 +114,9 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
                 return None
             deal_action = Action("deal", -1, None)
             if apply is None:
-                play(deal_action, False)  # nobody reads the engine's events here
+                game.apply(deal_action, False)  # nobody reads the engine's events here
             else:
                 apply(deal_action)
-            acted = True
-            continue
-        if plain and len(pending) == 1:  # one decision, nothing to time, view or replace
-            agent = table[first.seat]
-            if agent is None:
-                return first
-            action = agent.choose(None, first)
-            if apply is None:
-                play(action, False)
-            else:
-                apply(action)
             acted = True
             continue
         waiting: Decision | None = None
@@ -151,9 +142,80 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
                 on_decision(d.seat, d, action, time.perf_counter() - t0,
                             time.process_time() - c0)
             if apply is None:
-                play(action, False)
+                game.apply(action, False)
             else:
                 apply(action)
+            acted = True
+        if waiting is not None:
+            return waiting
+
+
+def _drive_plain(game: Game, table: list[Any], deal: bool, stop_at_hand_end: bool,
+                 apply: Callable[[Action], Any] | None) -> Decision | None:
+    """:func:`drive` without views, timing or fallback (``hearts bench engine``'s loop):
+    the same decisions asked in the same order and the same actions applied, with less
+    work per decision.
+
+    - A play (in a game without give-ups) is asked without ``Game.pending()``'s list:
+      the seat to play and ``Game.legal_plays()`` make its :class:`Decision`.
+    - A :class:`UniformAgent` seat (without an ``apply`` hook) is answered here as its
+      ``choose`` would (the same draws from its ``random.Random``, whose ``random``
+      method is looked up once) without a Decision or Action made: its card comes from
+      the legal set itself (:func:`hearts.cards.card_at`), so it is applied
+      without being checked again (``Game._play_legal``); its pass goes to
+      ``Game.pass_cards`` (which checks it) and the deal to ``Game.start_hand``.
+    - Every other answer goes through ``Game.apply`` (or ``apply``), as in :func:`drive`.
+    """
+    acted = False
+    give_up = game.rules.give_up != 0  # a play decision may offer a give-up: pending()
+    # Each UniformAgent seat's rng.random, looked up once (without an apply hook).
+    draws: list[Any] = [agent.rng.random if apply is None and type(agent) is UniformAgent
+                        else None for agent in table]
+    while True:
+        if game.phase == PHASE_PLAY and not give_up:
+            seat = game.turn
+            agent = table[seat]
+            if agent is None:
+                return game.pending()[0]
+            legal = game.legal_plays()
+            draw = draws[seat]
+            if draw is not None and legal:  # UniformAgent.choose's card: random_card
+                game._play_legal(seat, card_at(legal, draw()))
+            else:
+                action = agent.choose(None, _new_decision(Decision, (seat, "play", legal, 1, ())))
+                if apply is None:
+                    game.apply(action, False)
+                else:
+                    apply(action)
+            acted = True
+            continue
+        if game.phase == PHASE_DEAL:  # pending() is [Decision(-1, "deal")]
+            if not deal or (stop_at_hand_end and acted):
+                return None
+            if apply is None:
+                game.start_hand()  # what Game.apply does with Action.deal()
+            else:
+                apply(Action("deal", -1, None))
+            acted = True
+            continue
+        pending = game.pending()
+        if not pending:
+            return None
+        waiting: Decision | None = None
+        for d in pending:
+            agent = table[d.seat]
+            if agent is None:
+                if waiting is None:
+                    waiting = d
+                continue
+            if apply is None and type(agent) is UniformAgent and d.kind == "pass":
+                game.pass_cards(d.seat, random_cards(d.cards, d.pick, agent.rng))
+            else:
+                action = agent.choose(None, d)
+                if apply is None:
+                    game.apply(action, False)
+                else:
+                    apply(action)
             acted = True
         if waiting is not None:
             return waiting

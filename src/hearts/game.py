@@ -49,6 +49,7 @@ from .cards import (
     SUIT_MASKS,
     card_str,
     card_tuple,
+    held_copy,
     make_card,
     same_name,
 )
@@ -233,9 +234,15 @@ def trick_seats(trick: Trick, n: int) -> tuple[int, ...]:
 
 # Making a NamedTuple through tuple.__new__ skips its Python-level __new__ (hot path only).
 _new_record: Final = tuple.__new__
+# Final aliases of the records the hot path makes: a compiled build reads them from C
+# variables instead of looking each class up in the module's dict on every call.
+_PlayAction: Final = PlayAction
+_Played: Final = Played
+_Trick: Final = Trick
+_Decision: Final = Decision
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HandResult:
     """A scored hand: points and tricks per seat, moon, and the totals after it.
 
@@ -263,6 +270,32 @@ class HandResult:
     the bidder held the partner card); ``()`` when nobody bid."""
     gave_up: tuple[int, ...] = ()
     """The seats that gave up the hand, in the order they did (Hearts 1887)."""
+
+    def __init__(self, hand: int, points: tuple[int, ...], tricks: tuple[int, ...],
+                 moon: int | None, moon_kind: str | None, moon_choice: str | None,
+                 totals: tuple[int, ...], chips: tuple[int, ...] = (),
+                 chip_totals: tuple[int, ...] = (), pot: int = 0,
+                 out_order: tuple[int, ...] = (), declarations: tuple[tuple[int, str], ...] = (),
+                 side: tuple[int, ...] = (), gave_up: tuple[int, ...] = ()) -> None:
+        """The fields in order, as the dataclass's own ``__init__`` takes them.
+
+        Written out: a compiled build turns each ``object.__setattr__`` into a plain
+        store, where the generated ``__init__`` runs interpreted (once a hand: 3.4 µs
+        against 0.3)."""
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "moon", moon)
+        object.__setattr__(self, "moon_kind", moon_kind)
+        object.__setattr__(self, "moon_choice", moon_choice)
+        object.__setattr__(self, "totals", totals)
+        object.__setattr__(self, "chips", chips)
+        object.__setattr__(self, "chip_totals", chip_totals)
+        object.__setattr__(self, "pot", pot)
+        object.__setattr__(self, "out_order", out_order)
+        object.__setattr__(self, "declarations", declarations)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "gave_up", gave_up)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy, deepcopy and pickle by the fields (a compiled frozen class needs this).
@@ -334,6 +367,8 @@ class Game:
         self._totals_before: tuple[int, ...] = ()  # the totals before the last hand scored
         self._dynamic = rules.stock_size > 0  # seats drop out: tricks of fewer cards
         self._two_packs = rules.deck >> PACK2 != 0
+        # two cards share a name (jokers, a second pack): an action's card means a copy
+        self._copies = rules.deck >> JOKER != 0
         # who plays each card of a full trick, by leader (the trick events' seats)
         self._orders = tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n))
         # The events of the action being applied (Game.apply), or None: then none are made.
@@ -963,36 +998,43 @@ class Game:
             if legal < 0:
                 legal = self._legal_cache = self._legal(turn)
             if legal >> card & 1:
-                sink = self._events
-                if sink is not None:
-                    sink.append(_new_record(Played, (self.hand_index, turn, card,
-                                                     self.trick_index, self._two_packs)))
-                b = 1 << card
-                hands = self.hands
-                hands[turn] = hands[turn] ^ b
-                self.played |= b
-                tc = self.trick_cards
-                tc.append(card)
-                if len(tc) < self._trick_len:
-                    if self._dynamic:
-                        return self._next_in_trick(turn, card)
-                    nxt = self.turn = self._next_seat[turn]
-                    trick = self.trick_index
-                    if trick and self._plain:
-                        # After the first trick the next seat must follow suit, nothing
-                        # else: tricks.follow, written out here to save a call.
-                        hand: int = hands[nxt]
-                        self._legal_cache = hand & _LED_MASK[tc[0]] or hand
-                    elif trick:
-                        self._legal_cache = tricks.follow(self.hand_rules, hands[nxt], tc)
-                    else:
-                        self._legal_cache = -1
-                    action = _new_record(PlayAction, (self.hand_index, turn, card, trick, None))
-                    self.log.append(action)
-                    return action
-                return self._complete_trick(turn, card)
+                return self._play_legal(turn, card)
         self.verify_play(seat, card)
         raise AssertionError("legality and explanation disagree")  # pragma: no cover
+
+    def _play_legal(self, turn: int, card: int) -> PlayAction:
+        """:meth:`play` once checked: ``turn`` is the seat to play and ``card`` one of
+        its legal cards (``legal_plays()``).  Trusted, not checked again: the one way in
+        besides :meth:`play` is the drive loop's, for a card it drew from the legal set
+        itself (:func:`hearts.drive.drive`)."""
+        sink = self._events
+        if sink is not None:
+            sink.append(_new_record(_Played, (self.hand_index, turn, card,
+                                              self.trick_index, self._two_packs)))
+        b = 1 << card
+        hands = self.hands
+        hands[turn] = hands[turn] ^ b
+        self.played |= b
+        tc = self.trick_cards
+        tc.append(card)
+        if len(tc) < self._trick_len:
+            if self._dynamic:
+                return self._next_in_trick(turn, card)
+            nxt = self.turn = self._next_seat[turn]
+            trick = self.trick_index
+            if trick and self._plain:
+                # After the first trick the next seat must follow suit, nothing
+                # else: tricks.follow, written out here to save a call.
+                hand: int = hands[nxt]
+                self._legal_cache = hand & _LED_MASK[tc[0]] or hand
+            elif trick:
+                self._legal_cache = tricks.follow(self.hand_rules, hands[nxt], tc)
+            else:
+                self._legal_cache = -1
+            action = _new_record(_PlayAction, (self.hand_index, turn, card, trick, None))
+            self.log.append(action)
+            return action
+        return self._complete_trick(turn, card)
 
     def _complete_trick(self, seat: int, card: int, log: bool = True) -> PlayAction:
         """The last card of a trick was played: the highest card of the led suit takes it.
@@ -1022,11 +1064,11 @@ class Game:
                 self.widow_taker = winner
         else:  # a cancelled trick: its cards go to the next trick's winner; the leader leads
             self.carry |= trick_mask
-        self.tricks.append(_new_record(Trick, (leader, tuple(tc), winner,
+        self.tricks.append(_new_record(_Trick, (leader, tuple(tc), winner,
                                                tuple(self._seats) if dynamic else ())))
         if self._events is not None:
             self._trick_events(leader, winner, trick_mask, carry_in)
-        action = _new_record(PlayAction, (self.hand_index, seat, card, self.trick_index, winner))
+        action = _new_record(_PlayAction, (self.hand_index, seat, card, self.trick_index, winner))
         if log:
             self.log.append(action)
         self.trick_cards = []
@@ -1370,9 +1412,10 @@ class Game:
             if self.rules.give_up and self.can_give_up(self.turn):
                 return [Decision(self.turn, "play", self.legal_plays(), 1, ("give_up",))]
             # tuple.__new__: the hot path of every drive loop (skips the Python-level __new__)
-            return [_new_record(Decision, (self.turn, "play", self.legal_plays(), 1, ()))]
+            return [_new_record(_Decision, (self.turn, "play", self.legal_plays(), 1, ()))]
         if phase == PHASE_PASS:
-            return [Decision(s, "pass", self.hands[s], self.rules.pass_count)
+            pick = self.rules.pass_count
+            return [_new_record(_Decision, (s, "pass", self.hands[s], pick, ()))
                     for s in range(self.n) if self.passes[s] is None]
         if phase == PHASE_BID:
             if self.rules.slam_bid:
@@ -1388,7 +1431,7 @@ class Game:
         if phase == PHASE_DECLARE:
             return [Decision(self.turn, "declare", 0, 0, (None, *self.rules.declarations))]
         if phase == PHASE_DEAL:
-            return [Decision(-1, "deal")]
+            return [_new_record(_Decision, (-1, "deal", 0, 0, ()))]
         return []
 
     def apply(self, action: Action, events: bool = True) -> list[Event]:
@@ -1415,12 +1458,16 @@ class Game:
         return out
 
     def _apply(self, action: Action) -> None:
-        if self.rules.deck >> JOKER:
-            action = self._by_name(action)
         kind = action[0]
-        if kind == "play":
-            self.play(action[1], action[2])
-        elif kind == "pass":
+        if kind == "play":  # first: the one kind of nearly every action
+            seat, card = action[1], action[2]
+            if self._copies:
+                card = self._held_copy(seat, card)
+            self.play(seat, card)
+            return
+        if self._copies:
+            action = self._by_name(action)
+        if kind == "pass":
             payload = action[2]
             if not isinstance(payload, tuple | list):
                 raise IllegalAction("bad_pass", "A pass is a list of cards.", seat=action[1])
@@ -1441,27 +1488,34 @@ class Game:
         else:
             raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
 
+    def _held_copy(self, seat: object, card: object) -> object:
+        """The copy of ``card``'s name that ``seat`` holds (:func:`hearts.cards.held_copy`),
+        or ``card`` as it is when ``seat`` is not a seat or ``card`` not a card id (the
+        play's check then refuses it)."""
+        if type(seat) is int and 0 <= seat < self.n and _is_card_id(card):
+            return held_copy(self.hands[seat], card)
+        return card
+
     def _by_name(self, action: Action) -> Action:
         """``action`` with each card a copy the seat holds (or, in a deal, a copy in the
         deck not dealt yet) when the one named is not: the cards of a game with two
-        cards of one name are meant by their names."""
+        cards of one name are meant by their names (:func:`hearts.cards.held_copy`, a
+        different copy each time a pass names one name again)."""
         kind, seat, payload = action[0], action[1], action[2]
-        if kind in ("play", "pass") and type(seat) is int and 0 <= seat < self.n:
-            hand = self.hands[seat]
-            cards = (payload,) if kind == "play" else payload
-            if not isinstance(cards, tuple | list):
+        if kind == "play":
+            return Action(kind, seat, self._held_copy(seat, payload))
+        if kind == "pass" and type(seat) is int and 0 <= seat < self.n:
+            if not isinstance(payload, tuple | list):
                 return action
+            hand = self.hands[seat]
             out: list[Any] = []
             used = 0
-            for c in cards:
-                if _is_card_id(c) and (not hand >> c & 1 or used >> c & 1):
-                    held = hand & same_name(c) & ~used
-                    if held:
-                        c = (held & -held).bit_length() - 1
-                if _is_card_id(c):
+            for c in payload:
+                if _is_card_id(c):  # anything else is left for the pass's check to refuse
+                    c = held_copy(hand, c, used)
                     used |= 1 << c
                 out.append(c)
-            return Action(kind, seat, out[0] if kind == "play" else tuple(out))
+            return Action(kind, seat, tuple(out))
         if kind == "deal" and payload is not None:
             hands, stock = _deal_payload(payload)
             if hands is None or not all(type(h) is int and h >= 0 for h in hands):
@@ -1484,7 +1538,7 @@ class Game:
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless :meth:`apply` would accept ``action``."""
-        if self.rules.deck >> JOKER:
+        if self._copies:
             action = self._by_name(action)
         kind = action[0]
         if kind == "play":
@@ -1515,7 +1569,7 @@ class Game:
 
     def can(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action``."""
-        if self.rules.deck >> JOKER:
+        if self._copies:
             action = self._by_name(action)
         if action[0] == "play":
             return self.can_play(action[1], action[2])

@@ -18,7 +18,7 @@ from .settle import side_of
 MOON_CHOICES: Final = ("add", "subtract")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HandScore:
     """Raw outcome of one hand before any moon choice is applied.
 
@@ -35,6 +35,18 @@ class HandScore:
     reduce: tuple[int, ...] = ()
     """Per seat, points taken off its total but not below 0 (Royal Hearts' Q♦);
     empty when the rules have no such card."""
+
+    def __init__(self, card_points: tuple[int, ...], bonus: tuple[int, ...],
+                 tricks: tuple[int, ...], shooter: int | None, kind: str | None,
+                 reduce: tuple[int, ...] = ()) -> None:
+        """The fields in order, as the dataclass's own ``__init__`` takes them (written
+        out: a compiled build makes each ``object.__setattr__`` a plain store)."""
+        object.__setattr__(self, "card_points", card_points)
+        object.__setattr__(self, "bonus", bonus)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "shooter", shooter)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "reduce", reduce)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy, deepcopy and pickle by the fields (a compiled frozen class needs this).
