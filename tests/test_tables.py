@@ -285,6 +285,28 @@ def test_turn_timer_hands_the_seat_to_a_bot_and_back(
     assert any(m["type"] == "thinking" for m in host.messages)
 
 
+def test_a_table_whose_people_are_all_away_waits_at_the_end_of_the_hand(
+        server: ServerProcess, clients: list[TableClient]) -> None:
+    """Nobody at the table acts: bots finish the hand for the away seats, but no bot deals
+    the next one (without the rule a table left alone played itself to its game's end in
+    seconds); the person's return deals it."""
+    tid, seated = seat_table(server.url, clients, persons=1, level="random", turn_seconds=0.5)
+    host = seated[0]
+    start(host)
+    host.wait(lambda ms: any(e["type"] == "hand_end" for m in ms if m["type"] == "update"
+                             for e in m["events"]), 60)
+    assert host.latest()["table"]["seats"][0]["away"] is True
+    # A bot would deal after min(BOT_DEAL_PAUSE, turn_seconds) = 0.5 s: give it six times that.
+    with pytest.raises(AssertionError):
+        host.wait(lambda ms: any(e["type"] == "deal" and e.get("hand") == 1
+                                 for m in ms if m["type"] == "update" for e in m["events"]), 3)
+    truth = truth_at(server.db_url, tid)
+    assert truth.game.phase == "deal" and truth.game.hand_index == 0
+    host.send({"type": "back"})
+    host.wait(lambda ms: any(e["type"] == "deal" and e.get("hand") == 1
+                             for m in ms if m["type"] == "update" for e in m["events"]), 30)
+
+
 def test_late_friend_takes_a_bots_seat_between_hands(
         server: ServerProcess, clients: list[TableClient]) -> None:
     tid, seated = seat_table(server.url, clients, persons=1, level="random", game=4242)

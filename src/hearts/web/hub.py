@@ -523,6 +523,8 @@ class TableHub:
             decision = st.decision(seat)
             answer: Action | None = None
             if decision is None:  # between hands: the host is away, a bot deals
+                if not st.anyone_present():
+                    return  # everyone is away: the table waits for a person's "back"
                 await asyncio.sleep(min(BOT_DEAL_PAUSE, st.settings.turn_seconds))
             else:
                 await self._tell(live, {"type": "thinking", "seat": seat, "v": st.version})
@@ -536,7 +538,8 @@ class TableHub:
                 if seat not in st.due() or st.opened[seat] != opened or not st.bot_plays(seat):
                     return
                 if st.between_hands():
-                    await self._deal(live)
+                    if st.anyone_present():  # (someone may have gone away meanwhile)
+                        await self._deal(live)
                 else:
                     await self._commit(live, self._bot_action(st, seat, answer))
             return

@@ -318,6 +318,11 @@ class TableState:
         p = self.seats[seat]
         return p is None or p.away
 
+    def anyone_present(self) -> bool:
+        """Whether some seat is held by a person who is not away (a table whose people
+        are all away waits at the end of the hand: no bot deals the next one)."""
+        return any(p is not None and not p.away for p in self.seats)
+
     def between_hands(self) -> bool:
         """Whether the game waits for the next hand's deal (``Game.pending()`` asks for a
         ``deal``)."""
