@@ -390,3 +390,51 @@ def test_no_hint_button_where_the_host_turned_hints_off(
     assert _hinted(ann) == []
     assert ann.errors == []
     ann.context.close()
+
+
+@pytest.mark.parametrize(("size", "locale", "words"), [
+    ((1280, 800), "en-US", "Your last hint is still being worked out."),
+    ((390, 844), "ja-JP", "前のヒントをまだ考えています。"),
+])
+def test_a_second_hint_while_the_first_is_worked_out_says_so(
+        browser: Any, table_server: ServerProcess, size: tuple[int, int], locale: str,
+        words: str) -> None:
+    # The first hint's question is held at the WebSocket (it never reaches the server), so
+    # the second press always finds it open: the toast is a sentence, not the code hint_busy.
+    ann = _page(browser, *size)
+    if locale != "en-US":
+        ann.context.add_init_script("localStorage.setItem('hearts.lang', 'ja');")
+    held: list[str] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: Any) -> None:
+            if isinstance(message, str) and json.loads(message).get("type") == "hint":
+                held.append(message)
+            else:
+                server.send(message)
+
+        ws.on_message(to_server)
+
+    ann.route_web_socket("**/api/tables/*/ws", route)
+    ann.goto(table_server.url + "/t/new")
+    ann.wait_for_selector('body[data-phase="create"]')
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.fill('#tb-create-form [name="turn_seconds"]', "600")
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    ann.locator('[data-action="start"]').click()
+    ann.wait_for_selector('body[data-passing="true"]')
+    _idle(ann)
+    assert_in_view(ann, '[data-action="hint"]')
+    ann.locator('[data-action="hint"]').click()
+    _until(ann, lambda: bool(held))  # the page asked; the answer will not come
+    ann.locator('[data-action="hint"]').click()
+    ann.wait_for_selector("[data-toast]", state="visible")
+    assert_in_view(ann, "[data-toast]")
+    text = ann.text_content("[data-toast]") or ""
+    assert words in text and "hint_busy" not in text
+    assert ann.errors == []
+    ann.context.close()

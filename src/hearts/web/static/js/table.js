@@ -124,8 +124,9 @@ export async function startTable(idPart, page) {
     decide: (kind, value) => moved({ type: kind, [FIELD[kind] || kind]: value }),
     nextHand: () => moved({ type: "next" }),
     hint: (level) => new Promise((resolve, reject) => {
-      if (tb.hint) { reject(new ApiError(429, "hint_busy", "")); return; }
-      if (!tb.ws || tb.ws.readyState !== WebSocket.OPEN) { reject(new ApiError(0, "network", "")); return; }
+      // (the sentence in the page's language: an empty one would show the bare code)
+      if (tb.hint) { reject(new ApiError(429, "hint_busy", t("reason_hint_busy"))); return; }
+      if (!tb.ws || tb.ws.readyState !== WebSocket.OPEN) { reject(new ApiError(0, "network", t("error_net"))); return; }
       tb.hint = { resolve, reject };
       send({ type: "hint", level });
     }),
@@ -144,7 +145,7 @@ export async function startTable(idPart, page) {
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: tb.token, since: tb.v >= 0 ? tb.v : null }));
     ws.onmessage = (ev) => handle(JSON.parse(ev.data));
     ws.onclose = () => {
-      if (tb.hint && tb.ws === ws) { tb.hint.reject(new ApiError(0, "network", "")); tb.hint = null; }
+      if (tb.hint && tb.ws === ws) { tb.hint.reject(new ApiError(0, "network", t("error_net"))); tb.hint = null; }
       if (tb.ws !== ws || tb.closedByUs) return;
       setTimeout(connect, Math.min(5000, 300 * 2 ** tb.retry++)); // resync from the last version seen
     };
