@@ -90,6 +90,9 @@ def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     assert page.locator(f'{dialog} [data-review-step="next"]').is_disabled()
     page.locator(f'{dialog} [data-review-step="first"]').click()
     assert page.text_content(f"{dialog} .rv-pos") == "The deal"
+    # the deal's note is about the pass, in words for a pass; the close button is "Close"
+    assert (page.text_content(f"{dialog} .rv-note") or "").startswith("You passed ")
+    assert page.get_attribute(f"{dialog} .dialog-x", "aria-label") == "Close"
     # a reckless hand has marked decisions: jump to one, see the better card, play on from it
     marked = page.locator(f"{dialog} [data-review-decision]")
     assert marked.count() >= 1, page.text_content(f"{dialog} .rv-marks")
@@ -116,7 +119,10 @@ def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     if pos.startswith("Trick "):
         k = int(pos.split()[1])
         assert [x[0] for x in lines] == list(range(k, 14)), (pos, lines)
-        assert all(x[1] != "" and " wins" in x[2] and x[2].startswith(f"Trick {x[0]}:") for x in lines), lines
+        assert all(x[1] != "" and x[2].startswith(f"Trick {x[0]}:") for x in lines), lines
+        # the winner: "— you win" for the player, "— West wins" for another seat
+        assert all(x[2].endswith(" — you win") if x[1] == "0" else
+                   (x[2].endswith(" wins") and "You wins" not in x[2]) for x in lines), lines
     assert page.locator(f"{result} .rv-whatif li").count() >= 1
     page.locator(f"{result} .rv-whatif li").first.scroll_into_view_if_needed()
     assert in_viewport(page, f"{result} .rv-whatif li")

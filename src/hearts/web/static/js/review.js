@@ -20,11 +20,11 @@ const TEXT = {
     failed: "The review failed: {msg}", deal: "The deal", pass: "You passed {cards}",
     trick: "Trick {k} of {n}", led: "{seat} leads; {winner} wins", points: "{p} points",
     led_me: "You lead; {winner} wins", won_me: "{seat} leads; you win", both_me: "You lead and win",
-    you_played: "You played {card}", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
-    fine: "The best choice", close: "No clear loss (about {loss} points, ± {ci})", forced: "The only choice", marks_none: "No marked decisions in this hand.",
+    you_played: "You played {card}", you_passed: "You passed {card}", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
+    fine: "The best choice", close_loss: "No clear loss (about {loss} points, ± {ci})", forced: "The only choice", marks_none: "No marked decisions in this hand.",
     marks: "Your marked decisions", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake",
     mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p}; you took {q}.",
-    pts_one: "1 point", pts_many: "{p} points", trick_line: "Trick {k}: {cards}", trick_won: "{seat} wins",
+    pts_one: "1 point", pts_many: "{p} points", trick_line: "Trick {k}: {cards}", trick_won: "{seat} wins", trick_won_me: "you win",
     what_if_note: "A what-if: not counted in your statistics.", first: "First", prev: "Previous",
     next: "Next", last: "Last", expected: "expected points", daily: "Today's challenge",
     daily_none: "You are the first to finish today's deal.",
@@ -37,11 +37,11 @@ const TEXT = {
     failed: "振り返りに失敗しました: {msg}", deal: "配られた手札", pass: "パスしたカード: {cards}",
     trick: "トリック {k} / {n}", led: "{seat}のリード、{winner}の勝ち", points: "{p}点",
     led_me: "あなたのリード、{winner}の勝ち", won_me: "{seat}のリード、あなたの勝ち", both_me: "あなたのリードで、あなたの勝ち",
-    you_played: "あなたの札: {card}", better: "より良い札: {card}", loss: "約{loss}点の損 (± {ci})",
-    fine: "最善の判断です", close: "はっきりした損はありません (約{loss}点 ± {ci})", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
+    you_played: "あなたの札: {card}", you_passed: "パスしたカード: {card}", better: "より良い札: {card}", loss: "約{loss}点の損 (± {ci})",
+    fine: "最善の判断です", close_loss: "はっきりした損はありません (約{loss}点 ± {ci})", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
     marks: "印の付いた判断", mark_inaccuracy: "不正確", mark_mistake: "悪手", mark_blunder: "大悪手",
     play_on: "ここから別の札で続ける:", what_if: "{card}なら (残りはボットが打つ): あなたは{p}、実際は{q}でした。",
-    pts_one: "1点", pts_many: "{p}点", trick_line: "トリック{k}: {cards}", trick_won: "{seat}の勝ち",
+    pts_one: "1点", pts_many: "{p}点", trick_line: "トリック{k}: {cards}", trick_won: "{seat}の勝ち", trick_won_me: "あなたの勝ち",
     what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
     expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
@@ -241,13 +241,13 @@ function markLabel(m) { return tr(`mark_${m}`); }
 
 function renderDecision(note, playon, d) {
   const fmt = (x) => (Array.isArray(x) ? x.map(cardShort).join(" ") : cardShort(x));
-  const line = el("p", {}, tr("you_played", { card: fmt(d.played) }));
+  const line = el("p", {}, tr(d.stage === "pass" ? "you_passed" : "you_played", { card: fmt(d.played) }));
   if (d.mark) {
     line.append(" — ", el("strong", { class: `rv-mark ${d.mark}`, "data-review-mark": d.mark, text: markLabel(d.mark) }),
       ": ", tr("loss", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) }), ". ",
       el("span", { class: "rv-better", "data-review-better": Array.isArray(d.best) ? d.best.join(" ") : d.best, text: tr("better", { card: fmt(d.best) }) }));
   } else {
-    const close = tr("close", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) });
+    const close = tr("close_loss", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) });
     line.append(" — ", d.worlds === 0 ? tr("forced") : d.loss > 0 ? close : tr("fine"));
   }
   note.append(line);
@@ -319,7 +319,7 @@ async function playOn(card, index) {
     const flush = () => {
       const won = trickWinner(cur);
       const text = tr("trick_line", { k: k + 1, cards: cur.map((p) => `${seatLabel(p.seat)} ${cardShort(p.card)}`).join(", ") }) +
-        (cur.length === n && won !== null ? ` — ${tr("trick_won", { seat: seatLabel(won) })}` : "");
+        (cur.length === n && won !== null ? ` — ${won === mine() ? tr("trick_won_me") : tr("trick_won", { seat: seatLabel(won) })}` : "");
       tricks.append(el("li", { text, "data-whatif-trick": String(k + 1), "data-whatif-winner": won === null ? "" : String(won) }));
       cur = [];
       k += 1;
