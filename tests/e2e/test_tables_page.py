@@ -21,6 +21,8 @@ from tables_client import truth_at
 from hearts.cards import card_str, cards_of
 from hearts.cli.serve import ServerProcess
 
+from .conftest import assert_in_view
+
 pytestmark = pytest.mark.e2e
 
 
@@ -231,6 +233,10 @@ def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
     ben.goto(link)
     ben.wait_for_selector('body[data-phase="join"]')
     assert ben.locator('[data-action="join"]').is_visible()
+    # the invitation says which game is played, and who is there
+    assert_in_view(ben, "#tb-join-text")
+    assert (ben.text_content("#tb-join-text") or "").startswith(
+        "Hearts (standard), 4 players. At this table: Ann.")
     ben.fill('#tb-join-form [name="name"]', "Ben")
     ben.locator('[data-action="join"]').click()
     ben.wait_for_selector('body[data-status="waiting"][data-seat="1"]')

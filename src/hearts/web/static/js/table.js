@@ -343,7 +343,11 @@ export async function startTable(idPart, page) {
     const info = tb.info;
     if (!info) return;
     const names = info.seats.filter((s) => !s.bot).map((s) => s.name).join(", ");
-    $("#tb-join-text").textContent = t(info.status === "waiting" ? "tb_join_waiting" : "tb_join_started", { names });
+    // which game is played, first: a friend decides to sit down knowing it
+    const v = (page.app.catalog.variants || []).find((x) => x.name === info.settings.variant);
+    const game = t("tb_join_game", { game: variantName(info.settings.variant, v && v.title), n: info.seats.length });
+    $("#tb-join-text").textContent = `${game} ` +
+      t(info.status === "waiting" ? "tb_join_waiting" : "tb_join_started", { names });
   }
 
   /** One option of a select: `value`, shown as `label`. */
