@@ -596,3 +596,26 @@ def test_copy_is_independent():
     play(h, "2D")
     assert g.trick_cards == [C("2C")] and h.trick_cards == [C("2C"), C("2D")]
     assert g.hands[1] != h.hands[1]
+
+
+@pytest.mark.parametrize("variant", sorted(__import__("hearts.rules", fromlist=["VARIANTS"]).VARIANTS))
+def test_an_action_with_a_seat_that_is_no_seat_is_refused_with_a_reason(variant):
+    """``Game.apply`` is the boundary: an Action whose seat is not a seat number (None, a
+    string, a float, a bool) is refused with :class:`IllegalAction`, the state unchanged,
+    in every game, in the compiled build as in the pure one (compiled, an int-typed local
+    raised ``TypeError: int object expected`` in the games with two copies of a card)."""
+    from hearts.actions import Action
+
+    g = Game(make_rules(variant, None, {}), 7)
+    for d in g.pending():
+        if d.kind == "deal":
+            g.apply(Action("deal", -1, None))
+            break
+    before = snapshot(g)
+    kinds = {d.kind for d in g.pending()} | {"play", "pass"}
+    for kind in sorted(kinds):
+        for seat in (None, "0", 1.0, 99):
+            payload = ("2C", "3C", "4C") if kind == "pass" else "2C"
+            with pytest.raises(IllegalAction):
+                g.apply(Action(kind, seat, payload))  # type: ignore[arg-type]
+    assert snapshot(g) == before

@@ -332,6 +332,13 @@ def _card_name(card: int) -> str:
     return card_str(card) if _valid_face(card) else f"card {card}"
 
 
+def _seat_field(action: tuple[object, ...]) -> object:
+    """``action[1]`` (the seat) as it is: read through a plain tuple, not ``Action``'s
+    int-typed field, so that a seat that is not an int reaches the phase's check (which
+    refuses it with a reason) instead of a compiled build's ``TypeError``."""
+    return action[1]
+
+
 class Game:
     """A whole game of a Hearts-family variant for ``rules.players`` seats.
 
@@ -1459,29 +1466,36 @@ class Game:
 
     def _apply(self, action: Action) -> None:
         kind = action[0]
+        # Read as a plain tuple: a caller's Action may hold a seat that is not an int, which
+        # the phase's check refuses; read through the NamedTuple's int-typed field, the
+        # compiled build would raise TypeError instead.
+        parts: tuple[object, ...] = action
         if kind == "play":  # first: the one kind of nearly every action
-            seat, card = action[1], action[2]
+            seat = parts[1]
+            card = parts[2]
             if self._copies:
                 card = self._held_copy(seat, card)
             self.play(seat, card)
             return
         if self._copies:
             action = self._by_name(action)
+        who = _seat_field(action)
         if kind == "pass":
             payload = action[2]
             if not isinstance(payload, tuple | list):
-                raise IllegalAction("bad_pass", "A pass is a list of cards.", seat=action[1])
-            self.pass_cards(action[1], payload)
+                raise IllegalAction("bad_pass", "A pass is a list of cards.",
+                                    seat=who if type(who) is int else None)
+            self.pass_cards(who, payload)
         elif kind == "bid":
-            self.bid(action[1], action[2])
+            self.bid(who, action[2])
         elif kind == "suit":
-            self.name_suit(action[1], action[2])
+            self.name_suit(who, action[2])
         elif kind == "moon":
-            self.choose_moon(action[1], action[2])
+            self.choose_moon(who, action[2])
         elif kind == "declare":
-            self.declare(action[1], action[2])
+            self.declare(who, action[2])
         elif kind == "give_up":
-            self.give_up(action[1])
+            self.give_up(who)
         elif kind == "deal":
             hands, stock = _deal_payload(action[2])
             self.start_hand(hands, stock)
@@ -1501,9 +1515,12 @@ class Game:
         deck not dealt yet) when the one named is not: the cards of a game with two
         cards of one name are meant by their names (:func:`hearts.cards.held_copy`, a
         different copy each time a pass names one name again)."""
-        kind, seat, payload = action[0], action[1], action[2]
+        parts: tuple[object, ...] = action  # (not the int-typed field: see _apply)
+        kind = action[0]
+        seat = parts[1]
+        payload = parts[2]
         if kind == "play":
-            return Action(kind, seat, self._held_copy(seat, payload))
+            return Action(kind, seat, self._held_copy(seat, payload))  # type: ignore[arg-type]
         if kind == "pass" and type(seat) is int and 0 <= seat < self.n:
             if not isinstance(payload, tuple | list):
                 return action
