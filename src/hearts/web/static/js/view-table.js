@@ -174,6 +174,7 @@ export function renderStatus() {
   $("#hand-no").textContent = v.hand_index >= 0 ? t("hand_no", { n: v.hand_index + 1 }) : "";
   $("#hand-no").hidden = v.hand_index < 0; // before the first deal (a table waiting to start): no "Hand 0"
   const hm = $("#hearts-mark");
+  hm.hidden = v.hand_index < 0; // before the first deal (a table waiting to start) no hand has a lead to speak of
   hm.dataset.heartsBroken = v.hearts_broken ? "true" : "false";
   // where hearts need not be broken (Black Maria, Domino, Auction, 1887 Hearts, the option), the badge says
   // hearts may be led, never that they cannot be led yet
