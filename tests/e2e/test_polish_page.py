@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SIZES, Table
+from .conftest import SIZES, Table, boxes, overlap
 
 pytestmark = pytest.mark.e2e
 
@@ -38,4 +38,111 @@ def test_a_table_waiting_to_start_shows_no_hearts_badge(new_table: Any, size: tu
     t.idle()
     t.see("#hearts-mark", uncovered=False)
     assert "Hearts can't be led yet" in (page.text_content("#hearts-mark") or "")
+    assert t.errors == []
+
+
+def _table_hand_end(t: Table) -> None:
+    """As the person at the table: pass the first cards, play the first playable card, until the
+    end-of-hand dialog."""
+    page = t.page
+    for _ in range(400):
+        t.idle()
+        if t.dialog_open("hand-end") or t.dialog_open("game-over"):
+            return
+        body = page.locator("body")
+        if body.get_attribute("data-passing") == "true":
+            k = page.locator('#hand [data-card][aria-pressed="true"]').count()
+            cards = t.keys()
+            for c in cards[k:]:
+                if page.locator('[data-action="pass"]').is_enabled():
+                    break
+                t.click_card(c)
+            page.locator('[data-action="pass"]').click()
+            page.wait_for_selector('body[data-passing="false"]', state="attached")
+        elif body.get_attribute("data-my-turn") == "true" and t.playable():
+            v = t.version
+            t.click_card(t.playable()[0])
+            page.wait_for_selector(f'body:not([data-version="{v}"])', state="attached")
+        else:
+            page.wait_for_selector(
+                'body[data-busy="false"][data-passing="true"], body[data-busy="false"][data-my-turn="true"], '
+                'dialog[data-dialog="hand-end"][open], dialog[data-dialog="game-over"][open]',
+                state="attached")
+    raise AssertionError("the hand did not end")
+
+
+def _one_line(page: Any, selector: str) -> list[str]:
+    """The texts of the elements ``selector`` matches whose words are laid out on more than one line."""
+    broken: list[str] = page.eval_on_selector_all(selector, """els => els.filter(e => {
+        const r = document.createRange(); r.selectNodeContents(e);
+        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+        return tops.size > 1; }).map(e => e.textContent)""")
+    return broken
+
+
+# ------------------------------------------------------------------ 2. Japanese on a phone, Black Maria
+@pytest.mark.parametrize("size", SIZES)
+def test_black_maria_in_japanese_seat_tags_headers_and_chart_fit(new_table: Any,
+                                                                 size: tuple[int, int]) -> None:
+    t: Table = new_table(*size, locale="ja-JP")
+    page = t.page
+    page.goto(t.base + "/t/new")
+    page.fill('#tb-create-form [name="name"]', "Ann")
+    page.select_option("#tb-variant", "black-maria")
+    page.select_option("#tb-players", "3")
+    page.select_option("#tb-level", "random")
+    page.locator('[data-action="create-table"]').click()
+    page.wait_for_selector('body[data-status="waiting"]')
+    page.locator('[data-action="start"]').click()
+    page.wait_for_selector('body[data-status="playing"]')
+    t.idle()
+    # each computer's seat says so in a word that fits its box, not cut to "コンピュー…"
+    for seat in (1, 2):
+        tags = f'[data-seat-box="{seat}"] .tags'
+        t.see(tags, uncovered=False)
+        assert page.inner_text(tags) == "CPU", page.inner_text(tags)
+        cut = page.eval_on_selector(tags, "e => e.scrollWidth - e.clientWidth")
+        assert cut <= 0, (seat, cut)
+    _table_hand_end(t)
+    # the end-of-hand table's headers and names are each on one line ("このハンド", "合計", "あなた")
+    dlg = 'dialog[data-dialog="hand-end"]'
+    for th in page.locator(f"{dlg} th").all():
+        if (th.inner_text() or "").strip():
+            t.see(th, uncovered=False)
+    assert _one_line(page, f"{dlg} th") == []
+    assert _one_line(page, f"{dlg} tbody tr > :first-child") == []
+    assert "このハンド" in page.inner_text(f"{dlg} thead")
+    wide = page.eval_on_selector(f"{dlg} #hand-end-table", "e => e.scrollWidth - e.clientWidth")
+    assert wide <= 1, wide
+    page.locator(f"{dlg} [data-close]").click()
+    _chart_labels_apart(t)
+    assert t.errors == []
+
+
+def _chart_labels_apart(t: Table) -> None:
+    """Open the score sheet: its chart's labels are each inside the chart, none over another."""
+    page = t.page
+    page.locator('[data-action="scores"]').click()
+    chart = '[data-dialog="scores"] svg[data-chart="totals"]'
+    svg = t.see(chart, uncovered=False)
+    labels = boxes(page, f"{chart} text")
+    names = page.eval_on_selector_all(f"{chart} text", "els => els.map(e => e.textContent)")
+    assert "100点で終了" in names, names
+    for name, b in zip(names, labels, strict=True):
+        assert b["left"] >= svg["left"] - 0.5 and b["right"] <= svg["right"] + 0.5, (name, b, svg)
+        assert b["top"] >= svg["top"] - 0.5 and b["bottom"] <= svg["bottom"] + 0.5, (name, b, svg)
+    for i in range(len(labels)):
+        for j in range(i):
+            assert not overlap(labels[i], labels[j]), (names[i], names[j], labels[i], labels[j])
+    assert t.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_japanese_score_sheet_chart_labels_do_not_overlap_after_many_hands(
+        new_table: Any, size: tuple[int, int]) -> None:
+    t: Table = new_table(*size, locale="ja-JP")
+    t.open("deal=5")
+    t.drive_to_hand(6)
+    _chart_labels_apart(t)
+    t.page.screenshot(path=f"/tmp/polish-chart-{size[0]}.png")
     assert t.errors == []

@@ -30,7 +30,7 @@ export const TABLE_STRINGS = {
     tb_join_started: "At this table: {names}. The game has started: the host can give you a computer's seat between hands.",
   },
   ja: {
-    tb_computer: "コンピューター", tb_away: "不在：コンピューターが代打ち", tb_thinking: "考え中…", tb_secs: "{n}秒",
+    tb_computer: "CPU", tb_away: "不在：CPU代打ち", tb_thinking: "考え中…", tb_secs: "{n}秒",
     tb_name_bot: "コンピューター{n}",
     tb_start: "ゲームを始める", tb_back: "戻りました", tb_give_seat: "{name}に{seat}の席を渡す",
     tb_waiting_start: "参加者：{names}。空いた席はコンピューターが打ちます。",

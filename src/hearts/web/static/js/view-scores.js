@@ -160,7 +160,7 @@ export function totalsChart(v) {
   const all = series.flat();
   const lo = Math.min(0, ...all);
   const hi = Math.max(target, ...all);
-  const W = 520; const H = 220; const L = 34; const R = teams.length ? 140 : 92; const T = 10; const B = 26;
+  const W = 520; const H = 220; const L = 34; const R = teams.length ? 140 : 92; const T = 24; const B = 26; // T: room for the target's label above its line
   const x = (i) => L + ((W - L - R) * i) / Math.max(1, results.length);
   const y = (val) => T + ((H - T - B) * (hi - val)) / Math.max(1, hi - lo);
   const step = hi - lo > 120 ? 50 : hi - lo > 50 ? 25 : 10;
@@ -174,9 +174,14 @@ export function totalsChart(v) {
     if (results.length > 12 && i % 2) continue;
     ticks += `<text x="${x(i)}" y="${H - 8}" text-anchor="middle">${i}</text>`;
   }
-  // end labels, pushed apart so that they do not overlap
+  // end labels, pushed apart so that they do not overlap (a line of Japanese text is about 16 units high at
+  // 11 px), then back up from the axis where the lowest ones went past it (into the hands' numbers)
+  const gap = 16;
   const ends = series.map((vals, s) => ({ s, y: y(vals.at(-1)) })).sort((a, b) => a.y - b.y);
-  for (let i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + 13);
+  for (let i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + gap);
+  for (let i = ends.length - 1; i >= 0; i--) {
+    ends[i].y = Math.min(ends[i].y, i === ends.length - 1 ? H - B - 4 : ends[i + 1].y - gap);
+  }
   const lines = series.map((vals, s) => {
     const pts = vals.map((val, i) => `${x(i).toFixed(1)},${y(val).toFixed(1)}`).join(" ");
     const dots = vals.map((val, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(val).toFixed(1)}" r="2.6" ` +
