@@ -146,3 +146,65 @@ def test_japanese_score_sheet_chart_labels_do_not_overlap_after_many_hands(
     _chart_labels_apart(t)
     t.page.screenshot(path=f"/tmp/polish-chart-{size[0]}.png")
     assert t.errors == []
+
+
+# ------------------------------------------------------------------ 3. review an earlier hand
+@pytest.mark.parametrize("size", SIZES)
+def test_at_a_table_an_earlier_hand_is_reviewed_from_the_score_sheet(new_table: Any,
+                                                                    size: tuple[int, int]) -> None:
+    t: Table = new_table(*size)
+    page = t.page
+    page.goto(t.base + "/t/new")
+    page.fill('#tb-create-form [name="name"]', "Ann")
+    page.select_option("#tb-level", "random")
+    page.locator('[data-action="create-table"]').click()
+    page.wait_for_selector('body[data-status="waiting"]')
+    # before any hand is finished the score sheet offers no review
+    page.locator('[data-action="start"]').click()
+    page.wait_for_selector('body[data-status="playing"]')
+    t.idle()
+    page.locator('[data-action="scores"]').click()
+    t.see('dialog[data-dialog="scores"] [data-close]')
+    assert not page.locator('[data-action-review="scores"]').is_visible()
+    page.locator('dialog[data-dialog="scores"] [data-close]').click()
+    _table_hand_end(t)
+    page.locator('[data-action="next-hand"]').click()
+    page.wait_for_selector('#hand-no:text-is("Hand 2")')
+    # the next hand is dealt, and the page reloaded: the end-of-hand dialog is gone for good
+    t.reload()
+    page.wait_for_selector('#hand-no:text-is("Hand 2")')
+    assert not t.dialog_open("hand-end")
+    page.locator('[data-action="scores"]').click()
+    button = page.locator('[data-action-review="scores"]')
+    t.see('[data-action-review="scores"]')
+    assert button.inner_text() == "Review"
+    button.click()
+    page.wait_for_selector('dialog[data-dialog="review"][open]')
+    page.wait_for_selector('[data-dialog="review"] .rv-marks > *', state="attached", timeout=600_000)
+    assert page.locator("[data-review-progress]").is_hidden()
+    t.see('dialog[data-dialog="review"]', uncovered=False)
+    assert page.text_content("#review-title") == "Review of hand 1"
+    assert page.locator('[data-dialog="review"] .rv-seat.me').get_attribute("data-seat") == "0"
+    t.see('[data-dialog="review"] [data-review-step="next"]')
+    assert t.errors == []
+
+
+def test_solo_an_earlier_hand_is_reviewed_from_the_score_sheet_in_japanese(new_table: Any) -> None:
+    t: Table = new_table(390, 844, locale="ja-JP")
+    page = t.page
+    t.open("deal=5")
+    t.drive_to_hand(2)
+    page.locator('[data-action="scores"]').click()
+    t.see('[data-action-review="scores"]')
+    assert page.inner_text('[data-action-review="scores"]') == "振り返り"
+    page.locator('[data-action-review="scores"]').click()
+    page.wait_for_selector('[data-dialog="review"] .rv-marks > *', state="attached", timeout=600_000)
+    assert page.text_content("#review-title") == "第2ハンドの振り返り"  # the last finished hand
+    # the picker opens an earlier one
+    t.see("[data-review-hand]")
+    page.select_option("[data-review-hand]", "0")
+    page.wait_for_selector('#review-title:text-is("第1ハンドの振り返り")')
+    page.wait_for_selector("[data-review-progress]", state="hidden", timeout=600_000)
+    page.wait_for_selector('[data-dialog="review"] .rv-marks > *', state="attached")
+    t.see('dialog[data-dialog="review"]', uncovered=False)
+    assert t.errors == []

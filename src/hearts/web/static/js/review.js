@@ -442,7 +442,9 @@ async function showDaily(gameOver) {
 }
 
 function addButtons() {
-  for (const which of ["hand-end", "game-over"]) {
+  // the score sheet's too: an earlier hand stays reviewable once the next is dealt (its last finished hand;
+  // the dialog's picker for the others); view-dialogs.js hides it while no hand is finished
+  for (const which of ["hand-end", "game-over", "scores"]) {
     const d = document.querySelector(`dialog[data-dialog="${which}"]`);
     if (!d || d.querySelector("[data-action-review]")) continue;
     const b = el("button", { type: "button", "data-action-review": which, text: tr("review") });

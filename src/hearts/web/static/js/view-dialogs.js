@@ -27,6 +27,8 @@ export function showScores() {
   if (!view()) return;
   $("#scores-chart").innerHTML = totalsChart(view());
   $("#scores-body").innerHTML = scoreSheet(view());
+  const review = $('[data-action-review="scores"]'); // review.js's button: for a finished hand only
+  if (review) review.hidden = !(view().results || []).length;
   showDialog("scores");
 }
 
