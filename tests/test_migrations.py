@@ -75,7 +75,7 @@ def test_data_at_the_first_revision_reads_back_after_the_upgrade(url: str,
     assert "ix_friend_tables_finished_at" not in _indexes(engine, "friend_tables")
     now = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
     with engine.begin() as conn:  # rows written as release 0.1.0 wrote them
-        conn.execute(storage.games.insert().values(
+        conn.execute(storage.LEGACY_GAMES.insert().values(
             id="g1", token_hash=hash_token("tok"), variant="standard", players=4,
             options={"target_score": 50}, game_number=2**32 - 1, level="medium",
             seed=2**63 - 1, actions=[["deal"], ["pass", 1, "QS", "AS", "KS"]], version=2,
@@ -97,11 +97,20 @@ def test_data_at_the_first_revision_reads_back_after_the_upgrade(url: str,
         assert row.options == {"target_score": 50} and row.seed == 2**63 - 1
         assert row.version == 2 and row.finished_at is None
         assert row.created_at.replace(tzinfo=dt.UTC) == now
+        assert row.token_hash == hash_token("tok") and row.level == "medium"
+        assert "games" not in inspect(store.engine).get_table_names()
         tables = TableStore(store.engine)
         try:
             loaded = tables.load("t1")
             assert loaded.settings == {"variant": "standard"} and loaded.seed == 7
             assert loaded.actions == [["start"], ["play", 0, "2C"]]
+            # The solo game is now a table of one person: the same log as any table's.
+            solo = tables.load("g1")
+            assert solo.settings["solo"] is True and solo.settings["game"] == 2**32 - 1
+            assert solo.actions == [["join", 0, "You", hash_token("tok")], ["start"],
+                                    ["deal"], ["pass", 1, "QS", "AS", "KS"]]
+            with pytest.raises(storage.UnknownGame):
+                store.load("t1")  # a shared table is no solo game
         finally:
             tables.close()
         assert "ix_friend_tables_finished_at" in _indexes(store.engine, "friend_tables")
@@ -134,9 +143,9 @@ def test_a_database_from_before_migrations_is_completed_and_stamped(url: str,
         assert schema.current(store.engine) == schema.head()
         row = store.load("old")
         assert row.actions == [["deal"]] and row.finished_at is None and row.seed == 3
-        for table in ("games", "friend_tables"):
-            assert "finished_at" in {c["name"] for c in inspect(store.engine).get_columns(table)}
-        assert {"ix_games_updated_at", "ix_games_finished_at"} <= _indexes(store.engine, "games")
+        assert "finished_at" in {c["name"] for c in
+                                 inspect(store.engine).get_columns("friend_tables")}
+        assert "games" not in inspect(store.engine).get_table_names()  # moved to the log
         tables = TableStore(store.engine)
         try:
             assert tables.load("t").seed == 9

@@ -269,7 +269,7 @@ def test_expiry_removes_old_games_and_only_those(db_path: Path, tmp_path: Path) 
             with store.engine.connect() as conn:
                 from sqlalchemy import text
 
-                left = sorted(r[0] for r in conn.execute(text("SELECT id FROM games")))
+                left = sorted(r[0] for r in conn.execute(text("SELECT id FROM friend_tables")))
             assert left == ["new-done", "new-open"]
         finally:
             srv.stop()

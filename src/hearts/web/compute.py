@@ -107,7 +107,7 @@ def run_job(job: SearchJob) -> list[Any]:
     from ..record import apply_steps, log_steps
     from ..rules import make_rules
     from ..view import player_view
-    from .service import make_bot
+    from .bots import make_bot
 
     game = Game(make_rules(job.variant, job.players, job.options), job.game_number)
     apply_steps(game, log_steps(game, job.actions))  # the one replay loop of records

@@ -54,22 +54,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 
 from ..actions import KINDS, Action
-from ..drive import decide
 from ..view import player_view
 from . import metrics
+from .bots import bot_action, check_level, decision_seed, local_answer, table_job
 from .bus import LocalBus, RedisBus
-from .compute import SEARCH_LEVELS, Busy, SearchJob, SearchPool
+from .compute import SEARCH_LEVELS, Busy, SearchPool
+from .errors import WebError
 from .limits import EXCERPT_CHARS, RateLimiter, excerpt
-from .service import (
-    DEFAULT_HINT_LEVEL,
-    StandInBot,
-    WebError,
-    _check_option_sizes,
-    check_level,
-    decision_seed,
-    hint_answer,
-    make_bot,
-)
+from .service import DEFAULT_HINT_LEVEL, _check_option_sizes, hint_answer
 from .storage import hash_token
 from .table_store import SeqConflict, TableStore, UnknownTable
 from .tables import (
@@ -132,14 +124,6 @@ MSG_BURST = 40
 
 MSG_ABUSE = 40
 """Refused (over-rate) messages after which the connection is closed (code 4429)."""
-
-
-def table_job(st: TableState, seat: int, kind: str, seed: int) -> SearchJob:
-    """The :class:`~hearts.web.compute.SearchJob` of ``seat``'s pending ``kind`` decision
-    at table ``st`` (its game's actions so far; the table's level)."""
-    s = st.settings
-    return SearchJob(s.variant, st.n, dict(s.options), s.game, [list(a) for a in st.moves],
-                     seat, s.level, seed, kind)
 
 
 def _dumps(obj: Any) -> str:
@@ -478,6 +462,8 @@ class TableHub:
                     live.bot_tasks[s] = opened
                     self._spawn(self._bot_turn(st.id, s, opened))
                 continue
+            if st.settings.solo:
+                continue  # a solo game's person has no turn timer
             if s not in live.timers:
                 seconds = st.settings.turn_seconds
                 handle = loop.call_later(seconds, self._expire_soon, st.id, s, opened)
@@ -558,34 +544,23 @@ class TableHub:
     async def _decide(self, st: TableState, seat: int, kind: str) -> Action:
         """The table's bot's answer to ``seat``'s pending ``kind`` decision: a search
         level's in the search pool (off the event loop; it may raise
-        :class:`~hearts.web.compute.Busy`), another level's here (a millisecond)."""
-        seed = decision_seed(st.seed, st.version, seat)
-        level = st.settings.level
-        if level in SEARCH_LEVELS:
+        :class:`~hearts.web.compute.Busy`), another level's here (a millisecond;
+        :func:`hearts.web.bots.local_answer`)."""
+        if st.settings.level in SEARCH_LEVELS:
+            seed = decision_seed(st.seed, st.version, seat)
             return Action.from_json(await asyncio.to_thread(self.pool.decide,
                                                             table_job(st, seat, kind, seed)))
-        decision = st.decision(seat)
-        if decision is None or decision.kind != kind:
-            raise ValueError(f"seat {seat} has no {kind} decision to make")
-        return decide(make_bot(level, seed), player_view(st.game, seat), decision)
+        return local_answer(st, seat, kind)
 
     @staticmethod
     def _bot_action(st: TableState, seat: int, answer: Action | None) -> list[Any]:
-        """The stored action for a bot's ``answer`` (a stand-in's when it is missing or
-        not legal), tagged ``"bot"`` when the seat is a person's."""
-        game = st.game
-        tag = ["bot"] if st.is_person(seat) else []
-        decision = st.decision(seat)
-        if decision is None:
-            raise TableError("wrong_phase", f"Seat {seat} has nothing to decide.")
-        if answer is None or not decision.allows(answer) or not game.can(answer):
-            if decision.kind == "moon":
-                answer = Action.moon(seat, game.auto_moon_choice())
-            else:
-                stand_in = StandInBot("stand-in",
-                                      decision_seed(st.seed, st.version, seat, "stand-in"))
-                answer = decide(stand_in, player_view(game, seat), decision)
-        return [*answer.to_json(), *tag]
+        """:func:`hearts.web.bots.bot_action` (the stand-in's when ``answer`` is missing
+        or not legal), refused with :class:`TableError` when the seat has nothing to
+        decide."""
+        try:
+            return bot_action(st, seat, answer)
+        except ValueError as exc:
+            raise TableError("wrong_phase", str(exc)) from None
 
     # ------------------------------------------------------------ requests
     async def create(self, *, name: str, variant: str = "standard", players: int | None = None,
@@ -629,6 +604,8 @@ class TableHub:
         name = clean_name(name)
         async with self._locked(table_id) as live:
             st = live.state
+            if st.settings.solo:
+                raise TableError("solo_game", "This is a solo game: nobody else can join it.")
             token = secrets.token_urlsafe(24)
             th = hash_token(token)
             free = st.free_seats()

@@ -1,7 +1,8 @@
 """The game database's schema, managed by Alembic migrations (SQLite and PostgreSQL).
 
-The tables of :mod:`hearts.web.storage` (``games``), :mod:`hearts.web.table_store`
-(``friend_tables``, ``table_actions``), the daily results and the review jobs live in one
+The tables of :mod:`hearts.web.table_store` (``friend_tables``, ``table_actions``: solo
+games and shared tables alike; revision 0003 moved the solo games' old ``games`` rows
+into them), the daily results and the review jobs live in one
 database whose schema is versioned by the revisions in ``hearts/web/migrations/versions``
 (the first, ``0001_baseline``, is the schema of release 0.1.0).  Alembic records the
 revision a database is at in its ``alembic_version`` table.

@@ -1,16 +1,18 @@
 """Persistent storage of web games through SQLAlchemy 2 (Core).
 
-One table, ``games``: a row per game holding its settings, a hash of its
-secret token, the game's whole action list as JSON and a version number.  The
-live :class:`hearts.game.Game` is never stored: it is rebuilt by replaying the
-actions through the engine (:func:`hearts.web.service.replay`), so a server
-restart in the middle of a hand loses nothing.
+One store for both hosts: a solo game is a table with one person
+(:mod:`hearts.web.table_store`: a ``friend_tables`` row whose settings say ``"solo": true``
+and its ``table_actions`` log, :func:`solo_log`: ``join`` of seat 0 with the token's hash,
+``start``, then the engine's actions).  The live game is never stored: it is the fold of
+the log (:class:`hearts.web.tables.TableState`, :func:`hearts.web.service.replay`), so a
+server restart in the middle of a hand loses nothing.  :class:`GameStore` opens the
+database (engine, schema upgrade, health) and reads and writes solo games in the solo
+API's terms (:class:`GameRow`: settings, token hash, the game's actions, version).
 
-Writes use optimistic concurrency: :meth:`GameStore.save_actions` updates a
-row only if its ``version`` is still the one the caller read
-(``UPDATE ... WHERE id = :id AND version = :old``), inside a transaction.  When
-another process got there first the update touches no row and
-:class:`VersionConflict` is raised; nothing is written.
+Writes use optimistic concurrency: :meth:`GameStore.save_actions` appends a request's
+actions only if the log still ends where the caller read it, and the log's primary key
+``(table_id, seq)`` refuses a second writer of the same place; the loser gets
+:class:`VersionConflict` and nothing of it is written.
 
 The schema is managed by Alembic migrations (:mod:`hearts.web.schema`): opening a
 database upgrades it to the newest revision.
@@ -34,62 +36,54 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
-    Column,
     DateTime,
     Engine,
     Integer,
     MetaData,
     String,
-    Table,
     bindparam,
+    column,
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
 )
+from sqlalchemy import table as sa_table
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from . import schema
+from .seat_names import SOLO_NAME
+from .table_store import friend_tables, table_actions
 
 DEFAULT_DB_URL = "sqlite:///hearts.db"
 """Used when neither an explicit URL nor ``$HEARTS_DB`` is given."""
 
 metadata = MetaData()
+"""No tables of its own any more: solo games are stored as tables
+(:mod:`hearts.web.table_store`, revision ``0003_solo_games_are_tables``)."""
 
-games = Table(
-    "games", metadata,
-    Column("id", String(40), primary_key=True),
-    Column("token_hash", String(64), nullable=False),
-    Column("variant", String(40), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("game_number", BigInteger, nullable=False),
-    Column("level", String(40), nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("actions", JSON, nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("restart_of", String(40), nullable=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False, index=True),
-    Column("finished_at", DateTime(timezone=True), nullable=True, index=True),
-)
-"""The games table.  ``options`` holds the overrides as given at creation
-(resolved again through the rules registry on load); ``actions`` the action
-list (see ``service.py`` for its encoding); ``version`` the number of actions;
-``finished_at`` when the game ended (``NULL`` while it goes on); ``updated_at``
-the last write.  :meth:`GameStore.expire` deletes old rows by these two."""
+LEGACY_GAMES = sa_table(
+    "games", column("id", String), column("token_hash", String), column("variant", String),
+    column("players", Integer), column("options", JSON), column("game_number", BigInteger),
+    column("level", String), column("seed", BigInteger), column("actions", JSON),
+    column("version", Integer), column("restart_of", String),
+    column("created_at", DateTime(timezone=True)), column("updated_at", DateTime(timezone=True)),
+    column("finished_at", DateTime(timezone=True)))
+"""The ``games`` table of revisions 0001-0002 (one row per solo game, its whole action list
+in one JSON column), for tests and tools that write a database of that age; revision 0003
+moves its rows into the table log and drops it."""
 
+SOLO_TURN_SECONDS = 600.0
+"""The turn timer stored in a solo game's settings (no timer runs: bots answer inline)."""
 
-# Statements built once (bind parameters) so that SQLAlchemy's compiled cache is hit.
-_HEAD = select(games.c.token_hash, games.c.version).where(games.c.id == bindparam("gid"))
-_LOAD = select(games).where(games.c.id == bindparam("gid"))
-_SAVE = (update(games)
-         .where(games.c.id == bindparam("gid"), games.c.version == bindparam("old"))
-         .values(actions=bindparam("new_actions"), version=bindparam("new_version"),
-                 updated_at=bindparam("now"), finished_at=bindparam("finished")))
+_FIRST = (select(table_actions.c.action).where(table_actions.c.table_id == bindparam("gid"),
+                                               table_actions.c.seq == 1))
+_TOP = select(func.max(table_actions.c.seq)).where(table_actions.c.table_id == bindparam("gid"))
+_SOLO = friend_tables.c.settings["solo"].as_boolean()
 
 
 class VersionConflict(Exception):
@@ -293,7 +287,8 @@ class StorageHealth:
 
 
 class GameStore:
-    """Reads and writes the ``games`` table.  Thread-safe (one engine, pooled connections).
+    """Opens the game database and reads and writes solo games (tables of one person in
+    ``friend_tables`` and ``table_actions``).  Thread-safe (one engine, pooled connections).
 
     Opening a database upgrades its schema to the newest revision (:func:`hearts.web.
     schema.upgrade`: a new database gets its tables); with ``migrate=False`` a database
@@ -322,91 +317,168 @@ class GameStore:
         """Release the connection pool."""
         self.engine.dispose()
 
+    def _settings(self, conn: Any, game_id: str) -> Any:
+        row = conn.execute(select(friend_tables).where(friend_tables.c.id == game_id)).first()
+        if row is None or not isinstance(row.settings, dict) or not row.settings.get("solo"):
+            raise UnknownGame(game_id)
+        return row
+
     def create(self, *, game_id: str, token: str, variant: str, players: int,
                options: dict[str, Any], game_number: int, level: str, seed: int,
                actions: list[Any], restart_of: str | None = None) -> GameRow:
-        """Insert a new game at ``version == len(actions)``; returns the stored row."""
+        """Insert a new solo game, a table of one person (:func:`solo_log`), at
+        ``version == len(actions)``; returns the stored row."""
         now = _now()
-        values: dict[str, Any] = {
-            "id": game_id, "token_hash": hash_token(token), "variant": variant,
-            "players": players, "options": options, "game_number": game_number,
-            "level": level, "seed": seed, "actions": actions, "version": len(actions),
-            "restart_of": restart_of, "created_at": now, "updated_at": now,
-        }
+        settings = solo_settings(variant, players, options, level, game_number, restart_of)
+        log = solo_log(hash_token(token), actions)
         with self._write_lock, self.engine.begin() as conn:
-            conn.execute(insert(games).values(**values))
+            conn.execute(insert(friend_tables).values(id=game_id, settings=settings, seed=seed,
+                                                      created_at=now))
+            conn.execute(insert(table_actions), [
+                {"table_id": game_id, "seq": i, "action": a, "created_at": now}
+                for i, a in enumerate(log, 1)])
         self.health.check()  # committed to the file that is still there, or 503
-        return GameRow(**values)
+        return _row(game_id, settings, seed, log, now, now, None)
 
     def load(self, game_id: str) -> GameRow:
-        """The stored row of ``game_id``; raises :class:`UnknownGame`."""
+        """The stored solo game ``game_id``; raises :class:`UnknownGame` (also for a shared
+        table's id)."""
         with self.engine.connect() as conn:
-            row = conn.execute(_LOAD, {"gid": game_id}).mappings().first()
-        if row is None:
-            raise UnknownGame(game_id)
-        return GameRow(**dict(row))
+            head = self._settings(conn, game_id)
+            rows = conn.execute(select(table_actions.c.action, table_actions.c.created_at)
+                                .where(table_actions.c.table_id == game_id)
+                                .order_by(table_actions.c.seq)).all()
+        log = [list(a) for a, _t in rows]
+        updated = max((t for _a, t in rows), default=head.created_at)
+        return _row(game_id, dict(head.settings), int(head.seed), log, head.created_at,
+                    updated, head.finished_at)
+
+    def log(self, game_id: str) -> tuple[dict[str, Any], int, list[list[Any]]]:
+        """``(settings, seed, whole log)`` of solo game ``game_id`` (``join`` and ``start``
+        first; what :class:`~hearts.web.tables.TableState` folds); raises
+        :class:`UnknownGame`."""
+        with self.engine.connect() as conn:
+            head = self._settings(conn, game_id)
+            rows = conn.execute(select(table_actions.c.action).where(
+                table_actions.c.table_id == game_id).order_by(table_actions.c.seq)).all()
+        return dict(head.settings), int(head.seed), [list(a) for (a,) in rows]
 
     def head(self, game_id: str) -> tuple[str, int]:
         """``(token_hash, version)`` of ``game_id`` (a cheap read used on every request to
-        notice writes by other processes); raises :class:`UnknownGame`."""
+        notice writes by other processes; ``version``: the game's actions, the log less
+        its ``join`` and ``start``); raises :class:`UnknownGame`."""
         with self.engine.connect() as conn:
-            row = conn.execute(_HEAD, {"gid": game_id}).first()
-        if row is None:
+            first = conn.execute(_FIRST, {"gid": game_id}).first()
+            top = conn.execute(_TOP, {"gid": game_id}).scalar()
+        if first is None or top is None or list(first[0])[:2] != ["join", 0]:
             raise UnknownGame(game_id)
-        return row[0], row[1]
+        return str(first[0][3]), int(top) - SOLO_PREFIX
 
     def save_actions(self, game_id: str, old_version: int, actions: list[Any],
                      finished: bool = False) -> int:
-        """Replace the action list if the row is still at ``old_version``; ``finished``
-        marks the game as over (``finished_at`` = now, which starts its expiry clock).
+        """Append ``actions[old_version:]`` to the game's log if it is still at
+        ``old_version`` (the log's primary key refuses a second writer of the same place);
+        ``finished`` marks the game as over (``finished_at`` = now, which starts its expiry
+        clock).
 
         Returns the new version (``len(actions)``).  Raises :class:`VersionConflict`
-        when the row has moved on (nothing is written then).
+        when the log has moved on or the game is gone (nothing is written then).
         """
-        new_version = len(actions)
         now = _now()
-        with self._write_lock, self.engine.begin() as conn:
-            result = conn.execute(_SAVE, {"gid": game_id, "old": old_version,
-                                          "new_actions": actions, "new_version": new_version,
-                                          "now": now, "finished": now if finished else None})
-            if result.rowcount != 1:
-                raise VersionConflict(game_id)
+        new = actions[old_version:]
+        try:
+            with self._write_lock, self.engine.begin() as conn:
+                top = conn.execute(_TOP, {"gid": game_id}).scalar()
+                if top is None or int(top) != old_version + SOLO_PREFIX:
+                    raise VersionConflict(game_id)
+                if new:
+                    conn.execute(insert(table_actions), [
+                        {"table_id": game_id, "seq": old_version + SOLO_PREFIX + i,
+                         "action": a, "created_at": now} for i, a in enumerate(new, 1)])
+                if finished:
+                    conn.execute(update(friend_tables).where(friend_tables.c.id == game_id)
+                                 .values(finished_at=now))
+        except IntegrityError:
+            raise VersionConflict(game_id) from None
         self.health.check()  # committed to the file that is still there, or 503
-        return new_version
+        return len(actions)
 
     def expire(self, unfinished_days: float | None, finished_days: float | None,
                now: _dt.datetime | None = None) -> int:
-        """Delete unfinished games not written for ``unfinished_days`` days and finished
-        games that ended more than ``finished_days`` days ago (``None`` or ``0``: keep
-        them).  Returns the number of games deleted."""
+        """Delete unfinished solo games not written for ``unfinished_days`` days and
+        finished ones that ended more than ``finished_days`` days ago (``None`` or ``0``:
+        keep them); the shared tables' own sweep (:meth:`TableStore.expire`) takes the
+        same days.  Returns the number of games deleted."""
         now = now or _now()
-        deleted = 0
+        ft, ta = friend_tables, table_actions
+        ids: list[str] = []
         with self._write_lock, self.engine.begin() as conn:
             if unfinished_days:
                 cut = now - _dt.timedelta(days=unfinished_days)
-                deleted += conn.execute(delete(games).where(
-                    games.c.finished_at.is_(None), games.c.updated_at < cut)).rowcount
+                newest = (select(func.max(ta.c.created_at)).where(ta.c.table_id == ft.c.id)
+                          .scalar_subquery())
+                ids += conn.execute(select(ft.c.id).where(
+                    _SOLO, ft.c.finished_at.is_(None),
+                    func.coalesce(newest, ft.c.created_at) < cut)).scalars().all()
             if finished_days:
                 cut = now - _dt.timedelta(days=finished_days)
-                deleted += conn.execute(delete(games).where(
-                    games.c.finished_at.is_not(None), games.c.finished_at < cut)).rowcount
-        return deleted
+                ids += conn.execute(select(ft.c.id).where(
+                    _SOLO, ft.c.finished_at.is_not(None), ft.c.finished_at < cut)
+                ).scalars().all()
+            for i in range(0, len(ids), 500):
+                chunk = ids[i:i + 500]
+                conn.execute(delete(ta).where(ta.c.table_id.in_(chunk)))
+                conn.execute(delete(ft).where(ft.c.id.in_(chunk)))
+        return len(ids)
 
     def touch(self, game_id: str, *, updated_at: _dt.datetime,
               finished_at: _dt.datetime | None = None) -> None:
-        """Set a game's timestamps (tests and maintenance: age a game on purpose)."""
+        """Set a game's timestamps (tests and maintenance: age a game on purpose): its
+        actions are dated ``updated_at``, its end ``finished_at``."""
         with self._write_lock, self.engine.begin() as conn:
-            conn.execute(update(games).where(games.c.id == game_id)
-                         .values(updated_at=updated_at, finished_at=finished_at))
+            conn.execute(update(friend_tables).where(friend_tables.c.id == game_id)
+                         .values(finished_at=finished_at))
+            conn.execute(update(table_actions).where(table_actions.c.table_id == game_id)
+                         .values(created_at=updated_at))
 
     def count(self) -> int:
-        """Number of stored games."""
-        from sqlalchemy import func
-
+        """Number of stored solo games."""
         with self.engine.connect() as conn:
-            return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
+            return int(conn.execute(select(func.count()).select_from(friend_tables)
+                                    .where(_SOLO)).scalar_one())
+
+
+SOLO_PREFIX = 2
+"""Entries of a solo game's log before its first game action: ``join`` and ``start``."""
+
+
+def solo_settings(variant: str, players: int, options: dict[str, Any], level: str,
+                  game_number: int, restart_of: str | None = None) -> dict[str, Any]:
+    """The stored settings of a solo game (:class:`hearts.web.tables.TableSettings` JSON with
+    ``solo`` set: no spectators, no turn timer, bots answer inline; ``restart_of`` the game
+    it restarts)."""
+    return {"variant": variant, "players": players, "options": dict(options), "level": level,
+            "game": game_number, "turn_seconds": SOLO_TURN_SECONDS, "spectators": False,
+            "hints": True, "solo": True, "restart_of": restart_of}
+
+
+def solo_log(token_hash: str, actions: list[Any]) -> list[list[Any]]:
+    """The table log of a solo game: the player joins seat 0, the game starts, then the
+    game's own ``actions`` (the engine's Action JSON)."""
+    return [["join", 0, SOLO_NAME, token_hash], ["start"], *(list(a) for a in actions)]
+
+
+def _row(game_id: str, settings: dict[str, Any], seed: int, log: list[list[Any]],
+         created: _dt.datetime, updated: _dt.datetime,
+         finished: _dt.datetime | None) -> GameRow:
+    moves = log[SOLO_PREFIX:]
+    return GameRow(id=game_id, token_hash=str(log[0][3]), variant=str(settings["variant"]),
+                   players=int(settings["players"]), options=dict(settings["options"]),
+                   game_number=int(settings["game"]), level=str(settings["level"]), seed=seed,
+                   actions=moves, version=len(moves), restart_of=settings.get("restart_of"),
+                   created_at=created, updated_at=updated, finished_at=finished)
 
 
 __all__ = ["DEFAULT_DB_URL", "GameRow", "GameStore", "StorageGone", "StorageHealth",
-           "UnknownGame", "VersionConflict",
-           "games", "hash_token", "make_engine", "metadata", "resolve_db_url", "token_matches"]
+           "LEGACY_GAMES", "SOLO_PREFIX", "UnknownGame", "VersionConflict", "solo_log",
+           "solo_settings", "hash_token", "make_engine", "metadata", "resolve_db_url", "token_matches"]

@@ -162,12 +162,17 @@ class TableSettings:
     hints: bool = True
     """Whether a seated person may ask for a hint (the solo game's ``hint``, for the
     asker's own seat); tables stored before this setting existed allow them."""
+    solo: bool = False
+    """A solo game (:mod:`hearts.web.service`): one person at seat 0, bots answer inline
+    in the person's request (:func:`hearts.web.bots.run_inline`), no turn timer, nobody
+    joins."""
 
     def to_json(self) -> dict[str, Any]:
         """The stored and public form."""
         return {"variant": self.variant, "players": self.players, "options": dict(self.options),
                 "level": self.level, "game": self.game, "turn_seconds": self.turn_seconds,
-                "spectators": self.spectators, "hints": self.hints}
+                "spectators": self.spectators, "hints": self.hints,
+                **({"solo": True} if self.solo else {})}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
@@ -175,7 +180,7 @@ class TableSettings:
         return cls(str(data["variant"]), int(data["players"]), dict(data["options"]),
                    str(data["level"]), None if data.get("game") is None else int(data["game"]),
                    float(data["turn_seconds"]), bool(data["spectators"]),
-                   bool(data.get("hints", True)))
+                   bool(data.get("hints", True)), bool(data.get("solo", False)))
 
     def rules(self) -> Rules:
         """The frozen rules (raises :class:`~hearts.rules.RulesError`)."""
