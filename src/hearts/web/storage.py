@@ -80,8 +80,12 @@ moves its rows into the table log and drops it."""
 SOLO_TURN_SECONDS = 600.0
 """The turn timer stored in a solo game's settings (no timer runs: bots answer inline)."""
 
-_FIRST = (select(table_actions.c.action).where(table_actions.c.table_id == bindparam("gid"),
-                                               table_actions.c.seq == 1))
+_LAST = table_actions.alias("last")
+_HEAD = (select(table_actions.c.action,
+                select(func.max(_LAST.c.seq)).where(_LAST.c.table_id == bindparam("gid"))
+                .scalar_subquery())
+         .where(table_actions.c.table_id == bindparam("gid"), table_actions.c.seq == 1))
+"""A solo game's first action (``join``: the token's hash) and its log's length, in one read."""
 _TOP = select(func.max(table_actions.c.seq)).where(table_actions.c.table_id == bindparam("gid"))
 _SOLO = friend_tables.c.settings["solo"].as_boolean()
 
@@ -368,11 +372,10 @@ class GameStore:
         notice writes by other processes; ``version``: the game's actions, the log less
         its ``join`` and ``start``); raises :class:`UnknownGame`."""
         with self.engine.connect() as conn:
-            first = conn.execute(_FIRST, {"gid": game_id}).first()
-            top = conn.execute(_TOP, {"gid": game_id}).scalar()
-        if first is None or top is None or list(first[0])[:2] != ["join", 0]:
+            row = conn.execute(_HEAD, {"gid": game_id}).first()
+        if row is None or row[1] is None or list(row[0])[:2] != ["join", 0]:
             raise UnknownGame(game_id)
-        return str(first[0][3]), int(top) - SOLO_PREFIX
+        return str(row[0][3]), int(row[1]) - SOLO_PREFIX
 
     def save_actions(self, game_id: str, old_version: int, actions: list[Any],
                      finished: bool = False) -> int:
