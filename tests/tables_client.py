@@ -145,6 +145,72 @@ def truth_at(db_url: str, table_id: str, version: int | None = None) -> TableSta
     return load_state(table_id, row.settings, row.seed, actions)
 
 
+CARD_KINDS = ("hearts", "suit", "card")
+"""Breakdown items that count cards taken (the others: moon, bonus, chips...)."""
+
+
+def check_hand_accounts(events: list[dict[str, Any]], truth: TableState,
+                        viewer: int | None = 0) -> dict[str, Any]:
+    """The first hand's ``hand_end`` event among ``events`` (what ``viewer`` was sent),
+    after checking that the trick, widow and leftover events account for every card point
+    of its breakdown, that the breakdown adds up to the hand's points and that those are
+    the stored game's (``truth``, the oracle).  A widow taken by another seat is shown
+    with the score only: its points come from the stored game, its cards from the
+    ``hand_end`` event."""
+    from hearts.cards import card_str, cards_of
+    from hearts.scoring import penalty_of
+
+    end = next(e for e in events if e["type"] == "hand_end")
+    game = truth.game
+    n = game.n
+    taken = [0] * n
+    for e in events:
+        if e["type"] == "trick" and e["taker"] >= 0:
+            taken[e["taker"]] += e["points"]
+        elif e["type"] in ("widow", "rest"):
+            assert "points" in e or e["seat"] != viewer
+            taken[e["seat"]] += e["points"] if "points" in e else penalty_of(
+                game.hand_rules, game.widow)
+            if "points" not in e:
+                assert sorted(end["widow"]) == sorted(card_str(c) for c in cards_of(game.widow))
+        if e is end:
+            break
+    items = end["breakdown"]
+    for s in end.get("gave_up") or ():  # Hearts 1887: a seat that gave up counts nothing
+        taken[s] = 0
+    assert [sum(x["points"] for x in items[s] if x["kind"] in CARD_KINDS)
+            for s in range(n)] == taken
+    assert [sum(x["points"] for x in items[s]) for s in range(n)] == end["points"]
+    assert end["points"] == list(game.results[0].points)
+    return end
+
+
+def review_done(base: str, path: str, headers: dict[str, str], seat: int,
+                gave_up: bool = False) -> dict[str, Any]:
+    """Ask ``POST {path}`` (a game's or a table's review route) for hand 0 and poll the
+    job until it ends; it must end ``done`` with one ``play`` decision per card ``seat``
+    played in the hand's story (and passes, if any).  After a give-up (Hearts 1887,
+    ``gave_up``) the plays that follow are not reviewed (``hearts.analysis.
+    decision_points``): fewer, then.  Returns the first answer (``story``, ``job``)."""
+    r = httpx.post(base + path, json={"hand": 0}, headers=headers, timeout=30)
+    assert r.status_code in (200, 202), r.text
+    job = r.json()
+    assert job["story"]["hand"] == 0
+    plays = sum(1 for t in job["story"]["tricks"] for c in t["cards"] if c["seat"] == seat)
+    deadline = time.monotonic() + 300
+    out = job
+    while out["status"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.3)  # polling the job's progress (no fixed wait for a result)
+        out = httpx.get(f"{base}/api/reviews/{job['job']}", timeout=30).json()
+    assert out["status"] == "done", out
+    assert out["review"]["seat"] == seat
+    stages = [d["stage"] for d in out["review"]["decisions"]]
+    assert set(stages) <= {"pass", "play"}, stages
+    assert stages.count("play") <= plays if gave_up else stages.count("play") == plays, \
+        (stages, plays)
+    return dict(job)
+
+
 def cards_in(obj: Any, skip: frozenset[str] = frozenset({"record", "options"})) -> set[str]:
     """Every card string anywhere in a message (leaving out ``record`` objects and
     ``options``, where ``bonus_card`` names a card)."""

@@ -11,7 +11,8 @@ watches.  Checked from what the clients receive:
 - the trick, widow and leftover events account for every card point of the hand's
   breakdown (the ``hand_end`` event's), and the breakdown adds up to the hand's points;
 - each ``state``/``update`` message carries the solo game's ``score_detail``; once the
-  hand is scored it is the ``hand_end`` breakdown;
+  hand is scored it is the ``hand_end`` breakdown; the review of the hand for the host's
+  seat ends ``done`` (``tables_client.review_done``);
 - for two games (one with a second person at seat 2): a hint for the asker's own
   decision, its refusal where the host turned hints off, and the review of the finished
   hand for the asker's seat (403 without a seat token), and a what-if from its own card.
@@ -26,17 +27,20 @@ from typing import Any
 
 import httpx
 import pytest
-from tables_client import TableClient, create_table, join_table, truth_at
+from tables_client import (
+    TableClient,
+    check_hand_accounts,
+    create_table,
+    join_table,
+    review_done,
+    truth_at,
+)
 
-from hearts.cards import card_str, cards_of
 from hearts.cli.serve import ServerProcess
 from hearts.rules import VARIANTS
-from hearts.scoring import penalty_of
 from hearts.web.seat_names import computer_name
 
 GAMES = [(v, None) for v in VARIANTS] + [("standard", n) for n in (3, 5, 6)]
-CARD_KINDS = ("hearts", "suit", "card")
-"""Breakdown items that count cards taken (the others: moon, bonus, chips...)."""
 
 DEEP = {("standard", None): 0, ("black-maria", None): 2}
 """Games where the hint and the review are asked too, and by which seat."""
@@ -203,28 +207,10 @@ def test_a_hand_at_a_table_of_every_game(variant: str, players: int | None, serv
     end = hand_end(host)
     assert end is not None
 
-    # The trick, widow and leftover events account for every card point of the breakdown.
-    truth = truth_at(db_url, tid).game
-    taken = [0] * n
-    for e in host.events():
-        if e["type"] == "trick" and e["taker"] >= 0:
-            taken[e["taker"]] += e["points"]
-        elif e["type"] in ("widow", "rest"):
-            # a widow taken by another seat is shown with the score only: its points
-            # from the stored game (the oracle), its cards from the hand_end event
-            assert "points" in e or e["seat"] != 0
-            taken[e["seat"]] += e["points"] if "points" in e else penalty_of(
-                truth.hand_rules, truth.widow)
-            if "points" not in e:
-                assert sorted(end["widow"]) == sorted(card_str(c) for c in cards_of(truth.widow))
+    # The trick, widow and leftover events account for every card point of the breakdown,
+    # which adds up to the hand's points, the stored game's.
+    end = check_hand_accounts(host.events(), truth_at(db_url, tid), viewer=0)
     items = end["breakdown"]
-    # Hearts 1887: the tricks of a seat that gave up the hand count for nothing.
-    for s in end.get("gave_up") or ():
-        taken[s] = 0
-    assert [sum(x["points"] for x in items[s] if x["kind"] in CARD_KINDS)
-            for s in range(n)] == taken
-    assert [sum(x["points"] for x in items[s]) for s in range(n)] == end["points"]
-    assert end["points"] == list(truth.results[0].points)
 
     # The solo game's score detail, in every message; after the hand, the breakdown.
     for c in (host, watcher):
@@ -234,6 +220,9 @@ def test_a_hand_at_a_table_of_every_game(variant: str, players: int | None, serv
         assert detail["scored"] and detail["hand"] == 0 and detail["items"] == items
     if deep is not None:
         check_review(base, tid, tokens[deep], deep, len(host.events("trick")))
+    else:  # every game's hand is reviewed for the host's seat, and ends "done"
+        review_done(base, f"/api/tables/{tid}/review", {"X-Seat-Token": t["token"]}, 0,
+                    gave_up=bool(end.get("gave_up")))
 
 
 def test_hints_off_and_other_requests_refused(server: ServerProcess,
