@@ -5,7 +5,7 @@
   solo API shows, for every game of the registry;
 - its bots are the tables' (``hearts.web.bots``): the same stand-in takes over, in both
   modes, from a bot that fails or answers what the rules refuse;
-- the tables' routes know a solo game as a table (and seat nobody at it).
+- the tables' routes leave a solo game to the solo API (409 ``solo_game``): one live copy.
 """
 
 from __future__ import annotations
@@ -157,17 +157,31 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     srv.stop()
 
 
-def test_the_tables_routes_know_a_solo_game_and_seat_nobody(server: ServerProcess) -> None:
+def test_the_tables_routes_leave_a_solo_game_to_the_solo_api(server: ServerProcess) -> None:
+    """One live copy: the hub does not load a solo game (it would hold a second, stale
+    copy and drive its bots paced), so every tables route refuses it with 409
+    ``solo_game``; and a shared table's id is no solo game, whatever the token."""
+    from tables_client import TableClient, create_table
+
     with httpx.Client(base_url=server.url, timeout=60) as c:
         state = c.post("/api/games", json={"game": 9, "level": "random"}).json()
-        info = c.get(f"/api/tables/{state['id']}")
-        assert info.status_code == 200, info.text
-        table = info.json()
-        assert table["settings"]["solo"] is True and table["settings"]["spectators"] is False
-        assert [s["name"] for s in table["seats"]] == [s["name"] for s in state["seats"]]
-        joined = c.post(f"/api/tables/{state['id']}/join", json={"name": "Eve"})
-        assert joined.status_code == 409, joined.text
-        assert joined.json()["error"]["code"] == "solo_game"
-        # Still the player's game, unchanged.
-        again = c.get(f"/api/games/{state['id']}", headers={"X-Game-Token": state["token"]})
-        assert again.json()["view"] == state["view"]
+        gid, token = state["id"], state["token"]
+        seat = {"X-Seat-Token": token}
+        answers = [c.get(f"/api/tables/{gid}"),
+                   c.post(f"/api/tables/{gid}/join", json={"name": "Eve"}),
+                   c.get(f"/api/tables/{gid}/record", headers=seat),
+                   c.post(f"/api/tables/{gid}/review", json={"hand": 0}, headers=seat)]
+        for r in answers:
+            assert r.status_code == 409, r.text
+            assert r.json()["error"]["code"] == "solo_game" and r.json()["error"]["message"]
+        ws = TableClient(server.url, gid, token, name="solo-over-ws")
+        try:
+            assert ws.messages[0]["type"] == "error" and ws.messages[0]["code"] == "solo_game"
+        finally:
+            ws.drop()
+        again = c.get(f"/api/games/{gid}", headers={"X-Game-Token": token})
+        assert again.status_code == 200 and again.json()["view"] == state["view"]
+        table = create_table(server.url, "Ann", level="random")
+        for tok in (table["token"], "not-the-token"):
+            r = c.get(f"/api/games/{table['id']}", headers={"X-Game-Token": tok})
+            assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_game"

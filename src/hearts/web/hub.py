@@ -318,6 +318,11 @@ class TableHub:
                 row = await asyncio.to_thread(self.store.load, table_id)
             except UnknownTable:
                 raise TableError("unknown_table", "There is no table with this id.", 404) from None
+            if row.settings.get("solo"):
+                # A solo game is a table of one person, but its one request path is the
+                # solo API (inline bots, one transaction a request): no second live copy.
+                raise TableError("solo_game", "This is a solo game, played through its own "
+                                 "page (/?game=...), not a table.", 409)
             live = LiveTable(load_state(row.id, row.settings, row.seed, row.actions))
             self._tables[table_id] = live
             self._evict()
@@ -462,8 +467,6 @@ class TableHub:
                     live.bot_tasks[s] = opened
                     self._spawn(self._bot_turn(st.id, s, opened))
                 continue
-            if st.settings.solo:
-                continue  # a solo game's person has no turn timer
             if s not in live.timers:
                 seconds = st.settings.turn_seconds
                 handle = loop.call_later(seconds, self._expire_soon, st.id, s, opened)
@@ -604,8 +607,6 @@ class TableHub:
         name = clean_name(name)
         async with self._locked(table_id) as live:
             st = live.state
-            if st.settings.solo:
-                raise TableError("solo_game", "This is a solo game: nobody else can join it.")
             token = secrets.token_urlsafe(24)
             th = hash_token(token)
             free = st.free_seats()

@@ -83,9 +83,11 @@ SOLO_TURN_SECONDS = 600.0
 _LAST = table_actions.alias("last")
 _HEAD = (select(table_actions.c.action,
                 select(func.max(_LAST.c.seq)).where(_LAST.c.table_id == bindparam("gid"))
-                .scalar_subquery())
+                .scalar_subquery(), friend_tables.c.settings)
+         .join(friend_tables, friend_tables.c.id == table_actions.c.table_id)
          .where(table_actions.c.table_id == bindparam("gid"), table_actions.c.seq == 1))
-"""A solo game's first action (``join``: the token's hash) and its log's length, in one read."""
+"""A solo game's first action (``join``: the token's hash), its log's length and its
+settings, in one read."""
 _TOP = select(func.max(table_actions.c.seq)).where(table_actions.c.table_id == bindparam("gid"))
 _SOLO = friend_tables.c.settings["solo"].as_boolean()
 
@@ -373,8 +375,9 @@ class GameStore:
         its ``join`` and ``start``); raises :class:`UnknownGame`."""
         with self.engine.connect() as conn:
             row = conn.execute(_HEAD, {"gid": game_id}).first()
-        if row is None or row[1] is None or list(row[0])[:2] != ["join", 0]:
-            raise UnknownGame(game_id)
+        if row is None or row[1] is None or list(row[0])[:2] != ["join", 0] \
+                or not isinstance(row[2], dict) or not row[2].get("solo"):
+            raise UnknownGame(game_id)  # (a shared table's id is no solo game's)
         return str(row[0][3]), int(row[1]) - SOLO_PREFIX
 
     def save_actions(self, game_id: str, old_version: int, actions: list[Any],
