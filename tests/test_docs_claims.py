@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hearts.rules import VARIANTS
+from hearts.rules import OPTIONS, VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,3 +28,10 @@ def test_tables_and_terminal_docs_point_at_the_whole_list() -> None:
     terminal = _text("docs/terminal.md")
     assert "`hearts variants` lists them all" in terminal
     assert len(VARIANTS) >= 20
+
+
+def test_readme_counts_the_registry() -> None:
+    """The README's figure of variants and options is the registry's (it said 31 options
+    when there were 33)."""
+    text = _text("README.md")
+    assert f"{len(VARIANTS)} variants and {len(OPTIONS)} options" in text
