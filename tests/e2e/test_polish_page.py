@@ -208,3 +208,44 @@ def test_solo_an_earlier_hand_is_reviewed_from_the_score_sheet_in_japanese(new_t
     page.wait_for_selector('[data-dialog="review"] .rv-marks > *', state="attached")
     t.see('dialog[data-dialog="review"]', uncovered=False)
     assert t.errors == []
+
+
+# ------------------------------------------------ the card focused on load, for a mouse user
+def _lift(page: Any, selector: str) -> tuple[str, str]:
+    """The computed transform of a card and the box shadow of its face (how it is drawn)."""
+    return page.eval_on_selector(selector, """el => [getComputedStyle(el).transform,
+        getComputedStyle(el.querySelector('.card-svg') || el).boxShadow]""")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_mouse_user_sees_no_card_raised_before_choosing(new_table: Any,
+                                                          size: tuple[int, int]) -> None:
+    """A newcomer's trial: on load the first card of the hand has the keyboard's focus and
+    was drawn raised with a blue ring, which to a mouse user looked chosen ("0 of 3
+    chosen" beside it). Once the mouse moves over the page it is drawn flat; the keyboard
+    still raises the card it moves to."""
+    t: Table = new_table(*size)
+    t.open("deal=5")
+    page = t.page
+    focused = page.evaluate("document.activeElement && document.activeElement.dataset.card")
+    target = f'#hand [data-card="{focused}"]' if focused else "#hand .card"
+    page.mouse.move(3, 3)  # over the header, away from the hand
+    page.mouse.move(6, 6)
+    flat = "el => ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(el).transform)"
+    page.wait_for_function(flat, arg=page.query_selector(target), timeout=5_000)  # transition
+    transform, shadow = _lift(page, target)
+    assert transform in ("none", "matrix(1, 0, 0, 1, 0, 0)") and shadow == "none", \
+        (transform, shadow)
+    assert page.get_attribute("body", "data-input") == "pointer"
+    cards = t.keys()
+    page.focus(f'#hand [data-card="{cards[0]}"]')
+    page.keyboard.press("ArrowRight")
+    second = f'#hand [data-card="{cards[1]}"]'
+    page.wait_for_function(f"document.activeElement === document.querySelector('{second}')")
+    page.wait_for_function(f"el => !({flat[6:]})", arg=page.query_selector(second),
+                           timeout=5_000)
+    transform, shadow = _lift(page, second)
+    assert transform not in ("none", "matrix(1, 0, 0, 1, 0, 0)") and shadow != "none", \
+        (transform, shadow)
+    t.see(second)
+    assert t.errors == []

@@ -205,6 +205,10 @@ export function toggleMenu(open) {
 export function wire() {
   // how the user is playing: the focus ring on a card is drawn for the keyboard, not after a tap or click
   document.addEventListener("pointerdown", () => { document.body.dataset.input = "pointer"; }, true);
+  // a mouse moved before any key or tap: the card focused on load is not drawn raised either
+  document.addEventListener("pointermove", () => {
+    if (!document.body.dataset.input) document.body.dataset.input = "pointer";
+  }, { capture: true, once: true });
   document.addEventListener("keydown", () => { document.body.dataset.input = "keyboard"; }, true);
   $(".skip-link").addEventListener("click", (e) => { e.preventDefault(); focusHand(true); });
   $("#hand").addEventListener("click", (e) => {
