@@ -119,10 +119,9 @@ def solo_events(applied: Applied) -> list[dict[str, Any]]:
     """What seat 0 may see of one applied action (the table's filtered events,
     :meth:`Applied.events_for`), as the solo page reads them.  The solo game sends no
     ``passed`` events: the seat's own pass is told with the exchange, the others' are
-    not told; ``hand_end`` comes without the tables' ``record`` (the solo page asks
+    not told (a solo table's ``hand_end`` carries no ``record``: the page asks
     ``GET /record`` when it wants it)."""
-    return [{k: v for k, v in e.items() if k != "record"} if e["type"] == "hand_end" else e
-            for e in applied.events_for(USER_SEAT) if e["type"] != "passed"]
+    return [e for e in applied.events_for(USER_SEAT) if e["type"] != "passed"]
 
 
 # ----------------------------------------------------------------- state

@@ -591,9 +591,11 @@ class TableState:
         :func:`hearts.view.visible_events`: a spectator's (public) and, when some seat
         sees more, each seat's.  The actor's own event (``passed``, ``play``, ``bid``...)
         says ``"by": "bot"`` when a bot acted for an absent person; ``hand_end`` carries
-        ``record`` (the finished hands, deals included)."""
-        record = self.record_json() if any(isinstance(e, HandScored) for e in happened) \
-            else None
+        ``record`` (the finished hands, deals included).  A solo game makes seat 0's and
+        the public events only, and no ``record`` (its page asks ``GET /record``)."""
+        solo = self.settings.solo  # a solo game: seat 0's events only, its record on request
+        record = self.record_json() if not solo and any(
+            isinstance(e, HandScored) for e in happened) else None
         own = _ACTOR_EVENT.get(act.kind)
 
         def wire(events: list[Event]) -> list[dict[str, Any]]:
@@ -610,7 +612,8 @@ class TableState:
         public = wire(visible_events(happened, None))
         private: dict[int, list[dict[str, Any]]] = {}
         if any(isinstance(e, _SEAT_EVENTS) for e in happened):
-            private = {s: wire(visible_events(happened, s)) for s in range(self.n)}
+            private = {s: wire(visible_events(happened, s))
+                       for s in ((HOST_SEAT,) if solo else range(self.n))}
         return public, private
 
     # -------------------------------------------------------- client output
