@@ -336,3 +336,28 @@ def test_cli_whole_game_and_one_hand_of_it(tmp_path):
     code, whole = run(str(path), "--json", "--seat", "3", "--worlds", "4", "--pass-worlds", "2")
     assert code == 0 and [d["hand"] for d in whole["decisions"]] == [0] * 14 + [1] * 14
     assert whole["decisions"][14:] == out["decisions"]  # the same sample, hand by hand
+
+
+@pytest.mark.parametrize("columns", [80, 140])
+def test_cli_table_reads_in_a_narrow_terminal(tmp_path, columns):
+    """A newcomer's trial: at 80 columns the choices column was squeezed to a few letters
+    a line. Narrower than CHOICES_WIDTH it is left out (the caption says how to see it),
+    and every line of the table fits the terminal; wide, the column is there."""
+    from hearts.cli.review import CHOICES_WIDTH
+
+    g = _medium_game(32, 8)
+    path = tmp_path / "g.json"
+    path.write_text(dump_record(record_from_game(g)))
+    result = CliRunner().invoke(cli, ["review", str(path), "--worlds", "4", "--pass-worlds",
+                                      "2", "--hand", "0", "--no-progress"],
+                                env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= columns for line in lines), max(lines, key=len)
+    header = next(line for line in lines if "played" in line and "best" in line)
+    if columns < CHOICES_WIDTH:
+        assert "choices" not in header and "--json" in result.stdout
+        rows = [line for line in lines if " play " in line]
+        assert rows and all(line.count("│") >= 8 for line in rows)  # one line a decision
+    else:
+        assert "choices" in header and "--json" not in result.stdout

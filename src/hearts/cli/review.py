@@ -51,14 +51,27 @@ def _choice(value: str | list[str]) -> str:
     return value if isinstance(value, str) else " ".join(value)
 
 
-def _table(out: dict[str, Any]) -> Table:
+CHOICES_WIDTH = 110
+"""Narrowest terminal (columns) whose table has the ``choices`` column: below it the
+column would be squeezed to a few letters a line, so it is left out and the caption says
+how to see it."""
+
+
+def _table(out: dict[str, Any], width: int = CHOICES_WIDTH) -> Table:
+    """The review as a Rich table for a terminal ``width`` columns wide (the best
+    choices' figures only when it has room: :data:`CHOICES_WIDTH`)."""
     th = out["thresholds"]
+    wide = width >= CHOICES_WIDTH
     table = Table(title=f"Review of seat {out['seat']}: expected hand points (lower is better); "
                   f"marks from a loss of {th['inaccuracy']:g} / {th['mistake']:g} / "
-                  f"{th['blunder']:g} points", title_justify="left")
-    for name, just in (("hand", "right"), ("trick", "right"), ("stage", "left"),
-                       ("played", "left"), ("best", "left"), ("loss ±95%", "right"),
-                       ("mark", "left"), ("choices", "left")):
+                  f"{th['blunder']:g} points", title_justify="left",
+                  caption=None if wide else f"Each choice's expected points: a terminal "
+                  f"{CHOICES_WIDTH} columns wide, or --json.", caption_justify="left")
+    columns = [("hand", "right"), ("trick", "right"), ("stage", "left"), ("played", "left"),
+               ("best", "left"), ("loss ±95%", "right"), ("mark", "left")]
+    if wide:
+        columns.append(("choices", "left"))
+    for name, just in columns:
         table.add_column(name, justify=just, no_wrap=name != "choices")  # type: ignore[arg-type]
     for d in out["decisions"]:
         exp = sorted(d["expected"].items(), key=lambda kv: kv[1])
@@ -66,9 +79,9 @@ def _table(out: dict[str, Any]) -> Table:
         loss = f"{d['loss']:.2f} ± {d['loss_ci95']:.2f}" if d["loss"] else "-"
         style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}.get(
             d["mark"] or "", "")
-        table.add_row(str(d["hand"]), "-" if d["stage"] == "pass" else str(d["trick"] + 1),
-                      d["stage"], _choice(d["played"]), _choice(d["best"]), loss,
-                      d["mark"] or "", shown, style=style)
+        row = [str(d["hand"]), "-" if d["stage"] == "pass" else str(d["trick"] + 1),
+               d["stage"], _choice(d["played"]), _choice(d["best"]), loss, d["mark"] or ""]
+        table.add_row(*row, *([shown] if wide else []), style=style)
     return table
 
 
@@ -121,7 +134,8 @@ def command(file: str, seat: int, hand: int | None, as_json: bool, worlds: int, 
     if as_json:
         click.echo(json.dumps(out, ensure_ascii=False))
     elif out["ok"]:
-        Console().print(_table(out))
+        console = Console()
+        console.print(_table(out, console.width))
     else:
         click.echo(f"Error: {out['error']['message']}", err=True)
     if not out["ok"]:
