@@ -346,16 +346,21 @@ class GameStore:
         self.health.check()  # committed to the file that is still there, or 503
         return _row(game_id, settings, seed, log, now, now, None)
 
-    def load(self, game_id: str) -> GameRow:
-        """The stored solo game ``game_id``; raises :class:`UnknownGame` (also for a shared
-        table's id)."""
+    def _read(self, game_id: str) -> tuple[Any, list[list[Any]], _dt.datetime]:
+        """The solo game's ``friend_tables`` row, its whole log and the date of its newest
+        action (its creation's when it has none); raises :class:`UnknownGame`."""
         with self.engine.connect() as conn:
             head = self._settings(conn, game_id)
             rows = conn.execute(select(table_actions.c.action, table_actions.c.created_at)
                                 .where(table_actions.c.table_id == game_id)
                                 .order_by(table_actions.c.seq)).all()
-        log = [list(a) for a, _t in rows]
-        updated = max((t for _a, t in rows), default=head.created_at)
+        return head, [list(a) for a, _t in rows], max((t for _a, t in rows),
+                                                      default=head.created_at)
+
+    def load(self, game_id: str) -> GameRow:
+        """The stored solo game ``game_id``; raises :class:`UnknownGame` (also for a shared
+        table's id)."""
+        head, log, updated = self._read(game_id)
         return _row(game_id, dict(head.settings), int(head.seed), log, head.created_at,
                     updated, head.finished_at)
 
@@ -363,11 +368,8 @@ class GameStore:
         """``(settings, seed, whole log)`` of solo game ``game_id`` (``join`` and ``start``
         first; what :class:`~hearts.web.tables.TableState` folds); raises
         :class:`UnknownGame`."""
-        with self.engine.connect() as conn:
-            head = self._settings(conn, game_id)
-            rows = conn.execute(select(table_actions.c.action).where(
-                table_actions.c.table_id == game_id).order_by(table_actions.c.seq)).all()
-        return dict(head.settings), int(head.seed), [list(a) for (a,) in rows]
+        head, log, _updated = self._read(game_id)
+        return dict(head.settings), int(head.seed), log
 
     def head(self, game_id: str) -> tuple[str, int]:
         """``(token_hash, version)`` of ``game_id`` (a cheap read used on every request to
