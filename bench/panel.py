@@ -63,7 +63,7 @@ import frozen_hard  # bench/frozen_hard: the frozen copy of hard (issue 10)
 from hearts.players.base import Bot, get_bot
 from hearts.players.hard import ExpertBot, HardBot
 from hearts.players.match import duplicate
-from hearts.rules import make_rules
+from hearts.rules import Rules, make_rules
 
 PANEL = ("spade-keeper", "high-passer", "high-dumper", "moon-shooter",
          "openspiel-ismcts", "openspiel-ismcts-4k", "hard-frozen", "expert", "medium",
@@ -109,16 +109,26 @@ def lineup(seat_bot: str, member: str, players: int) -> list[str]:
     return [seat_bot] + [member] * (players - 1)
 
 
-def _task(args: tuple[str, str, int, str, int | None]) -> dict[str, Any]:
-    seat_bot, member, deal, variant, players = args
-    rules = make_rules(variant, players)
+def game_rules(variant: str, players: int | None, hands: int) -> Rules:
+    """The rules of a line-up: the variant's, and with ``hands > 1`` a game of exactly
+    that many hands (the ``deals`` option), so that no game ends early."""
+    return make_rules(variant, players, {"deals": hands} if hands > 1 else None)
+
+
+def _task(args: tuple[str, str, int, str, int | None, int]) -> dict[str, Any]:
+    seat_bot, member, deal, variant, players, hands = args
+    rules = game_rules(variant, players, hands)
     t0, c0 = time.time(), time.process_time()
-    res = duplicate(rules, lineup(seat_bot, member, rules.players), [deal], factory=make_bot)
+    res = duplicate(rules, lineup(seat_bot, member, rules.players), [deal], factory=make_bot,
+                    hands=hands)
     times = sorted(res.play_times.get(seat_bot, []))
     cpu = sorted(res.cpu_times.get(seat_bot, []))
-    return {"seat": seat_bot, "member": member, "deal": deal, "variant": variant,
+    out: dict[str, Any] = {"seat": seat_bot, "member": member, "deal": deal}
+    if hands > 1:
+        out["hands"] = hands
+    return out | {"variant": variant,
             "points": [list(p) for p in res.points[0]], "moons": res.moons,
-            "mean": statistics.fmean(res.by_entry(0)),
+            "mean": statistics.fmean(res.by_entry(0)) / hands,
             "ms": [round(1000 * statistics.median(times), 2) if times else None,
                    round(1000 * times[int(0.95 * (len(times) - 1))], 2) if times else None],
             "cpu_ms": round(1000 * statistics.median(cpu), 2) if cpu else None,
@@ -141,18 +151,20 @@ def load(path: str) -> list[dict[str, Any]]:
     return out
 
 
-def _key(r: dict[str, Any]) -> tuple[str, str, int, str]:
-    return r["seat"], r["member"], r["deal"], r.get("variant", "standard")
+def _key(r: dict[str, Any]) -> tuple[str, str, int, str, int]:
+    return r["seat"], r["member"], r["deal"], r.get("variant", "standard"), r.get("hands", 1)
 
 
 def run(bots: Sequence[str], panel: Sequence[str], deals: Iterable[int], log: str,
-        jobs: int = 1, variant: str = "standard", players: int | None = None) -> int:
+        jobs: int = 1, variant: str = "standard", players: int | None = None,
+        hands: int = 1) -> int:
     """Play every (seat bot, member, deal) line-up not yet in ``log``, appending one line
     each as it finishes; deal-major order, so a stopped run covers the members evenly.
-    Returns the number of line-ups played."""
+    With ``hands > 1`` each deal number is a game of that many hands
+    (``match.game_deals``).  Returns the number of line-ups played."""
     done = {_key(r) for r in load(log)}
-    tasks = [(b, m, d, variant, players) for d in deals for m in panel for b in bots
-             if (b, m, d, variant) not in done]
+    tasks = [(b, m, d, variant, players, hands) for d in deals for m in panel for b in bots
+             if (b, m, d, variant, hands) not in done]
     with open(log, "a") as f:
         if jobs > 1:
             with mp.get_context("fork").Pool(jobs) as pool:
@@ -208,10 +220,12 @@ def estimate(ys: dict[int, float], xs: dict[int, float]) -> dict[str, Any]:
 
 
 def report(log: str, bot: str, baseline: str, panel: Sequence[str] | None = None,
-           variant: str = "standard") -> dict[str, Any]:
+           variant: str = "standard", hands: int = 1) -> dict[str, Any]:
     """The estimates of ``bot`` against ``baseline`` per member of the log (or of
-    ``panel``), and over the panel (see the module text)."""
-    lines = [r for r in load(log) if r.get("variant", "standard") == variant]
+    ``panel``), and over the panel (see the module text); ``hands`` picks the lines of
+    games of that many hands (1: single hands)."""
+    lines = [r for r in load(log) if r.get("variant", "standard") == variant
+             and r.get("hands", 1) == hands]
     members = list(panel) if panel else sorted({r["member"] for r in lines})
     by: dict[tuple[str, str], dict[int, float]] = {}
     ms: dict[str, list[float]] = {}
@@ -220,7 +234,7 @@ def report(log: str, bot: str, baseline: str, panel: Sequence[str] | None = None
         if r["ms"][0] is not None:
             ms.setdefault(r["seat"], []).append(r["ms"][0])
     out: dict[str, Any] = {"bot": bot, "baseline": baseline, "variant": variant,
-                           "members": {}}
+                           "hands": hands, "members": {}}
     singles = []
     for m in members:
         e = estimate(by.get((bot, m), {}), by.get((baseline, m), {}))
@@ -255,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--start", type=int, default=0, help="first deal number")
     p.add_argument("--variant", default="standard")
     p.add_argument("--players", type=int, default=None)
+    p.add_argument("--hands", type=int, default=1,
+                   help="hands a game: each deal number is a game of that many hands, the "
+                        "same bots throughout (they read the earlier hands); 1: single hands")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--log", required=True, help="JSON-lines log (appended, resumed)")
     a = p.parse_args(argv)
@@ -263,8 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     played = 0
     if a.command == "run":
         played = run([a.bot, a.baseline], panel, range(a.start, a.start + a.deals), a.log,
-                     a.jobs, a.variant, a.players)
-    out = report(a.log, a.bot, a.baseline, panel, a.variant)
+                     a.jobs, a.variant, a.players, a.hands)
+    out = report(a.log, a.bot, a.baseline, panel, a.variant, a.hands)
     out.update({"played": played, "seconds": round(time.time() - t0, 1),
                 "date": time.strftime("%Y-%m-%d")})
     print(json.dumps(out))

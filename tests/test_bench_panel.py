@@ -31,9 +31,30 @@ def test_null_check_two_equal_bots_differ_by_nothing(tmp_path: Path) -> None:
 
 def test_the_seat_bot_shares_the_opponents_seeds() -> None:
     # The same deal and line-up give the same points: nothing but the seeds decides.
-    a = panel._task(("medium", "high-dumper", 5, "standard", None))
-    b = panel._task(("medium#0", "high-dumper", 5, "standard", None))
+    a = panel._task(("medium", "high-dumper", 5, "standard", None, 1))
+    b = panel._task(("medium#0", "high-dumper", 5, "standard", None, 1))
     assert a["points"] == b["points"]
+
+
+def test_games_of_several_hands(tmp_path: Path) -> None:
+    # --hands 4: each deal number is a game of four hands (every pass direction), the
+    # same bots throughout; the null check holds there too, and the lines of games are
+    # kept apart from single hands.
+    log = str(tmp_path / "games.jsonl")
+    assert panel.run(["medium", "medium#0"], ["high-dumper"], range(2), log, hands=4) == 4
+    assert panel.run(["medium", "medium#0"], ["high-dumper"], range(2), log) == 4
+    out = panel.report(log, "medium", "medium#0", ["high-dumper"], hands=4)
+    e = out["members"]["high-dumper"]
+    assert e["deals"] == 2 and e["identical_deals"] == 2
+    lines = [json.loads(x) for x in Path(log).read_text().splitlines()]
+    games = [x for x in lines if x.get("hands") == 4]
+    assert len(games) == 4
+    for x in games:
+        for rot in x["points"]:  # four hands of 26 points (a moon gives 78)
+            assert sum(rot) % 26 == 0 and 104 <= sum(rot) <= 4 * 78
+        # the seat bot sits in seat r in rotation r; "mean" is its points a hand
+        mine = [rot[r] for r, rot in enumerate(x["points"])]
+        assert x["mean"] == pytest.approx(sum(mine) / 4 / 4)
 
 
 def test_control_variate_estimate() -> None:

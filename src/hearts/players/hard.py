@@ -66,6 +66,7 @@ from .medium import (
 from .objective import Objective, objective
 from .opponents import PastEvidence, SeatFit, past_evidence
 from .policy import (
+    KINDS,
     PolicyRules,
     losers,
     moon_fits,
@@ -617,10 +618,11 @@ class HardBot(BaseBot):
                 yield [world_sim(view, sampler.draw(self.rng), pr, played_by)
                        for _ in range(chunk)], 0
                 continue
-            pool: list[tuple[Sim, int, int]] = []
+            pool: list[tuple[Sim, float, int]] = []
             pass_miss: list[int] = []
             rows: list[list[int]] = []
             size = self.pool * chunk
+            per_kind = first or not fit.uniform
             for i in range(size):
                 hands = sampler.draw(self.rng)
                 if shooter >= 0 and i & 1:
@@ -628,10 +630,13 @@ class HardBot(BaseBot):
                 start = [hands[s] | played_by[s] for s in range(n)]
                 base = Sim(r, start, leader=first_leader)
                 base.fit = moon_fits(pr, start)
-                row = [0] * (2 * n) if first else None
+                row = [0] * (2 * KINDS * n) if per_kind else None
                 miss, choices = replay_misses(base, seats, cards, me, pr, cap, True, row)
                 if miss <= cap:
-                    pool.append((base, miss, choices))
+                    if row is not None and not first:
+                        pool.append((base, fit.weighted(row), choices))
+                    else:
+                        pool.append((base, miss, choices))
                     if row is not None:
                         rows.append(row)
                     if evidence is not None:
@@ -639,27 +644,38 @@ class HardBot(BaseBot):
             if not pool:  # every deal missed more than the cap: weigh the next pool fully
                 cap = len(history)
                 continue
+            raw_least, raw_most = min((m, -ch) for _, m, ch in pool)
             if first:
                 # The opponent model (hearts.players.opponents): how well each seat's
-                # plays, and the passer's pass, fit medium's rules this hand.
+                # plays (each kind of play apart), and the passer's pass, fit medium's
+                # rules this hand.
                 fit = SeatFit.of(rows, n, me, evidence.passer if evidence else -1, pass_miss,
                                  self._past(view))
                 self.fit = fit
                 for s in range(n):
                     self.last_stats[f"play_fit_{s}"] = fit.play[s]
+                    for k, f in enumerate(fit.kinds[s]):
+                        self.last_stats[f"kind_fit_{s}_{k}"] = f
                 self.last_stats["pass_weight"] = fit.pass_weight
+                if not fit.uniform:
+                    # A miss of a kind of play that a seat does not fit counts less, or
+                    # not at all; the replays then run to the end (no deal is dropped
+                    # by its raw misses).
+                    pool = [(b, fit.weighted(row), ch)
+                            for (b, _, ch), row in zip(pool, rows, strict=True)]
                 if evidence is not None:
                     pass_factor = self.pass_likelihood ** fit.pass_weight
                     if pass_factor > 0.999:
                         evidence = None  # the pass says nothing of this passer
                         pass_miss = []
-            least, most = min((m, -ch) for _, m, ch in pool)
+            least = min(m for _, m, _ in pool)
             if first:
                 # How predictable are the others?  In the deal that explains their
-                # plays best, the policy misses ``least`` of their ``-most`` choices.
+                # plays best, the policy misses ``raw_least`` of their ``-raw_most``
+                # choices (every miss counted, whatever the fit).
                 # Near zero (sensible players) the full weighting applies; from 30%
                 # of misses up (random players) none, as their plays say nothing.
-                rate = least / max(1, -most)
+                rate = raw_least / max(1, -raw_most)
                 if rate >= 0.3:
                     eps = 1.0
                 elif rate > 0.1:
@@ -672,10 +688,10 @@ class HardBot(BaseBot):
                     weigh = False
                     evidence = None
                     pass_miss = []
-                else:
+                elif fit.uniform:
                     # A deal missing this many more plays than the best weighs under
                     # 1/1000 of it: later replays stop there and the deal is dropped.
-                    cap = least + 1 + math.ceil(math.log(1e-3) / math.log(eps))
+                    cap = int(least) + 1 + math.ceil(math.log(1e-3) / math.log(eps))
             weights = [eps ** (m - least) for _, m, _ in pool]
             if pass_miss:
                 low = min(pass_miss)

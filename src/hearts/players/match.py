@@ -60,6 +60,37 @@ def play_hand(rules: Rules, deal: Sequence[int], bots: Sequence[Bot], hand_index
     return HandLog(res.points, res.moon, times, cpu)
 
 
+def play_game(rules: Rules, deals: Sequence[Sequence[int]], bots: Sequence[Bot]) -> HandLog:
+    """Play the hands ``deals`` (each card-set bitmasks per seat) as one game, hand
+    ``j`` of it being hand number ``j`` of the rotation (its pass direction), with the
+    same ``bots[s]`` in seat ``s`` throughout: the bots see the running totals and the
+    game's earlier hands (``PlayerView.past``), as at a table.  Returns the points of
+    every seat summed over the hands, the last shooter (or None) and the decision times.
+    Raises :class:`hearts.game.IllegalAction` if a bot makes an illegal choice, and
+    ``ValueError`` if the game ends (a seat reaches the target) before the last hand:
+    use rules whose game lasts that long (the ``deals`` option)."""
+    g = Game(rules)
+    n = rules.players
+    times: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
+
+    def timed(seat: int, decision: Decision, action: Action, wall: float, used: float) -> None:
+        if decision.kind == "play":
+            times[seat].append(wall)
+            cpu[seat].append(used)
+
+    moon: int | None = None
+    for j, deal in enumerate(deals):
+        if j and g.game_over:
+            raise ValueError(f"the game ended after {j} of {len(deals)} hands")
+        g.start_hand(deal=list(deal))
+        drive(g, bots, on_decision=timed)
+        if g.results[-1].moon is not None:
+            moon = g.results[-1].moon
+    points = tuple(sum(r.points[s] for r in g.results) for s in range(n))
+    return HandLog(points, moon, times, cpu)
+
+
 @dataclass
 class DuplicateResult:
     """Points of a line-up over duplicate deals.
@@ -105,14 +136,26 @@ def deal_for(rules: Rules, number: int) -> tuple[int, list[int]]:
     return hand_index, numbered_deal(rules, 1_000_000 + number, hand_index)
 
 
+def game_deals(rules: Rules, number: int, hands: int) -> list[list[int]]:
+    """The deals of game ``number`` of the evaluation set when a game is ``hands`` hands:
+    hand ``j`` is ``numbered_deal(rules, 1_000_000 + number * hands + j, j)`` (with four
+    hands a game, the same deals as :func:`deal_for` of numbers ``4 number`` to
+    ``4 number + 3``)."""
+    return [numbered_deal(rules, 1_000_000 + number * hands + j, j) for j in range(hands)]
+
+
 def duplicate(rules: Rules, lineup: Sequence[str], deals: Sequence[int],
               factory: Callable[[str, int], Bot] | None = None,
-              progress: Callable[[int], None] | None = None) -> DuplicateResult:
+              progress: Callable[[int], None] | None = None,
+              hands: int = 1) -> DuplicateResult:
     """Play every deal number in ``deals`` once per seat rotation of ``lineup``.
 
     Bots are built fresh per hand by ``factory(name, seed)`` (default
     :func:`hearts.players.get_bot`) with a seed fixed by deal and seat, so a
-    run is reproducible up to time budgets.
+    run is reproducible up to time budgets.  With ``hands > 1`` each number is a game
+    of that many hands (:func:`game_deals`, :func:`play_game`: the same bots through
+    the game, which sees its earlier hands) and ``points`` are the game's sums; the
+    rules must let the game last (the ``deals`` option).
     """
     make = factory or get_bot
     n = rules.players
@@ -120,12 +163,16 @@ def duplicate(rules: Rules, lineup: Sequence[str], deals: Sequence[int],
         raise ValueError(f"need {n} bots, got {len(lineup)}")
     res = DuplicateResult(tuple(lineup), [])
     for i, d in enumerate(deals):
-        hand_index, hands = deal_for(rules, d)
+        if hands > 1:
+            game = game_deals(rules, d, hands)
+        else:
+            hand_index, cards = deal_for(rules, d)
         rots = []
         for rot in range(n):
             names = [lineup[(s - rot) % n] for s in range(n)]
             bots = [make(names[s], d * 16 + s) for s in range(n)]
-            log = play_hand(rules, hands, bots, hand_index)
+            log = play_game(rules, game, bots) if hands > 1 else \
+                play_hand(rules, cards, bots, hand_index)
             rots.append(log.points)
             res.moons += log.moon is not None
             for s in range(n):
@@ -149,4 +196,5 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     return m, 1.96 * math.sqrt(var / k)
 
 
-__all__ = ["HandLog", "play_hand", "DuplicateResult", "duplicate", "deal_for", "mean_ci"]
+__all__ = ["HandLog", "play_hand", "play_game", "game_deals", "DuplicateResult", "duplicate",
+           "deal_for", "mean_ci"]

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from ..cards import PACK2
 from ..view import PastHand, PlayerView
-from .policy import moon_fits, pass_mask, pass_misses, policy_rules, replay_misses
+from .policy import KINDS, moon_fits, pass_mask, pass_misses, policy_rules, replay_misses
 from .sim import Sim
 
 PRIOR_CHOICES = 8
@@ -76,13 +76,16 @@ def pass_fit(least_misses: int) -> float:
 
 @dataclass(frozen=True)
 class SeatFit:
-    """The opponent model of one decision: ``play[s]`` each seat's play fit (1.0 for this
-    seat and for seats with nothing to judge), ``passer`` the seat that passed to this
-    one (-1: no pass evidence) and ``pass_fit`` its pass fit (1.0 without evidence)."""
+    """The opponent model of one decision: ``play[s]`` each seat's play fit over all its
+    plays, ``kinds[s][k]`` its fit in each kind of play ``k`` (lead, follow, discard:
+    :func:`hearts.players.policy.play_kind`), both 1.0 for this seat and for seats with
+    nothing to judge; ``passer`` the seat that passed to this one (-1: no pass evidence)
+    and ``pass_fit`` its pass fit (1.0 without evidence)."""
 
     play: tuple[float, ...]
     passer: int = -1
     pass_fit: float = 1.0
+    kinds: tuple[tuple[float, ...], ...] = ()
 
     @property
     def pass_weight(self) -> float:
@@ -92,36 +95,68 @@ class SeatFit:
             return 0.0
         return self.pass_fit * self.play[self.passer]
 
+    @property
+    def uniform(self) -> bool:
+        """Whether every seat fits every kind of play (every play miss counts in full)."""
+        return all(f >= 1.0 for fs in self.kinds for f in fs)
+
+    def weighted(self, row: Sequence[int]) -> float:
+        """The misses of one replayed deal weighed by the fit: ``row`` the ``per_seat``
+        counts of :func:`hearts.players.policy.replay_misses`; each miss of seat ``s`` in
+        kind ``k`` counts ``kinds[s][k]`` (a miss of a kind the seat does not fit says
+        nothing of its cards)."""
+        n = len(self.play)
+        total = 0.0
+        for s, fs in enumerate(self.kinds):
+            for k, f in enumerate(fs):
+                if f > 0.0:
+                    total += f * row[k * n + s]
+        return total
+
     @classmethod
     def of(cls, rows: Sequence[Sequence[int]], n: int, me: int, passer: int = -1,
            pass_misses: Sequence[int] = (), past: PastEvidence | None = None) -> SeatFit:
         """The fit from a pool's replays: ``rows`` one per replayed deal, each the
         ``per_seat`` counts of :func:`hearts.players.policy.replay_misses` (misses of
-        seat ``s`` at ``s``, its choices at ``n + s``); ``pass_misses`` the pass misses
-        of the same pool's deals (empty: no pass evidence); ``past`` the evidence of the
-        game's earlier hands (:func:`past_evidence`), added to this hand's."""
+        seat ``s`` in kind ``k`` at ``k * n + s``, its choices at ``(KINDS + k) * n + s``);
+        ``pass_misses`` the pass misses of the same pool's deals (empty: no pass
+        evidence); ``past`` the evidence of the game's earlier hands
+        (:func:`past_evidence`), added to this hand's.  Each seat is judged on the deal
+        that explains its plays best."""
         play = [1.0] * n
-        prior = past.counts if past is not None else [0] * (2 * n)
+        kinds = [(1.0,) * KINDS for _ in range(n)]
+        prior = past.counts if past is not None else [0] * (2 * KINDS * n)
+        ck = KINDS * n  # where the choices start
+
+        def misses(r: Sequence[int], s: int) -> int:
+            return sum(r[k * n + s] for k in range(KINDS))
+
+        def choices(r: Sequence[int], s: int) -> int:
+            return sum(r[ck + k * n + s] for k in range(KINDS))
+
         for s in range(n):
             if s == me:
                 continue
-            if rows:
-                best = min(rows, key=lambda r: (r[s], -r[n + s]))
-                play[s] = play_fit(best[s] + prior[s], best[n + s] + prior[n + s])
-            else:
-                play[s] = play_fit(prior[s], prior[n + s])
+            best = min(rows, key=lambda r: (misses(r, s), -choices(r, s))) if rows else None
+            ms = [prior[k * n + s] + (best[k * n + s] if best else 0) for k in range(KINDS)]
+            cs = [prior[ck + k * n + s] + (best[ck + k * n + s] if best else 0)
+                  for k in range(KINDS)]
+            play[s] = play_fit(sum(ms), sum(cs))
+            kinds[s] = tuple(play_fit(m, c) for m, c in zip(ms, cs, strict=True))
         if passer < 0 or not pass_misses:
-            return cls(tuple(play))
+            return cls(tuple(play), kinds=tuple(kinds))
         fit = pass_fit(min(pass_misses))
         if past is not None:
             fit *= past.pass_fit(passer)
-        return cls(tuple(play), passer, fit)
+        return cls(tuple(play), passer, fit, tuple(kinds))
 
 
 @dataclass(frozen=True)
 class PastEvidence:
     """What the game's earlier hands showed of each seat: ``counts`` the replay counts
-    (misses of seat ``s`` at ``s``, its choices at ``n + s``), ``passes`` the pass misses
+    (the ``per_seat`` layout of :func:`hearts.players.policy.replay_misses`: misses of
+    seat ``s`` in kind ``k`` at ``k * n + s``, its choices at ``(KINDS + k) * n + s``),
+    ``passes`` the pass misses
     of each pass received, as ``(passer, misses)``."""
 
     counts: list[int]
@@ -169,7 +204,7 @@ def past_evidence(view: PlayerView) -> PastEvidence | None:
             or r.slam_bid or r.widow_size:
         return None
     n = r.players
-    counts = [0] * (2 * n)
+    counts = [0] * (2 * KINDS * n)
     passes: list[tuple[int, int]] = []
     for past in view.past:
         _past_hand(view, past, counts, passes)

@@ -541,6 +541,22 @@ def near_ties(sim: Sim, legal: int, pr: PolicyRules) -> int:
     return near if near & (near - 1) else 0
 
 
+KINDS = 3
+"""The kinds of play the opponent model tells apart (:func:`play_kind`)."""
+LEAD, FOLLOW, DISCARD = 0, 1, 2
+
+
+def play_kind(sim: Sim, legal: int) -> int:
+    """The kind of the play ``sim``'s seat to play makes from ``legal``: :data:`LEAD` (the
+    trick is empty), :data:`FOLLOW` (it holds the led suit; every play of a game that is
+    not one plain pack counts as a follow) or :data:`DISCARD` (void in the led suit)."""
+    if not sim.trick:
+        return LEAD
+    if not sim.plain or legal & SUIT_MASKS[sim.trick[0] >> 4]:
+        return FOLLOW
+    return DISCARD
+
+
 def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: PolicyRules,
                   cap: int, ties: bool = False,
                   per_seat: list[int] | None = None) -> tuple[int, int]:
@@ -552,9 +568,11 @@ def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: Pol
     choice (``Sim.simple_card``) otherwise.  With ``ties`` a card among medium's near-ties
     (:func:`near_ties`) is no miss either.  The replay stops early, leaving ``sim``
     part-way, once ``misses`` exceeds ``cap`` (the caller then drops the deal).
-    ``per_seat`` (length ``2 * players``, when given) counts per seat as well: the
-    misses of seat ``s`` are added to ``per_seat[s]``, its choices to
-    ``per_seat[players + s]`` (the search bot's per-seat fit, ``hard.SeatFit``).
+    ``per_seat`` (length ``2 * KINDS * players``, when given) counts per seat and kind of
+    play as well (:func:`play_kind`: lead, follow, discard): the misses of seat ``s`` in
+    kind ``k`` are added to ``per_seat[k * players + s]``, its choices to
+    ``per_seat[(KINDS + k) * players + s]`` (the search bot's opponent model,
+    ``opponents.SeatFit``).
     """
     miss = 0
     choices = 0
@@ -566,12 +584,14 @@ def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: Pol
             if legal & (legal - 1):
                 choices += 1
                 pick = rollout_card(sim, legal, pr) if plain else sim.simple_card(legal)
+                slot = -1
                 if per_seat is not None:
-                    per_seat[sim.n + seats[i]] += 1
+                    slot = play_kind(sim, legal) * sim.n + seats[i]
+                    per_seat[KINDS * sim.n + slot] += 1
                 if pick != c and not (ties and plain and near_ties(sim, legal, pr) >> c & 1):
                     miss += 1
                     if per_seat is not None:
-                        per_seat[seats[i]] += 1
+                        per_seat[slot] += 1
                     if miss > cap:
                         return miss, choices
         sim.play(c)
@@ -771,4 +791,5 @@ def pass_mask(rules: Rules, hand: int) -> int:
 
 
 __all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout", "replay_misses", "pass_mask",
-           "pass_worth", "pass_misses", "losers", "near_ties", "moon_fits"]
+           "pass_worth", "pass_misses", "losers", "near_ties", "moon_fits", "play_kind",
+           "KINDS", "LEAD", "FOLLOW", "DISCARD"]
