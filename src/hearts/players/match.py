@@ -33,6 +33,21 @@ class HandLog:
     cpu_times: list[list[float]] = field(default_factory=list)
 
 
+def _play_timer(n: int) -> tuple[list[list[float]], list[list[float]],
+                                 Callable[[int, Decision, Action, float, float], None]]:
+    """Per-seat lists of the wall-clock and CPU seconds of each card play (``n`` seats),
+    and the ``drive`` callback that fills them."""
+    times: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
+
+    def timed(seat: int, decision: Decision, action: Action, wall: float, used: float) -> None:
+        if decision.kind == "play":
+            times[seat].append(wall)
+            cpu[seat].append(used)
+
+    return times, cpu, timed
+
+
 def play_hand(rules: Rules, deal: Sequence[int], bots: Sequence[Bot], hand_index: int = 0,
               totals: Sequence[int] | None = None) -> HandLog:
     """Play one hand of ``deal`` (card-set bitmasks per seat) with ``bots[s]`` in seat ``s``.
@@ -47,13 +62,7 @@ def play_hand(rules: Rules, deal: Sequence[int], bots: Sequence[Bot], hand_index
         g.totals = list(totals)
     g.start_hand(deal=list(deal))
     n = rules.players
-    times: list[list[float]] = [[] for _ in range(n)]
-    cpu: list[list[float]] = [[] for _ in range(n)]
-
-    def timed(seat: int, decision: Decision, action: Action, wall: float, used: float) -> None:
-        if decision.kind == "play":
-            times[seat].append(wall)
-            cpu[seat].append(used)
+    times, cpu, timed = _play_timer(n)
 
     drive(g, bots, on_decision=timed)
     res = g.results[-1]
@@ -71,13 +80,7 @@ def play_game(rules: Rules, deals: Sequence[Sequence[int]], bots: Sequence[Bot])
     use rules whose game lasts that long (the ``deals`` option)."""
     g = Game(rules)
     n = rules.players
-    times: list[list[float]] = [[] for _ in range(n)]
-    cpu: list[list[float]] = [[] for _ in range(n)]
-
-    def timed(seat: int, decision: Decision, action: Action, wall: float, used: float) -> None:
-        if decision.kind == "play":
-            times[seat].append(wall)
-            cpu[seat].append(used)
+    times, cpu, timed = _play_timer(n)
 
     moon: int | None = None
     for j, deal in enumerate(deals):
