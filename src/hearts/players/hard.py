@@ -633,12 +633,13 @@ class HardBot(BaseBot):
                 row = [0] * (2 * KINDS * n) if per_kind else None
                 miss, choices = replay_misses(base, seats, cards, me, pr, cap, True, row)
                 if miss <= cap:
-                    if row is not None and not first:
+                    if first:
+                        pool.append((base, miss, choices))
+                        rows.append(row or [])  # the fit is judged on the first pool's rows
+                    elif row is not None:
                         pool.append((base, fit.weighted(row), choices))
                     else:
                         pool.append((base, miss, choices))
-                    if row is not None:
-                        rows.append(row)
                     if evidence is not None:
                         pass_miss.append(evidence.misses(start))
             if not pool:  # every deal missed more than the cap: weigh the next pool fully
