@@ -316,3 +316,18 @@ def test_cli_usage_errors_exit_2(args: list[str], words: str) -> None:
     r = CliRunner().invoke(cli, ["arena", *args, "--json"])
     assert r.exit_code == 2
     assert words in r.output
+
+
+def test_a_game_counts_every_moon_it_shot() -> None:
+    # match.play_game: each hand shot counts (the panel log's ``moons``), not only the
+    # last shooter.  No pass; seat 0 holds every club, so it leads and wins all 13
+    # tricks of both hands (the others are void in clubs) and shoots twice.
+    from hearts.cards import parse_mask
+    from hearts.players.match import play_game
+
+    rules = make_rules("standard", None, {"pass_schedule": "none", "deals": 2})
+    deal = [parse_mask([r + s for r in "23456789TJQKA"]) for s in "CDSH"]
+    bots = [BOTS["medium"](seed) for seed in range(4)]
+    log = play_game(rules, [deal, deal], bots)
+    assert log.moon == 0 and log.moons == 2
+    assert log.points == (0, 52, 52, 52)

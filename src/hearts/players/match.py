@@ -23,14 +23,16 @@ from .base import Bot, get_bot
 
 @dataclass
 class HandLog:
-    """Outcome of one hand: points per seat, the shooter (or None), and the
-    seconds each decision took per seat (``play_times[s]``: wall clock, one entry
-    per card; ``cpu_times[s]``: this process's CPU time)."""
+    """Outcome of one hand (or game of hands): points per seat, the shooter (or None;
+    of a game, the last one), the seconds each decision took per seat
+    (``play_times[s]``: wall clock, one entry per card; ``cpu_times[s]``: this
+    process's CPU time) and ``moons``, how many times a seat shot the moon."""
 
     points: tuple[int, ...]
     moon: int | None
     play_times: list[list[float]] = field(default_factory=list)
     cpu_times: list[list[float]] = field(default_factory=list)
+    moons: int = 0
 
 
 def _play_timer(n: int) -> tuple[list[list[float]], list[list[float]],
@@ -66,7 +68,7 @@ def play_hand(rules: Rules, deal: Sequence[int], bots: Sequence[Bot], hand_index
 
     drive(g, bots, on_decision=timed)
     res = g.results[-1]
-    return HandLog(res.points, res.moon, times, cpu)
+    return HandLog(res.points, res.moon, times, cpu, int(res.moon is not None))
 
 
 def play_game(rules: Rules, deals: Sequence[Sequence[int]], bots: Sequence[Bot]) -> HandLog:
@@ -74,7 +76,8 @@ def play_game(rules: Rules, deals: Sequence[Sequence[int]], bots: Sequence[Bot])
     ``j`` of it being hand number ``j`` of the rotation (its pass direction), with the
     same ``bots[s]`` in seat ``s`` throughout: the bots see the running totals and the
     game's earlier hands (``PlayerView.past``), as at a table.  Returns the points of
-    every seat summed over the hands, the last shooter (or None) and the decision times.
+    every seat summed over the hands, the last shooter (or None), the decision times and
+    how many hands were shot.
     Raises :class:`hearts.game.IllegalAction` if a bot makes an illegal choice, and
     ``ValueError`` if the game ends (a seat reaches the target) before the last hand:
     use rules whose game lasts that long (the ``deals`` option)."""
@@ -83,6 +86,7 @@ def play_game(rules: Rules, deals: Sequence[Sequence[int]], bots: Sequence[Bot])
     times, cpu, timed = _play_timer(n)
 
     moon: int | None = None
+    moons = 0
     for j, deal in enumerate(deals):
         if j and g.game_over:
             raise ValueError(f"the game ended after {j} of {len(deals)} hands")
@@ -90,8 +94,9 @@ def play_game(rules: Rules, deals: Sequence[Sequence[int]], bots: Sequence[Bot])
         drive(g, bots, on_decision=timed)
         if g.results[-1].moon is not None:
             moon = g.results[-1].moon
+            moons += 1
     points = tuple(sum(r.points[s] for r in g.results) for s in range(n))
-    return HandLog(points, moon, times, cpu)
+    return HandLog(points, moon, times, cpu, moons)
 
 
 @dataclass
@@ -177,7 +182,7 @@ def duplicate(rules: Rules, lineup: Sequence[str], deals: Sequence[int],
             log = play_game(rules, game, bots) if hands > 1 else \
                 play_hand(rules, cards, bots, hand_index)
             rots.append(log.points)
-            res.moons += log.moon is not None
+            res.moons += log.moons
             for s in range(n):
                 res.play_times.setdefault(names[s], []).extend(log.play_times[s])
                 res.cpu_times.setdefault(names[s], []).extend(log.cpu_times[s])
