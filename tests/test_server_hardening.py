@@ -58,6 +58,13 @@ def _ws(srv: ServerProcess, path: str, addr: str) -> Any:
     return connect(url, sock=_sock(srv.port, addr), open_timeout=20, close_timeout=2)
 
 
+def _assert_too_many_connections(data: bytes) -> None:
+    """``data`` is the server's 429 answer with the JSON code ``too_many_connections``."""
+    assert data.startswith(b"HTTP/1.1 429"), data[:80]
+    assert json.loads(data.split(b"\r\n\r\n", 1)[1])["error"]["code"] == \
+        "too_many_connections"
+
+
 @pytest.fixture
 def capped(tmp_path: Path) -> Iterator[ServerProcess]:
     srv = _server(tmp_path, "--connections-per-client", "8", "--search-workers", "0")
@@ -87,9 +94,7 @@ def test_slow_connections_from_one_address_are_capped_others_served(
             except TimeoutError:
                 continue  # held open by the server: waiting for the rest
             if data:
-                assert data.startswith(b"HTTP/1.1 429"), data[:80]
-                body = json.loads(data.split(b"\r\n\r\n", 1)[1])
-                assert body["error"]["code"] == "too_many_connections"
+                _assert_too_many_connections(data)
                 refused += 1
         assert refused == 40 - 8
         with _client("127.0.0.3") as honest:
@@ -101,10 +106,7 @@ def test_slow_connections_from_one_address_are_capped_others_served(
         # internal assertion of its own instead of raising its exception.)
         ws = _sock(capped.port, "127.0.0.2")
         try:
-            data = ws.recv(4096)
-            assert data.startswith(b"HTTP/1.1 429"), data[:80]
-            assert json.loads(data.split(b"\r\n\r\n", 1)[1])["error"]["code"] == \
-                "too_many_connections"
+            _assert_too_many_connections(ws.recv(4096))
             try:
                 ws.sendall(b"GET /api/tables/nothing/ws HTTP/1.1\r\nHost: x\r\n"
                            b"Upgrade: websocket\r\nConnection: Upgrade\r\n"

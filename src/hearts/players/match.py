@@ -85,18 +85,14 @@ def play_game(rules: Rules, deals: Sequence[Sequence[int]], bots: Sequence[Bot])
     n = rules.players
     times, cpu, timed = _play_timer(n)
 
-    moon: int | None = None
-    moons = 0
     for j, deal in enumerate(deals):
         if j and g.game_over:
             raise ValueError(f"the game ended after {j} of {len(deals)} hands")
         g.start_hand(deal=list(deal))
         drive(g, bots, on_decision=timed)
-        if g.results[-1].moon is not None:
-            moon = g.results[-1].moon
-            moons += 1
     points = tuple(sum(r.points[s] for r in g.results) for s in range(n))
-    return HandLog(points, moon, times, cpu, moons)
+    shooters = [r.moon for r in g.results if r.moon is not None]
+    return HandLog(points, shooters[-1] if shooters else None, times, cpu, len(shooters))
 
 
 @dataclass
