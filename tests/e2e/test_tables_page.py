@@ -182,6 +182,27 @@ def _wait_for_news(pages: list[Any]) -> None:
                                q.errors) for q in pages]) from None
 
 
+def _host_alone(ann: Any, base: str, variant: str | None = None, seconds: int = 120,
+                game: int | None = None, deals: int | None = None) -> None:
+    """Ann makes a table of herself and computers playing at random (``variant``, seconds
+    per turn, a public ``game`` number, the house rule ``deals`` through the House rules
+    dialog) and waits until it is made (the Start button is hers)."""
+    ann.goto(base + "/t/new")
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    if variant is not None:
+        ann.select_option('#tb-create-form [name="variant"]', variant)
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.fill('#tb-create-form [name="turn_seconds"]', str(seconds))
+    if game is not None:
+        ann.fill('#tb-create-form [name="game"]', str(game))
+    if deals is not None:
+        ann.locator('[data-action="table-rules"]').click()
+        ann.fill("#f-opt-deals", str(deals))
+        ann.locator('dialog[data-dialog="new-game-form"] [data-action="start-game"]').click()
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+
+
 class _Wire:
     """The page's table WebSocket, passed through Playwright's ``route_web_socket`` so that the
     person's next play can be held back (the table then waits: nothing else moves while the
@@ -298,13 +319,7 @@ def test_auction_table_bid_and_suit_on_the_solo_pages_table(
     from .conftest import assert_in_view
 
     ann = _page(browser, *size)
-    ann.goto(table_server.url + "/t/new")
-    ann.fill('#tb-create-form [name="name"]', "Ann")
-    ann.select_option('#tb-create-form [name="variant"]', "auction")
-    ann.select_option('#tb-create-form [name="level"]', "random")
-    ann.fill('#tb-create-form [name="turn_seconds"]', "120")
-    ann.locator('[data-action="create-table"]').click()
-    ann.wait_for_selector('body[data-status="waiting"]')
+    _host_alone(ann, table_server.url, "auction")
     assert_in_view(ann, '[data-action="start"]')
     ann.locator('[data-action="start"]').click()
     ann.wait_for_selector('body[data-status="playing"]')
@@ -368,14 +383,7 @@ def test_family_hand_at_a_table_played_to_its_end(
 
     ann = _page(browser, 1280, 800)
     wire = _Wire(ann)
-    ann.goto(table_server.url + "/t/new")
-    ann.fill('#tb-create-form [name="name"]', "Ann")
-    ann.select_option('#tb-create-form [name="variant"]', variant)
-    ann.select_option('#tb-create-form [name="level"]', "random")
-    ann.fill('#tb-create-form [name="turn_seconds"]', "120")
-    ann.fill('#tb-create-form [name="game"]', str(game))
-    ann.locator('[data-action="create-table"]').click()
-    ann.wait_for_selector('body[data-status="waiting"]')
+    _host_alone(ann, table_server.url, variant, game=game)
     ann.locator('[data-action="start"]').click()
     ann.wait_for_selector('body[data-passing="true"]')
     hand = ann.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
@@ -432,12 +440,7 @@ def test_im_back_panel_covers_no_trick_card(
     from .conftest import assert_in_view
 
     ann = _page(browser, *size)
-    ann.goto(table_server.url + "/t/new")
-    ann.fill('#tb-create-form [name="name"]', "Ann")
-    ann.select_option('#tb-create-form [name="level"]', "random")
-    ann.fill('#tb-create-form [name="turn_seconds"]', "5")  # Ann lets her turn run out
-    ann.locator('[data-action="create-table"]').click()
-    ann.wait_for_selector('body[data-status="waiting"]')
+    _host_alone(ann, table_server.url, seconds=5)  # Ann lets her turn run out
     ann.locator('[data-action="start"]').click()
     back = '[data-action="back"]'
     ann.wait_for_selector(back, state="visible", timeout=60_000)
@@ -469,4 +472,42 @@ def test_im_back_panel_covers_no_trick_card(
     assert_in_view(ann, back)
     ann.screenshot(path=f"/tmp/table-away-{size[0]}.png")
     assert ann.errors == []
+    ann.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_finished_table_offers_a_new_table(
+        browser: Any, table_server: ServerProcess, size: tuple[int, int]) -> None:
+    # A game of one deal (the house rule "deals": 1) played to its end by the host against
+    # three computers: the game-over dialog offers a new table (the solo game's "New game"
+    # and "Play again" have no meaning at a table), in view, and it leads to the form that
+    # makes one; the solo page never shows that button.
+    ann = _page(browser, *size)
+    _host_alone(ann, table_server.url, deals=1)
+    ann.locator('[data-action="start"]').click()
+    deadline = time.monotonic() + 180
+    over = 'dialog[data-dialog="game-over"][open]'
+    while ann.get_attribute("body", "data-phase") != "game-over":
+        assert time.monotonic() < deadline, "the game did not end"
+        if not _act(ann):
+            v = ann.get_attribute("body", "data-version")
+            ann.wait_for_selector(f'body:not([data-version="{v}"]), body[data-phase="game-over"], '
+                                  f'{ASKED}', state="attached")
+    ann.wait_for_selector('body[data-status="over"]', state="attached")
+    ann.wait_for_selector(IDLE, state="attached")
+    ann.wait_for_selector(over)  # the last hand's end is the game's end: its dialog opens
+    new_table = 'dialog[data-dialog="game-over"] [data-action="new-table"]'
+    assert_in_view(ann, new_table)
+    assert ann.text_content(new_table) == "New table"
+    for gone in ("next-game", "play-again"):
+        assert ann.locator(f'dialog[data-dialog="game-over"] [data-action="{gone}"]').is_hidden()
+    ann.locator(new_table).click()
+    ann.wait_for_url("**/t/new")
+    assert_in_view(ann, '[data-action="create-table"]')
+    assert ann.errors == []
+    solo = ann.context.new_page()
+    solo.goto(table_server.url + "/?deal=3")
+    solo.wait_for_selector("#hand [data-card]")
+    assert solo.locator('[data-action="new-table"]').count() == 1
+    assert solo.locator('[data-action="new-table"]').is_hidden()
     ann.context.close()

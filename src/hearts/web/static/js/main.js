@@ -245,7 +245,12 @@ export function wire() {
         $('dialog[data-dialog="hand-end"]').close();
       },
       "show-hand-end": showHandEnd,
-      "show-game-over": () => { if (view()) { showDialog("game-over"); $('[data-action="next-game"]').focus(); } },
+      "show-game-over": () => {
+        if (!view()) return;
+        showDialog("game-over");
+        const first = $('dialog[data-dialog="game-over"] .dialog-buttons button:not([hidden])');
+        if (first) first.focus();
+      },
       "dismiss-notice": () => notice(""),
       "give-up": askGiveUp,
       "give-up-confirm": () => answerGiveUp(true),

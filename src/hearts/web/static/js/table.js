@@ -95,6 +95,7 @@ export async function startTable(idPart, page) {
       if (a === "start") send({ type: "start", v: tb.v });
       else if (a === "back") send({ type: "back" });
       else if (a === "copy-link") copyLink();
+      else if (a === "new-table") location.assign("/t/new"); // a finished table: make the next one
       else if (a === "seat-friend") send({ type: "seat", seat: Number(btn.dataset.seat), friend: btn.dataset.friend, v: tb.v });
       else if (a === "table-rules") { // the solo page's Game options dialog, for the table's rules
         const game = $('#tb-create-form [name="game"]').value;
@@ -307,6 +308,8 @@ export async function startTable(idPart, page) {
       if (d.open) d.close(); // the host dealt on
     }
     for (const sel of ['[data-action="next-game"]', '[data-action="play-again"]']) $(sel).hidden = true;
+    // the game is over at this table: the way on is a new table (the create form, this name kept)
+    $('[data-action="new-table"]').hidden = table.status !== "over";
   }
 
   function copyLink() {
