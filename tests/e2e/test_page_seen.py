@@ -278,6 +278,11 @@ def test_hand_breakdown_taken_cards_and_chart(new_table, size):
     totals = _chart_values(page, "scores")
     assert totals == [[0, *[r["totals"][s] for r in view["results"]]] for s in range(4)]
     assert [v[-1] for v in totals] == t.totals()
+    # a game to a target score: the target drawn as a dashed line, labelled (none in a game of
+    # a fixed number of hands: tests/e2e/test_tables_page.py::test_finished_table_offers_a_new_table)
+    assert page.locator('dialog[data-dialog="scores"] svg line.target').count() == 1
+    target = _state(t)["options"].get("target_score", 100)
+    assert page.text_content('dialog[data-dialog="scores"] svg .target-label') == f"game ends at {target}"
     page.keyboard.press("Escape")
     # the game-over dialog has it too, with the final totals
     t.play_to_end()

@@ -499,6 +499,9 @@ def test_finished_table_offers_a_new_table(
     new_table = 'dialog[data-dialog="game-over"] [data-action="new-table"]'
     assert_in_view(ann, new_table)
     assert ann.text_content(new_table) == "New table"
+    # a game of one hand has no target score: its chart draws no "game ends at" line
+    assert_in_view(ann, 'dialog[data-dialog="game-over"] svg[data-chart="totals"]', uncovered=False)
+    assert ann.locator('dialog[data-dialog="game-over"] svg .target').count() == 0
     for gone in ("next-game", "play-again"):
         assert ann.locator(f'dialog[data-dialog="game-over"] [data-action="{gone}"]').is_hidden()
     ann.locator(new_table).click()

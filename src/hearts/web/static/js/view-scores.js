@@ -145,7 +145,7 @@ export function handSummary(result, v) {
 
 /**
  * An SVG line chart of the running totals after each hand (0 before the first), one line per player,
- * with the target score as a dashed line. Drawn here from `v.results`; each line carries its numbers in
+ * with the target score as a dashed line (none in a game of a fixed number of hands). Drawn here from `v.results`; each line carries its numbers in
  * `data-values` (for tests and assistive tools) and the chart has a text summary.
  */
 export function totalsChart(v) {
@@ -157,9 +157,11 @@ export function totalsChart(v) {
   const series = sides.map((seats) => [0, ...results.map((r) => seats.reduce((a, s) => a + r.totals[s], 0))]);
   const label = (k) => (teams.length ? t("chart_team", { names: joinNames(sides[k]) }) : name(k));
   const target = (app.state.options && app.state.options.target_score) || 100;
+  // a game of a fixed number of hands (the house rule "deals") has no target: no line for one
+  const fixed = Number((app.state.options || {}).deals) > 0;
   const all = series.flat();
   const lo = Math.min(0, ...all);
-  const hi = Math.max(target, ...all);
+  const hi = Math.max(fixed ? 10 : target, ...all);
   const W = 520; const H = 220; const L = 34; const R = teams.length ? 140 : 92; const T = 24; const B = 26; // T: room for the target's label above its line
   const x = (i) => L + ((W - L - R) * i) / Math.max(1, results.length);
   const y = (val) => T + ((H - T - B) * (hi - val)) / Math.max(1, hi - lo);
@@ -196,8 +198,8 @@ export function totalsChart(v) {
     series.map((vals, s) => `${label(s)}: ${vals.slice(1).join(", ")}`).join("; ");
   return `<svg data-chart="totals" viewBox="0 0 ${W} ${H}" role="img" aria-label="${summary}">` +
     `<title>${t("chart_title")}</title>${grid}` +
-    `<line class="target" x1="${L}" x2="${W - R}" y1="${y(target)}" y2="${y(target)}"/>` +
-    `<text class="target-label" x="${L + 4}" y="${y(target) - 4}">${t("chart_target", { n: target })}</text>` +
+    (fixed ? "" : `<line class="target" x1="${L}" x2="${W - R}" y1="${y(target)}" y2="${y(target)}"/>` +
+      `<text class="target-label" x="${L + 4}" y="${y(target) - 4}">${t("chart_target", { n: target })}</text>`) +
     `<line class="axis" x1="${L}" x2="${L}" y1="${T}" y2="${H - B}"/>` +
     `<line class="axis" x1="${L}" x2="${W - R}" y1="${H - B}" y2="${H - B}"/>${ticks}${lines}</svg>`;
 }
