@@ -159,3 +159,35 @@ def test_a_game_of_hands_shows_each_bot_the_earlier_hands() -> None:
     log = play_game(rules, game_deals(rules, 0, 3), bots)
     assert sorted(set(seen)) == [0, 1, 2] and len(seen) == 39
     assert sum(log.points) % 26 == 0 and 78 <= sum(log.points) <= 3 * 78  # a moon: 78
+
+
+def test_rate_by_fit_leaves_random_players_to_the_fits() -> None:
+    # Against three random players the default hard stops reading the plays (likelihood
+    # 1.0) once 30% of them are unexplained; with rate_by_fit the likelihood stays and the
+    # per-kind fits of the random seats fall instead, so their misses count for less.
+    def run(**options: object) -> tuple[list[float], list[float]]:
+        g = Game(make_rules("standard"), game_number=21)
+        likes: list[float] = []
+        lowest: list[float] = []
+
+        class Watch(HardBot):
+            def choose_play(self, view: PlayerView) -> int:
+                self.fit = None
+                card = super().choose_play(view)
+                if "likelihood" in self.last_stats and len(view.tricks) >= 6:
+                    likes.append(self.last_stats["likelihood"])
+                    if self.fit is not None:
+                        lowest.append(min(f for k in self.fit.kinds[1:] for f in k))
+                return card
+
+        bots = [Watch(1, play_budget=1000, pass_search=False, time_limit=None, **options)] + \
+            [get_bot("random", s) for s in range(1, 4)]
+        g.start_hand()
+        drive(g, bots)
+        return likes, lowest
+
+    likes, _ = run()
+    assert max(likes) == 1.0, likes
+    likes, lowest = run(rate_by_fit=True)
+    assert likes and set(likes) == {0.2}, likes
+    assert min(lowest) < 0.5, lowest

@@ -441,7 +441,11 @@ class HardBot(BaseBot):
     (:class:`PassEvidence`; 1.0, or ``likelihood`` 1.0: the pass is not read);
     ``moon_search``: while no other seat has a point and few of this seat's cards may
     lose, each candidate is also played out with this seat going for the moon
-    (:func:`moon_try`).
+    (:func:`moon_try`); ``rate_by_fit`` (off by default, under evaluation: issue 25,
+    ``bench/bots_results.md``): the others' plays stay read whatever share of them the
+    best deal leaves unexplained, the opponent model's per-kind fits alone discounting
+    the seats and kinds of play that do not fit (the default stops reading every seat
+    once 30% of all seats' plays are unexplained, as against random players).
     """
 
     name = "hard"
@@ -453,7 +457,8 @@ class HardBot(BaseBot):
                  game_aware: bool = True, stock_budget: int = 18000,
                  stock_pass_rollouts: int = 900, pool: int = 3,
                  moon_proposal: bool = True, pass_likelihood: float = 0.2,
-                 moon_search: bool = True) -> None:
+                 moon_search: bool = True, rate_by_fit: bool = False) -> None:
+        self.rate_by_fit = rate_by_fit
         self.rng = random.Random(seed)
         # its own stream: the give-up question (Hearts 1887) leaves the search's draws alone
         self.give_up_rng = random.Random(None if seed is None else f"give_up-{seed}")
@@ -677,6 +682,10 @@ class HardBot(BaseBot):
                 # Near zero (sensible players) the full weighting applies; from 30%
                 # of misses up (random players) none, as their plays say nothing.
                 rate = raw_least / max(1, -raw_most)
+                if self.rate_by_fit:
+                    # the fits alone judge: a kind of play a seat does not fit counts by
+                    # its fit (none for a random player), so seats that fit keep theirs
+                    rate = 0.0
                 if rate >= 0.3:
                     eps = 1.0
                 elif rate > 0.1:
