@@ -89,6 +89,9 @@ export function markMoves() {
 
 export function passCount() { return (app.state && app.state.options && app.state.options.pass_count) || 3; }
 
+/** Whether this game plays a fixed number of hands (the house rule "deals"), so it has no target score. */
+export function fixedHands() { return Number((app.state && app.state.options && app.state.options.deals) || 0) > 0; }
+
 
 /** The result of the hand on the table once it is scored (phase deal or game over), else null. */
 export function scoredHand(v) {

@@ -1,6 +1,6 @@
 // View: the score sheet, each hand's breakdown, the team totals and the chart of the running totals (HTML
 // strings, put into the dialogs by view-dialogs.js).
-import { app, hasGeneral, joinNames, me, name, players, view } from "./state.js";
+import { app, fixedHands, hasGeneral, joinNames, me, name, players, view } from "./state.js";
 import { SUIT_SYMBOLS, cardShort, getLanguage, t } from "./i18n.js";
 import { BIG, generalResult, generalText, teamTotals } from "./family.js";
 import { gaveUpText, giveUpPrice } from "./giveup.js";
@@ -157,8 +157,7 @@ export function totalsChart(v) {
   const series = sides.map((seats) => [0, ...results.map((r) => seats.reduce((a, s) => a + r.totals[s], 0))]);
   const label = (k) => (teams.length ? t("chart_team", { names: joinNames(sides[k]) }) : name(k));
   const target = (app.state.options && app.state.options.target_score) || 100;
-  // a game of a fixed number of hands (the house rule "deals") has no target: no line for one
-  const fixed = Number((app.state.options || {}).deals) > 0;
+  const fixed = fixedHands(); // no target, no line for one
   const all = series.flat();
   const lo = Math.min(0, ...all);
   const hi = Math.max(fixed ? 10 : target, ...all);

@@ -1,6 +1,6 @@
 // View: the table (header, seats, the trick in the middle, the status line and its panels, the badges of
 // the family games, the last trick and the cards taken). Draws from state.js; changes nothing but the DOM.
-import { $, $$, app, isTurn, me, name, noPassHand, outSeats, pace, passCount, players, rel, scoredHand, userHasPlayed, valueDecision, view } from "./state.js";
+import { $, $$, app, isTurn, me, name, fixedHands, noPassHand, outSeats, pace, passCount, players, rel, scoredHand, userHasPlayed, valueDecision, view } from "./state.js";
 import { BIG, declaration, familyTags, partnersOf, seatSpot, trickNotes, twins } from "./family.js";
 import { SUIT_SYMBOLS, cardName, cardShort, getLanguage, t } from "./i18n.js";
 
@@ -304,7 +304,7 @@ export function renderPots(v) {
   const g = declaration(v);
   if (g && v.phase !== "deal" && v.phase !== "game-over") bits.push(chip("general", t("general_chip", { name: name(g.seat) })));
   const target = app.state.options && app.state.options.target_score;
-  if (target && target !== 100 && !app.state.options.deals) bits.push(chip("target", t("target_chip", { n: target })));
+  if (target && target !== 100 && !fixedHands()) bits.push(chip("target", t("target_chip", { n: target })));
   box.innerHTML = bits.join("");
   renderTrickNotes(v);
   const widow = $("#widow-view");
