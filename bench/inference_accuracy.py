@@ -5,7 +5,8 @@ Usage (from the repository root)::
     .venv/bin/python bench/inference_accuracy.py --deals 80 \\
         --configs '[{"likelihood": 1.0}, {"likelihood": 0.2}, {"likelihood": 0.05}]'
 
-Four seeded ``medium`` play hands of standard Hearts on the evaluation deals of
+Four seeded ``medium`` (or South's ``medium`` and three of ``--opponents``, a member of
+``bench/panel.py``'s panel) play hands of standard Hearts on the evaluation deals of
 ``bench/eval_bots.py`` (``hearts.players.match.deal_for``).  At every decision of
 South with a choice, from the second trick on (``--from-trick``), ``HardBot._worlds`` of each
 configuration (``HardBot`` keyword options) draws at least 400 deals as the search
@@ -84,16 +85,35 @@ class _Observer(BaseBot):
         return self.medium.choose_play(view)
 
 
-def _deal(args: tuple[int, list[dict[str, Any]], int, int]
+def _opponent(name: str, seed: int) -> Any:
+    """An opponent by name: ``medium`` (the default) or a member of ``bench/panel.py``'s
+    panel (a style, ``hard-frozen``, ``openspiel-ismcts``...)."""
+    if name == "medium":
+        return get_bot("medium", seed)
+    import panel  # bench/panel.py (bench/ on sys.path when run as a script)
+
+    return panel.make_bot(name, seed)
+
+
+def _deal(args: tuple[int, list[dict[str, Any]], int, int, str]
           ) -> tuple[list[list[float]], list[list[float]]]:
-    d, configs, from_trick, to_trick = args
+    d, configs, from_trick, to_trick, opponents = args
     hand_index, hands = deal_for(RULES, d)
     g = Game(RULES)
     g.hand_index = hand_index - 1
     g.start_hand(deal=list(hands))
     south = _Observer(g, d * 16, configs, from_trick, to_trick)
-    drive(g, [south] + [get_bot("medium", d * 16 + s) for s in range(1, RULES.players)])
+    drive(g, [south] + [_opponent(opponents, d * 16 + s) for s in range(1, RULES.players)])
     return south.cards, south.queen
+
+
+def _paired(xs: list[float], ys: list[float]) -> list[float] | None:
+    """The mean of ``xs - ys`` over deals (the same decisions, so paired) and its 95%
+    half-width, rounded; None with fewer than two deals."""
+    if len(xs) < 2:
+        return None
+    d = [x - y for x, y in zip(xs, ys, strict=True)]
+    return [round(statistics.mean(d), 4), round(1.96 * statistics.stdev(d) / len(d) ** 0.5, 4)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,21 +128,30 @@ def main(argv: list[str] | None = None) -> int:
                         "evidence alone on the first trick)")
     p.add_argument("--to-trick", type=int, default=13,
                    help="the trick (0-based) from which decisions are no longer scored")
+    p.add_argument("--opponents", default="medium",
+                   help="the three other seats: medium, or a panel member of bench/panel.py "
+                        "(high-dumper, hard-frozen, openspiel-ismcts...)")
     a = p.parse_args(argv)
     configs = json.loads(a.configs)
     cards: list[list[float]] = [[] for _ in configs]
     queen: list[list[float]] = [[] for _ in configs]
+    per_deal: list[list[float]] = [[] for _ in configs]  # each deal's mean card accuracy
+    tasks = [(d, configs, a.from_trick, a.to_trick, a.opponents)
+             for d in range(a.start, a.start + a.deals)]
     with mp.Pool(a.jobs) as pool:
-        for c, q in pool.imap_unordered(_deal, [(d, configs, a.from_trick, a.to_trick) for d in
-                                                range(a.start, a.start + a.deals)]):
+        for c, q in pool.imap_unordered(_deal, tasks):
             for i in range(len(configs)):
                 cards[i].extend(c[i])
                 queen[i].extend(q[i])
-    out = {"deals": a.deals, "from_trick": a.from_trick, "to_trick": a.to_trick,
-           "decisions": len(cards[0]) if cards else 0, "configs": [
-        {"options": cfg, "card_accuracy": round(statistics.mean(cards[i]), 4),
-         "qs_accuracy": round(statistics.mean(queen[i]), 4), "qs_decisions": len(queen[i])}
-        for i, cfg in enumerate(configs)]}
+                if c[0]:
+                    per_deal[i].append(statistics.mean(c[i]))
+    out = {"opponents": a.opponents, "deals": a.deals, "from_trick": a.from_trick,
+           "to_trick": a.to_trick, "decisions": len(cards[0]) if cards else 0, "configs": [
+               {"options": cfg, "card_accuracy": round(statistics.mean(cards[i]), 4),
+                "qs_accuracy": round(statistics.mean(queen[i]), 4),
+                "qs_decisions": len(queen[i]),
+                "minus_first": _paired(per_deal[i], per_deal[0])}
+               for i, cfg in enumerate(configs)]}
     print(json.dumps(out))
     return 0
 

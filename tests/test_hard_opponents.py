@@ -55,6 +55,9 @@ def test_fit_functions() -> None:
     assert play_fit(0, 10) == 1.0 and play_fit(1, 6) == 1.0  # 1 / (6 + 4): fits
     assert play_fit(5, 6) == 0.0
     assert 0.0 < play_fit(2, 6) < 1.0
+    # other bounds (HardBot's fit_rates): 4 misses in 12 choices are 20% of 20
+    assert play_fit(4, 12) == pytest.approx(0.5) and play_fit(4, 12, (0.2, 0.5)) == 1.0
+    assert play_fit(10, 12, (0.2, 0.5)) == 0.0 and play_fit(6, 12, (0.2, 0.5)) == pytest.approx(2 / 3)
     assert pass_fit(0) == 1.0 and pass_fit(2) == 0.5 and pass_fit(9) == 0.0
     def row(follow_misses: list[int], follow_choices: list[int],
             discard_misses: list[int], discard_choices: list[int]) -> list[int]:

@@ -64,7 +64,7 @@ from .medium import (
     pass_scores,
 )
 from .objective import Objective, objective
-from .opponents import PastEvidence, SeatFit, past_evidence
+from .opponents import FIT_RATE, MISFIT_RATE, PastEvidence, SeatFit, past_evidence
 from .policy import (
     KINDS,
     PolicyRules,
@@ -445,7 +445,10 @@ class HardBot(BaseBot):
     ``bench/bots_results.md``): the others' plays stay read whatever share of them the
     best deal leaves unexplained, the opponent model's per-kind fits alone discounting
     the seats and kinds of play that do not fit (the default stops reading every seat
-    once 30% of all seats' plays are unexplained, as against random players).
+    once 30% of all seats' plays are unexplained, as against random players);
+    ``fit_rates`` (under evaluation, issue 25): the shares of unexplained plays up to
+    which a seat fits medium's model and from which it does not
+    (:func:`hearts.players.opponents.play_fit`).
     """
 
     name = "hard"
@@ -457,8 +460,10 @@ class HardBot(BaseBot):
                  game_aware: bool = True, stock_budget: int = 18000,
                  stock_pass_rollouts: int = 900, pool: int = 3,
                  moon_proposal: bool = True, pass_likelihood: float = 0.2,
-                 moon_search: bool = True, rate_by_fit: bool = False) -> None:
+                 moon_search: bool = True, rate_by_fit: bool = False,
+                 fit_rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE)) -> None:
         self.rate_by_fit = rate_by_fit
+        self.fit_rates = (float(fit_rates[0]), float(fit_rates[1]))
         self.rng = random.Random(seed)
         # its own stream: the give-up question (Hearts 1887) leaves the search's draws alone
         self.give_up_rng = random.Random(None if seed is None else f"give_up-{seed}")
@@ -656,7 +661,7 @@ class HardBot(BaseBot):
                 # plays (each kind of play apart), and the passer's pass, fit medium's
                 # rules this hand.
                 fit = SeatFit.of(rows, n, me, evidence.passer if evidence else -1, pass_miss,
-                                 self._past(view))
+                                 self._past(view), self.fit_rates)
                 self.fit = fit
                 for s in range(n):
                     self.last_stats[f"play_fit_{s}"] = fit.play[s]

@@ -57,15 +57,19 @@ PASS_MISS_LIMIT = 4
 """Pass misses (the fewest any drawn deal needs) at which the pass fit is 0."""
 
 
-def play_fit(misses: int, choices: int) -> float:
+def play_fit(misses: int, choices: int,
+             rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE)) -> float:
     """The play fit (1.0 fits .. 0.0 does not) of a seat whose plays the model missed
-    ``misses`` times out of ``choices`` plays with a choice (see the module text)."""
+    ``misses`` times out of ``choices`` plays with a choice (see the module text);
+    ``rates``: the share of misses up to which a seat fits and the share from which it
+    does not (default :data:`FIT_RATE`, :data:`MISFIT_RATE`)."""
+    fit_rate, misfit_rate = rates
     rate = misses / (choices + PRIOR_CHOICES)
-    if rate <= FIT_RATE:
+    if rate <= fit_rate:
         return 1.0
-    if rate >= MISFIT_RATE:
+    if rate >= misfit_rate:
         return 0.0
-    return 1.0 - (rate - FIT_RATE) / (MISFIT_RATE - FIT_RATE)
+    return 1.0 - (rate - fit_rate) / (misfit_rate - fit_rate)
 
 
 def pass_fit(least_misses: int) -> float:
@@ -115,14 +119,15 @@ class SeatFit:
 
     @classmethod
     def of(cls, rows: Sequence[Sequence[int]], n: int, me: int, passer: int = -1,
-           pass_misses: Sequence[int] = (), past: PastEvidence | None = None) -> SeatFit:
+           pass_misses: Sequence[int] = (), past: PastEvidence | None = None,
+           rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE)) -> SeatFit:
         """The fit from a pool's replays: ``rows`` one per replayed deal, each the
         ``per_seat`` counts of :func:`hearts.players.policy.replay_misses` (misses of
         seat ``s`` in kind ``k`` at ``k * n + s``, its choices at ``(KINDS + k) * n + s``);
         ``pass_misses`` the pass misses of the same pool's deals (empty: no pass
         evidence); ``past`` the evidence of the game's earlier hands
-        (:func:`past_evidence`), added to this hand's.  Each seat is judged on the deal
-        that explains its plays best."""
+        (:func:`past_evidence`), added to this hand's; ``rates`` as in :func:`play_fit`.
+        Each seat is judged on the deal that explains its plays best."""
         play = [1.0] * n
         kinds = [(1.0,) * KINDS for _ in range(n)]
         prior = past.counts if past is not None else [0] * (2 * KINDS * n)
@@ -141,8 +146,8 @@ class SeatFit:
             ms = [prior[k * n + s] + (best[k * n + s] if best else 0) for k in range(KINDS)]
             cs = [prior[ck + k * n + s] + (best[ck + k * n + s] if best else 0)
                   for k in range(KINDS)]
-            play[s] = play_fit(sum(ms), sum(cs))
-            kinds[s] = tuple(play_fit(m, c) for m, c in zip(ms, cs, strict=True))
+            play[s] = play_fit(sum(ms), sum(cs), rates)
+            kinds[s] = tuple(play_fit(m, c, rates) for m, c in zip(ms, cs, strict=True))
         if passer < 0 or not pass_misses:
             return cls(tuple(play), kinds=tuple(kinds))
         fit = pass_fit(min(pass_misses))
