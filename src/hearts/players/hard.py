@@ -441,11 +441,13 @@ class HardBot(BaseBot):
     (:class:`PassEvidence`; 1.0, or ``likelihood`` 1.0: the pass is not read);
     ``moon_search``: while no other seat has a point and few of this seat's cards may
     lose, each candidate is also played out with this seat going for the moon
-    (:func:`moon_try`); ``rate_by_fit`` (off by default, under evaluation: issue 25,
+    (:func:`moon_try`); ``rate_by_fit`` (on by default since issue 25's fifth session,
     ``bench/bots_results.md``): the others' plays stay read whatever share of them the
     best deal leaves unexplained, the opponent model's per-kind fits alone discounting
-    the seats and kinds of play that do not fit (the default stops reading every seat
-    once 30% of all seats' plays are unexplained, as against random players);
+    the seats and kinds of play that do not fit (``False``: the earlier rule, which
+    softens the weighting from 10% of all seats' plays unexplained and stops reading
+    every seat from 30%, as against random players, so that one seat such as a searcher
+    silences the seats that fit);
     ``fit_rates`` (under evaluation, issue 25): the shares of unexplained plays up to
     which a seat fits medium's model and from which it does not
     (:func:`hearts.players.opponents.play_fit`).
@@ -460,7 +462,7 @@ class HardBot(BaseBot):
                  game_aware: bool = True, stock_budget: int = 18000,
                  stock_pass_rollouts: int = 900, pool: int = 3,
                  moon_proposal: bool = True, pass_likelihood: float = 0.2,
-                 moon_search: bool = True, rate_by_fit: bool = False,
+                 moon_search: bool = True, rate_by_fit: bool = True,
                  fit_rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE)) -> None:
         self.rate_by_fit = rate_by_fit
         self.fit_rates = (float(fit_rates[0]), float(fit_rates[1]))
@@ -577,8 +579,9 @@ class HardBot(BaseBot):
         another seat that had a choice and that the play-out policy would not
         have made (nor medium's seeded near-ties, :func:`hearts.players.policy.near_ties`;
         seats whose hand was fit make medium's moon attempts, ``Sim.fit``) multiplies
-        the weight by ``likelihood`` (softened, down to
-        none, when even the best-fitting deals leave many plays unexplained:
+        the weight by ``likelihood``, a miss counting by the fit of that seat in that
+        kind of play (with ``rate_by_fit`` off also softened for every seat, down to
+        none, when even the best-fitting deals leave many plays unexplained, as with
         random players).  The pass this seat received weighs the deals too, from the
         first trick on: each pass miss of the hand it came from (:class:`PassEvidence`)
         multiplies the weight by ``pass_likelihood ** w``, where ``w`` (1.0 .. 0.0) is how
@@ -586,7 +589,8 @@ class HardBot(BaseBot):
         (:class:`hearts.players.opponents.SeatFit`, judged on the first pool: ``w`` is 0,
         and the pass not read, once even the best deal of the pool has
         :data:`PASS_MISS_LIMIT` misses); the pass is read only while the plays are
-        (``likelihood < 1`` and the others' plays not found random).  A seat whose plays
+        (``likelihood < 1``, and with ``rate_by_fit`` off the others' plays not found
+        random).  A seat whose plays
         do not fit is played in a share of the play-outs by the plain policy
         (``Sim.alt``).  Systematic resampling picks the
         batch.  With a seat that looks like it is running for the moon
