@@ -502,7 +502,8 @@ def test_hints_run_apart_from_and_below_the_bots_searches(tmp_path: Path) -> Non
         assert hints_busy and all(queued_behind)
         assert set(hint_codes) <= {200, 429}
         nices = sorted(_children(srv.proc.pid).values())  # and multiprocessing's tracker
-        assert nices.count(own + 5) == 1 and nices.count(own + 15) == 1, nices
+        # niceness stops at 19 (a suite run under `nice` raises every level)
+        assert nices.count(min(own + 5, 19)) == 1 and nices.count(min(own + 15, 19)) == 1, nices
     finally:
         stop.set()
         for th in threads:
