@@ -30,6 +30,8 @@ import statistics
 import sys
 from typing import Any
 
+import panel  # bench/panel.py: the panel's bots by name (medium included)
+
 from hearts.cards import parse_card
 from hearts.drive import drive
 from hearts.game import Game
@@ -85,16 +87,6 @@ class _Observer(BaseBot):
         return self.medium.choose_play(view)
 
 
-def _opponent(name: str, seed: int) -> Any:
-    """An opponent by name: ``medium`` (the default) or a member of ``bench/panel.py``'s
-    panel (a style, ``hard-frozen``, ``openspiel-ismcts``...)."""
-    if name == "medium":
-        return get_bot("medium", seed)
-    import panel  # bench/panel.py (bench/ on sys.path when run as a script)
-
-    return panel.make_bot(name, seed)
-
-
 def _deal(args: tuple[int, list[dict[str, Any]], int, int, str]
           ) -> tuple[list[list[float]], list[list[float]]]:
     d, configs, from_trick, to_trick, opponents = args
@@ -103,7 +95,7 @@ def _deal(args: tuple[int, list[dict[str, Any]], int, int, str]
     g.hand_index = hand_index - 1
     g.start_hand(deal=list(hands))
     south = _Observer(g, d * 16, configs, from_trick, to_trick)
-    drive(g, [south] + [_opponent(opponents, d * 16 + s) for s in range(1, RULES.players)])
+    drive(g, [south] + [panel.make_bot(opponents, d * 16 + s) for s in range(1, RULES.players)])
     return south.cards, south.queen
 
 

@@ -165,9 +165,10 @@ def test_a_game_of_hands_shows_each_bot_the_earlier_hands() -> None:
 
 
 def test_rate_by_fit_leaves_random_players_to_the_fits() -> None:
-    # Against three random players the default hard stops reading the plays (likelihood
-    # 1.0) once 30% of them are unexplained; with rate_by_fit the likelihood stays and the
-    # per-kind fits of the random seats fall instead, so their misses count for less.
+    # Against three random players the earlier rule (rate_by_fit off) stops reading the
+    # plays (likelihood 1.0) once 30% of them are unexplained; with rate_by_fit (the
+    # default) the likelihood stays and the per-kind fits of the random seats fall
+    # instead, so their misses count for less.
     def run(**options: object) -> tuple[list[float], list[float]]:
         g = Game(make_rules("standard"), game_number=21)
         likes: list[float] = []

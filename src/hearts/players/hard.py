@@ -685,16 +685,14 @@ class HardBot(BaseBot):
                         pass_miss = []
             least = min(m for _, m, _ in pool)
             if first:
-                # How predictable are the others?  In the deal that explains their
-                # plays best, the policy misses ``raw_least`` of their ``-raw_most``
-                # choices (every miss counted, whatever the fit).
-                # Near zero (sensible players) the full weighting applies; from 30%
-                # of misses up (random players) none, as their plays say nothing.
-                rate = raw_least / max(1, -raw_most)
-                if self.rate_by_fit:
-                    # the fits alone judge: a kind of play a seat does not fit counts by
-                    # its fit (none for a random player), so seats that fit keep theirs
-                    rate = 0.0
+                # With rate_by_fit the fits alone judge: a kind of play a seat does not
+                # fit counts by its fit (none for a random player), so seats that fit
+                # keep theirs.  The earlier rule: how predictable are the others all
+                # together?  In the deal that explains their plays best, the policy
+                # misses ``raw_least`` of their ``-raw_most`` choices (every miss
+                # counted, whatever the fit); near zero (sensible players) the full
+                # weighting applies, from 30% up (random players) none.
+                rate = 0.0 if self.rate_by_fit else raw_least / max(1, -raw_most)
                 if rate >= 0.3:
                     eps = 1.0
                 elif rate > 0.1:
