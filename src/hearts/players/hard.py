@@ -67,6 +67,9 @@ from .objective import Objective, objective
 from .opponents import FIT_RATE, MISFIT_RATE, PastEvidence, SeatFit, past_evidence
 from .policy import (
     KINDS,
+    MEDIUM,
+    PLAIN,
+    RANDOM,
     PolicyRules,
     losers,
     moon_fits,
@@ -450,7 +453,12 @@ class HardBot(BaseBot):
     silences the seats that fit);
     ``fit_rates`` (under evaluation, issue 25): the shares of unexplained plays up to
     which a seat fits medium's model and from which it does not
-    (:func:`hearts.players.opponents.play_fit`).
+    (:func:`hearts.players.opponents.play_fit`); ``mixture_fit`` (under evaluation,
+    issue 25): from the game's second hand on, a seat with enough plays seen in the
+    earlier hands is played in the play-outs by a mixture of medium's model, the plain
+    policy and random play fitted to those plays, per kind of play
+    (:meth:`hearts.players.opponents.PastEvidence.mixture`), instead of by the rule of
+    its play fit.
     """
 
     name = "hard"
@@ -463,8 +471,10 @@ class HardBot(BaseBot):
                  stock_pass_rollouts: int = 900, pool: int = 3,
                  moon_proposal: bool = True, pass_likelihood: float = 0.2,
                  moon_search: bool = True, rate_by_fit: bool = True,
-                 fit_rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE)) -> None:
+                 fit_rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE),
+                 mixture_fit: bool = False) -> None:
         self.rate_by_fit = rate_by_fit
+        self.mixture_fit = mixture_fit
         self.fit_rates = (float(fit_rates[0]), float(fit_rates[1]))
         self.rng = random.Random(seed)
         # its own stream: the give-up question (Hearts 1887) leaves the search's draws alone
@@ -498,7 +508,7 @@ class HardBot(BaseBot):
         key = (view.seat, view.rules, view.past)
         if key != self._past_key:
             self._past_key = key
-            self._past_value = past_evidence(view)
+            self._past_value = past_evidence(view, self.mixture_fit)
         return self._past_value
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
@@ -627,10 +637,15 @@ class HardBot(BaseBot):
         shooter = shooter_seat(view) if self.moon_proposal and not know.extra else -1
         self.last_stats["shooter"] = shooter
         cap = len(history)  # no deal is dropped from the replay until eps is known
+        mixtures = self._mixtures(view)
         while True:
             if not weigh:
-                yield [world_sim(view, sampler.draw(self.rng), pr, played_by)
-                       for _ in range(chunk)], 0
+                sims = [world_sim(view, sampler.draw(self.rng), pr, played_by)
+                        for _ in range(chunk)]
+                if mixtures:
+                    for sim in sims:
+                        self._draw_mix(sim, mixtures)
+                yield sims, 0
                 continue
             pool: list[tuple[Sim, float, int]] = []
             pass_miss: list[int] = []
@@ -719,9 +734,11 @@ class HardBot(BaseBot):
             batch: list[Sim] = []
             acc = 0.0
             j = 0
-            mixed = [s for s in range(n) if fit.play[s] < 1.0]
+            mixed = [s for s in range(n) if fit.play[s] < 1.0 and s not in mixtures]
             for (base, _, _), wt in zip(pool, weights, strict=True):
                 acc += wt
+                if mixtures and j < chunk and u + j * step < acc:
+                    self._draw_mix(base, mixtures)
                 if mixed and j < chunk and u + j * step < acc:
                     # The play-outs' mixture: a seat that does not fit plays the plain
                     # policy in a share 1 - fit of the deals (the same for every candidate).
@@ -733,6 +750,36 @@ class HardBot(BaseBot):
                     j += 1
             self.rng.shuffle(batch)
             yield batch, size * max(1, len(history))
+
+    def _mixtures(self, view: PlayerView) -> dict[int, tuple[tuple[float, float, float], ...]]:
+        """With ``mixture_fit``: the fitted play-out mixture of every other seat that has
+        one (:meth:`hearts.players.opponents.PastEvidence.mixture`), by seat; else empty."""
+        if not self.mixture_fit:
+            return {}
+        past = self._past(view)
+        if past is None:
+            return {}
+        out = {}
+        for s in range(view.rules.players):
+            if s != view.seat:
+                m = past.mixture(s)
+                if m is not None:
+                    out[s] = m
+        return out
+
+    def _draw_mix(self, sim: Sim, mixtures: dict[int, tuple[tuple[float, float, float], ...]]
+                  ) -> None:
+        """Draw each mixed seat's play-out policy per kind of play into ``sim.mix`` (and a
+        fresh ``sim.seed`` for its random plays)."""
+        n = sim.n
+        mix = 0
+        for s, shares in mixtures.items():
+            for k, (medium, plain, _) in enumerate(shares):
+                u = self.rng.random()
+                code = MEDIUM if u < medium else PLAIN if u < medium + plain else RANDOM
+                mix |= code << 2 * (k * n + s)
+        sim.mix = mix
+        sim.seed = self.rng.getrandbits(31)
 
     def _stock_worlds(self, view: PlayerView, chunk: int) -> Iterator[tuple[list[Game], int]]:
         """Batches of ``chunk`` worlds of a stock game (:class:`StockSampler`), each

@@ -34,6 +34,17 @@ pass each earlier passer sent this seat is scored on its true hand (the cards it
 are this seat's pass when this seat fed it, else medium's pass of its hand stands in),
 and the passer's pass fit is multiplied by the fit of its earlier passes (their mean
 misses).  A style is so noticed within a hand or two and stays noticed.
+
+**The fitted play-out mixture** (``HardBot(mixture_fit=True)``, under evaluation): the
+same exact replays of the earlier hands also ask, at every play of another seat with a
+choice, whether medium's model (near-ties allowed), the plain policy would have made it,
+and how many cards it had to choose from.  :func:`mixture_shares` fits to these plays the
+shares of a mixture of three play-out policies (medium's model, the plain one, a legal
+card at random) by maximum likelihood (EM), per seat and kind of play, shrunk towards
+the seat's shares over all its plays; the play-outs then play that seat and kind by a
+policy drawn from those shares (``Sim.mix``).  A searcher that neither policy describes
+(ISMCTS) gets a large random share, a seat that discards its highest card gets the plain
+policy's discards, a medium-like seat medium's model.
 """
 
 from __future__ import annotations
@@ -42,8 +53,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import PACK2
+from ..rules import Rules
 from ..view import PastHand, PlayerView
-from .policy import KINDS, moon_fits, pass_mask, pass_misses, policy_rules, replay_misses
+from .policy import (
+    KINDS,
+    moon_fits,
+    near_ties,
+    pass_mask,
+    pass_misses,
+    play_kind,
+    policy_rules,
+    replay_misses,
+    rollout_card,
+)
 from .sim import Sim
 
 PRIOR_CHOICES = 8
@@ -55,6 +77,39 @@ MISFIT_RATE = 0.3
 """The share from which a seat does not fit at all (as random players do not)."""
 PASS_MISS_LIMIT = 4
 """Pass misses (the fewest any drawn deal needs) at which the pass fit is 0."""
+MIXTURE_PRIOR = (2.0, 0.5, 0.5)
+"""Plays counted in advance for medium's model, the plain policy and random play when a
+seat's shares are fitted over all its plays (:func:`mixture_shares`)."""
+KIND_PRIOR = 4.0
+"""Plays counted in advance, spread by the seat's shares over all its plays, when its
+shares in one kind of play are fitted."""
+MIXTURE_MIN = 8
+"""Plays with a choice, in the earlier hands, from which a seat's mixture is fitted."""
+
+
+def mixture_shares(plays: Sequence[tuple[int, int, int]],
+                   prior: Sequence[float] = MIXTURE_PRIOR,
+                   rounds: int = 40) -> tuple[float, float, float]:
+    """The shares (summing to 1) of medium's model, the plain policy and a random card in
+    the mixture of play-out policies that best explains ``plays`` (maximum a posteriori
+    by EM): each play ``(medium_ok, plain_ok, k)`` says whether medium's model (its
+    near-ties allowed) and the plain policy would have made it (1 or 0) among ``k`` legal
+    cards (k >= 2); a random player makes it with probability ``1 / k``.  ``prior``:
+    plays counted in advance for each policy (all > 0)."""
+    w = [p / sum(prior) for p in prior]
+    for _ in range(rounds):
+        acc = list(prior)
+        for m, p, k in plays:
+            lm = w[0] * m
+            lp = w[1] * p
+            lr = w[2] / k
+            tot = lm + lp + lr
+            acc[0] += lm / tot
+            acc[1] += lp / tot
+            acc[2] += lr / tot
+        total = sum(acc)
+        w = [a / total for a in acc]
+    return w[0], w[1], w[2]
 
 
 def play_fit(misses: int, choices: int,
@@ -162,10 +217,12 @@ class PastEvidence:
     (the ``per_seat`` layout of :func:`hearts.players.policy.replay_misses`: misses of
     seat ``s`` in kind ``k`` at ``k * n + s``, its choices at ``(KINDS + k) * n + s``),
     ``passes`` the pass misses
-    of each pass received, as ``(passer, misses)``."""
+    of each pass received, as ``(passer, misses)``; ``plays`` every play of another seat
+    with a choice as ``(seat, kind, medium_ok, plain_ok, k)`` (:func:`mixture_shares`)."""
 
     counts: list[int]
     passes: tuple[tuple[int, int], ...]
+    plays: tuple[tuple[int, int, int, int, int], ...] = ()
 
     def pass_fit(self, seat: int) -> float:
         """The fit of ``seat``'s earlier passes to this seat (1.0 without any): the
@@ -173,11 +230,43 @@ class PastEvidence:
         ms = [m for s, m in self.passes if s == seat]
         return pass_fit(round(sum(ms) / len(ms))) if ms else 1.0
 
+    def mixture(self, seat: int) -> tuple[tuple[float, float, float], ...] | None:
+        """``seat``'s fitted play-out mixture, one ``(medium, plain, random)`` share triple
+        per kind of play (:func:`mixture_shares`; each kind shrunk towards the seat's
+        shares over all its plays by :data:`KIND_PRIOR` plays), or None: fewer than
+        :data:`MIXTURE_MIN` plays with a choice seen in the earlier hands."""
+        mine = [p for p in self.plays if p[0] == seat]
+        if len(mine) < MIXTURE_MIN:
+            return None
+        pooled = mixture_shares([(m, p, k) for _, _, m, p, k in mine])
+        prior = [max(1e-3, KIND_PRIOR * x) for x in pooled]
+        return tuple(mixture_shares([(m, p, k) for _, kind, m, p, k in mine if kind == kd],
+                                    prior)
+                     for kd in range(KINDS))
+
+
+def _past_plays(r: Rules, past: PastHand, start: list[int], me: int,
+                plays: list[tuple[int, int, int, int, int]]) -> None:
+    """Add to ``plays`` each play of a seat other than ``me`` with a choice in one earlier
+    hand (dealt ``start``), as :attr:`PastEvidence.plays` holds them."""
+    pr = policy_rules(r)
+    sim = Sim(r, start, leader=past.plays[0][0])
+    sim.fit = moon_fits(pr, start)
+    for s, c in past.plays:
+        legal = sim.legal()
+        if s != me and legal & (legal - 1):
+            m = rollout_card(sim, legal, pr) == c or bool(near_ties(sim, legal, pr) >> c & 1)
+            p = sim.simple_card(legal) == c
+            plays.append((s, play_kind(sim, legal), int(m), int(p), legal.bit_count()))
+        sim.play(c)
+
 
 def _past_hand(view: PlayerView, past: PastHand, counts: list[int],
-               passes: list[tuple[int, int]]) -> None:
-    """Add one earlier hand's evidence to ``counts`` and ``passes`` (skipped unless
-    every seat played a whole hand of one plain pack)."""
+               passes: list[tuple[int, int]],
+               plays: list[tuple[int, int, int, int, int]] | None = None) -> None:
+    """Add one earlier hand's evidence to ``counts`` and ``passes`` (and, when given, its
+    plays to ``plays``: :func:`_past_plays`); skipped unless every seat played a whole
+    hand of one plain pack."""
     r = view.rules
     n = r.players
     start = [0] * n
@@ -191,6 +280,8 @@ def _past_hand(view: PlayerView, past: PastHand, counts: list[int],
     seats = [s for s, _ in past.plays]
     cards = [c for _, c in past.plays]
     replay_misses(sim, seats, cards, view.seat, pr, len(cards), True, counts)
+    if plays is not None:
+        _past_plays(r, past, start, view.seat, plays)
     off = past.pass_offset % n
     if off and past.received:
         passer = (view.seat - off) % n
@@ -200,10 +291,11 @@ def _past_hand(view: PlayerView, past: PastHand, counts: list[int],
         passes.append((passer, pass_misses(r, h & ~got | past.received, past.received)))
 
 
-def past_evidence(view: PlayerView) -> PastEvidence | None:
+def past_evidence(view: PlayerView, with_plays: bool = False) -> PastEvidence | None:
     """The evidence of the game's earlier hands (``view.past``) about every other seat
     (:class:`PastEvidence`), or None: no earlier hand, or rules whose play-out policy
-    does not apply (two packs, wild cards, a stock, bids)."""
+    does not apply (two packs, wild cards, a stock, bids).  ``with_plays``: also collect
+    :attr:`PastEvidence.plays` (for the fitted play-out mixture)."""
     r = view.rules
     if not view.past or r.deck >> PACK2 or r.wild_mask or r.stock_size or r.max_bid \
             or r.slam_bid or r.widow_size:
@@ -211,10 +303,12 @@ def past_evidence(view: PlayerView) -> PastEvidence | None:
     n = r.players
     counts = [0] * (2 * KINDS * n)
     passes: list[tuple[int, int]] = []
+    plays: list[tuple[int, int, int, int, int]] | None = [] if with_plays else None
     for past in view.past:
-        _past_hand(view, past, counts, passes)
-    return PastEvidence(counts, tuple(passes))
+        _past_hand(view, past, counts, passes, plays)
+    return PastEvidence(counts, tuple(passes), tuple(plays or ()))
 
 
 __all__ = ["SeatFit", "PastEvidence", "past_evidence", "play_fit", "pass_fit",
+           "mixture_shares", "MIXTURE_PRIOR", "KIND_PRIOR", "MIXTURE_MIN",
            "PRIOR_CHOICES", "FIT_RATE", "MISFIT_RATE", "PASS_MISS_LIMIT"]

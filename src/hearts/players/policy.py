@@ -469,16 +469,47 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
     return _low(pool) if risky else _high(pool)
 
 
+MEDIUM, PLAIN, RANDOM = 0, 1, 2
+"""The play-out policies of ``Sim.mix``: medium's model (:func:`rollout_card`), the plain
+choice (``Sim.simple_card``), a legal card at random (:func:`random_card`)."""
+
+
+def random_card(sim: Sim, legal: int) -> int:
+    """A card of ``legal`` (non-empty) drawn uniformly with the simulator's own generator
+    (``Sim.seed``, a 31-bit linear congruential generator, advanced once): a copy of a
+    simulator draws as the original would, so the candidates of a search share their
+    draws (common random numbers) until their plays differ."""
+    sim.seed = (sim.seed * 1103515245 + 12345) & 0x7FFFFFFF
+    k = (sim.seed >> 16) % legal.bit_count()
+    m = legal
+    for _ in range(k):
+        m &= m - 1
+    return (m & -m).bit_length() - 1
+
+
 def rollout(sim: Sim, pr: PolicyRules) -> None:
     """Play ``sim`` to the end of the hand with :func:`rollout_card` for every seat, but
-    the seats of ``sim.alt`` with the simulator's plain choice (``Sim.simple_card``)."""
+    the seats of ``sim.alt`` with the simulator's plain choice (``Sim.simple_card``) and,
+    where ``sim.mix`` says so for the seat and kind of play (:func:`play_kind`), the plain
+    choice or a random card (:func:`random_card`)."""
     hs = sim.rules.hand_size
     alt = sim.alt
+    mix = sim.mix
+    n = sim.n
     while sim.trick_index < hs:
+        legal = sim.legal()
         if alt >> sim.turn & 1:
-            sim.play(sim.simple_card(sim.legal()))
-        else:
-            sim.play(rollout_card(sim, sim.legal(), pr))
+            sim.play(sim.simple_card(legal))
+            continue
+        if mix and legal & (legal - 1):
+            code = mix >> 2 * (play_kind(sim, legal) * n + sim.turn) & 3
+            if code == PLAIN:
+                sim.play(sim.simple_card(legal))
+                continue
+            if code == RANDOM:
+                sim.play(random_card(sim, legal))
+                continue
+        sim.play(rollout_card(sim, legal, pr))
 
 
 LEAD_TIE = 1.5

@@ -36,7 +36,7 @@ QS: Final = make_card(10, SPADES)
 _NO_HANDS: Final[tuple[int, ...]] = ()
 FIELDS: Final = ("rules", "n", "hands", "won", "tricks_won", "trick", "leader", "turn",
                  "played", "trick_index", "win_card", "win_seat", "voids", "taken", "widow",
-                 "carry", "plain", "general", "side", "fit", "alt")
+                 "carry", "plain", "general", "side", "fit", "alt", "mix", "seed")
 """Every attribute of a :class:`Sim` (what :meth:`Sim.copy` carries over)."""
 
 
@@ -58,7 +58,13 @@ class Sim:
     policy's moon attempts.  ``alt``: the seats (bit ``seat``) that the play-outs of
     :func:`hearts.players.policy.rollout` play with :meth:`simple_card` instead of the
     model of medium (0 unless the caller sets it: the search bot's opponent model puts
-    there a seat whose play does not fit medium's, in a share of its deals).
+    there a seat whose play does not fit medium's, in a share of its deals).  ``mix``: the
+    play-out policy of each seat and kind of play, two bits at ``2 * (kind * n + seat)``
+    (kinds: ``policy.play_kind``; codes ``policy.MEDIUM`` 0, ``policy.PLAIN`` 1,
+    ``policy.RANDOM`` 2; 0 unless the caller sets it: the search bot's fitted mixture,
+    ``HardBot(mixture_fit=True)``); ``seed``: the state (31 bits) of the generator that
+    ``policy.random_card`` draws from, copied with the simulator so that every candidate
+    of a search meets the same draws.
     """
 
     __slots__ = FIELDS  # (read FIELDS: a compiled class does not show its __slots__)
@@ -84,6 +90,8 @@ class Sim:
     side: tuple[int, ...]
     fit: int
     alt: int
+    mix: int
+    seed: int
 
     def __init__(self, rules: Rules, hands: Sequence[int], won: Sequence[int] | None = None,
                  tricks_won: Sequence[int] | None = None, trick: Sequence[int] = (),
@@ -112,6 +120,8 @@ class Sim:
             self.side = of.side
             self.fit = of.fit
             self.alt = of.alt
+            self.mix = of.mix
+            self.seed = of.seed
             return
         n = rules.players
         self.rules = rules
@@ -135,6 +145,8 @@ class Sim:
         self.side = side
         self.fit = 0
         self.alt = 0
+        self.mix = 0
+        self.seed = 0
         self.plain = not rules.wild_mask and not rules.cancel_identical \
             and not rules.deck >> PACK2
         cards = self.trick

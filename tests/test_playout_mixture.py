@@ -1,0 +1,144 @@
+"""hard's fitted play-out mixture (``HardBot(mixture_fit=True)``, issue 25): the shares of
+medium's model, the plain policy and random play that explain a seat's earlier plays
+(``opponents.mixture_shares``, ``PastEvidence.mixture``) and the play-outs that follow
+them (``Sim.mix``, ``policy.random_card``)."""
+
+from __future__ import annotations
+
+import random
+
+from hearts.drive import drive
+from hearts.game import Game
+from hearts.players import get_bot
+from hearts.players.hard import HardBot
+from hearts.players.opponents import MIXTURE_MIN, mixture_shares, past_evidence
+from hearts.players.policy import KINDS, MEDIUM, PLAIN, RANDOM, policy_rules, random_card, rollout
+from hearts.players.sim import Sim
+from hearts.rules import make_rules
+from hearts.view import PlayerView, player_view
+
+
+def synthetic(shares: tuple[float, float, float], plays: int,
+              seed: int) -> list[tuple[int, int, int]]:
+    """Plays of a player who follows medium's model, the plain policy or a random card in
+    the given shares: medium's card is 0, the plain policy's is 0 in a third of the plays
+    (the two agree) and 1 otherwise, among k = 2..6 legal cards."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(plays):
+        k = rng.randint(2, 6)
+        plain_card = 0 if rng.random() < 1 / 3 else 1
+        u = rng.random()
+        if u < shares[0]:
+            card = 0
+        elif u < shares[0] + shares[1]:
+            card = plain_card
+        else:
+            card = rng.randrange(k)
+        out.append((int(card == 0), int(card == plain_card), k))
+    return out
+
+
+def test_mixture_shares_recover_the_player() -> None:
+    for truth in ((0.2, 0.5, 0.3), (0.9, 0.05, 0.05), (0.1, 0.1, 0.8)):
+        got = mixture_shares(synthetic(truth, 4000, 1), rounds=200)
+        assert abs(sum(got) - 1.0) < 1e-9
+        assert all(abs(g - t) < 0.06 for g, t in zip(got, truth, strict=True)), (truth, got)
+    # no plays: the prior's shares
+    assert mixture_shares([], (2.0, 1.0, 1.0)) == (0.5, 0.25, 0.25)
+
+
+def test_random_card_is_legal_uniform_and_copied() -> None:
+    rules = make_rules("standard")
+    sim = Sim(rules, [0b1111 << 16, 1, 2, 4])  # any position: only the generator is used
+    sim.seed = 12345
+    legal = 0b1011 << 20  # three cards
+    counts = {c: 0 for c in range(52) if legal >> c & 1}
+    twin = sim.copy()
+    for _ in range(4000):
+        c = random_card(sim, legal)
+        assert c == random_card(twin, legal)  # a copy draws alike
+        counts[c] += 1
+    assert all(1200 < v < 1470 for v in counts.values()), counts  # 4000 / 3 each
+
+
+def test_mix_codes_pick_the_play_out_policy() -> None:
+    # A seat coded PLAIN in every kind plays exactly as the seat of Sim.alt does; a seat
+    # coded RANDOM plays legal cards to the end, and differently from medium's model.
+    rules = make_rules("standard")
+    pr = policy_rules(rules)
+    rng = random.Random(4)
+    deck = [c for c in range(64) if rules.deck >> c & 1]
+    differs = 0
+    for trial in range(20):
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[13 * s:13 * s + 13]) for s in range(4)]
+        leader = next(s for s in range(4) if hands[s] & 1)  # holds 2♣ (card 0), leads
+        a = Sim(rules, hands, leader=leader)
+        a.alt = 1 << 2
+        b = Sim(rules, hands, leader=leader)
+        for k in range(KINDS):
+            b.mix |= PLAIN << 2 * (k * 4 + 2)
+        rollout(a, pr)
+        rollout(b, pr)
+        assert a.won == b.won and a.played == b.played
+        c = Sim(rules, hands, leader=leader)
+        d = Sim(rules, hands, leader=leader)
+        for k in range(KINDS):
+            c.mix |= RANDOM << 2 * (k * 4 + 1)
+            d.mix |= MEDIUM << 2 * (k * 4 + 1)
+        c.seed = trial
+        rollout(c, pr)
+        rollout(d, pr)
+        assert c.done and c.played == rules.deck and sum(c.tricks_won) == 13
+        differs += c.won != d.won
+    assert differs >= 5, differs
+
+
+def past_view(style: str, hands: int, game_number: int = 5) -> PlayerView:
+    """Seat 0's view at the start of hand ``hands`` of a game of medium in seat 0 and three
+    ``style``."""
+    rules = make_rules("standard")
+    g = Game(rules, game_number=game_number)
+    bots = [get_bot("medium", 0)] + [get_bot(style, s) for s in range(1, 4)]
+    for _ in range(hands):
+        g.start_hand()
+        drive(g, bots)
+    g.start_hand()
+    return player_view(g, 0)
+
+
+def test_earlier_hands_fit_the_mixture() -> None:
+    ev = past_evidence(past_view("medium", 2), with_plays=True)
+    assert ev is not None and len(ev.plays) > 3 * MIXTURE_MIN
+    for s in (1, 2, 3):
+        m = ev.mixture(s)
+        assert m is not None and all(kind[0] >= 0.7 for kind in m), m
+    ev = past_evidence(past_view("random", 2), with_plays=True)
+    assert ev is not None
+    for s in (1, 2, 3):
+        m = ev.mixture(s)
+        assert m is not None and all(kind[2] >= 0.5 for kind in m), m
+    # without with_plays nothing is collected; without an earlier hand no evidence at all
+    ev = past_evidence(past_view("random", 2))
+    assert ev is not None and ev.plays == ()
+    assert past_evidence(past_view("random", 0), with_plays=True) is None
+
+
+def test_hard_with_the_mixture_plays_a_game() -> None:
+    seen: list[tuple[int, int]] = []
+
+    class Watch(HardBot):
+        def choose_play(self, view: PlayerView) -> int:
+            seen.append((len(view.past), len(self._mixtures(view))))
+            return super().choose_play(view)
+
+    from hearts.players.match import game_deals, play_game
+
+    rules = make_rules("standard", None, {"deals": 2})
+    bots = [Watch(1, play_budget=500, pass_search=False, time_limit=None, mixture_fit=True)] \
+        + [get_bot("random", s) for s in range(1, 4)]
+    log = play_game(rules, game_deals(rules, 0, 2), bots)
+    assert sum(log.points) % 26 == 0
+    assert {m for p, m in seen if p == 0} == {0}  # the first hand: no earlier plays
+    assert {m for p, m in seen if p == 1} == {3}  # the second: every other seat fitted
