@@ -1,5 +1,6 @@
 """hard's fitted play-out mixture (``HardBot(mixture_fit=True)``, issue 25): the shares of
-medium's model, the plain policy and random play that explain a seat's earlier plays
+medium's model, the plain policy, random play and the highest card that explain a seat's
+earlier plays
 (``opponents.mixture_shares``, ``PastEvidence.mixture``) and the play-outs that follow
 them (``Sim.mix``, ``policy.random_card``)."""
 
@@ -12,40 +13,57 @@ from hearts.game import Game
 from hearts.players import get_bot
 from hearts.players.hard import HardBot
 from hearts.players.opponents import MIXTURE_MIN, mixture_shares, past_evidence
-from hearts.players.policy import KINDS, MEDIUM, PLAIN, RANDOM, policy_rules, random_card, rollout
+from hearts.players.policy import (
+    DISCARD,
+    HIGH,
+    KINDS,
+    MEDIUM,
+    PLAIN,
+    RANDOM,
+    highest_card,
+    policy_rules,
+    random_card,
+    rollout,
+    rollout_card,
+)
 from hearts.players.sim import Sim
 from hearts.rules import make_rules
 from hearts.view import PlayerView, player_view
 
 
-def synthetic(shares: tuple[float, float, float], plays: int,
-              seed: int) -> list[tuple[int, int, int]]:
-    """Plays of a player who follows medium's model, the plain policy or a random card in
-    the given shares: medium's card is 0, the plain policy's is 0 in a third of the plays
-    (the two agree) and 1 otherwise, among k = 2..6 legal cards."""
+def synthetic(shares: tuple[float, float, float, float], plays: int,
+              seed: int) -> list[tuple[int, int, int, int]]:
+    """Plays of a player who follows medium's model, the plain policy, a random card or the
+    highest card in the given shares, among k = 3..6 legal cards: medium's card is 0, the
+    plain policy's is 0 in a third of the plays (the two agree) and 1 otherwise, the
+    highest card is 2 (k - 1 in a quarter of the plays)."""
     rng = random.Random(seed)
     out = []
     for _ in range(plays):
-        k = rng.randint(2, 6)
+        k = rng.randint(3, 6)
         plain_card = 0 if rng.random() < 1 / 3 else 1
+        high_card = 2 if rng.random() < 0.75 else k - 1
         u = rng.random()
         if u < shares[0]:
             card = 0
         elif u < shares[0] + shares[1]:
             card = plain_card
-        else:
+        elif u < shares[0] + shares[1] + shares[2]:
             card = rng.randrange(k)
-        out.append((int(card == 0), int(card == plain_card), k))
+        else:
+            card = high_card
+        out.append((int(card == 0), int(card == plain_card), int(card == high_card), k))
     return out
 
 
 def test_mixture_shares_recover_the_player() -> None:
-    for truth in ((0.2, 0.5, 0.3), (0.9, 0.05, 0.05), (0.1, 0.1, 0.8)):
+    for truth in ((0.2, 0.4, 0.3, 0.1), (0.9, 0.05, 0.05, 0.0), (0.1, 0.1, 0.6, 0.2),
+                  (0.05, 0.05, 0.1, 0.8)):
         got = mixture_shares(synthetic(truth, 4000, 1), rounds=200)
         assert abs(sum(got) - 1.0) < 1e-9
         assert all(abs(g - t) < 0.06 for g, t in zip(got, truth, strict=True)), (truth, got)
     # no plays: the prior's shares
-    assert mixture_shares([], (2.0, 1.0, 1.0)) == (0.5, 0.25, 0.25)
+    assert mixture_shares([], (2.0, 1.0, 0.5, 0.5)) == (0.5, 0.25, 0.125, 0.125)
 
 
 def test_random_card_is_legal_uniform_and_copied() -> None:
@@ -64,7 +82,8 @@ def test_random_card_is_legal_uniform_and_copied() -> None:
 
 def test_mix_codes_pick_the_play_out_policy() -> None:
     # A seat coded PLAIN in every kind plays exactly as the seat of Sim.alt does; a seat
-    # coded RANDOM plays legal cards to the end, and differently from medium's model.
+    # coded RANDOM plays legal cards to the end, and differently from medium's model; a
+    # seat coded HIGH plays its highest legal card every time.
     rules = make_rules("standard")
     pr = policy_rules(rules)
     rng = random.Random(4)
@@ -92,6 +111,20 @@ def test_mix_codes_pick_the_play_out_policy() -> None:
         rollout(d, pr)
         assert c.done and c.played == rules.deck and sum(c.tricks_won) == 13
         differs += c.won != d.won
+        e = Sim(rules, hands, leader=leader)
+        for k in range(KINDS):
+            e.mix |= HIGH << 2 * (k * 4 + 3)
+        rollout(e, pr)
+        f = Sim(rules, hands, leader=leader)  # the same by hand
+        while not f.done:
+            legal = f.legal()
+            if f.turn == 3:
+                top = max(c & 15 for c in range(64) if legal >> c & 1)
+                assert highest_card(legal) & 15 == top
+                f.play(highest_card(legal))
+            else:
+                f.play(rollout_card(f, legal, pr))
+        assert e.won == f.won
     assert differs >= 5, differs
 
 
@@ -109,16 +142,23 @@ def past_view(style: str, hands: int, game_number: int = 5) -> PlayerView:
 
 
 def test_earlier_hands_fit_the_mixture() -> None:
+    # Two hands seen: medium's seats come out as medium's model, random players as mostly
+    # random, a high-dumper's discards with a large share of the highest card.
     ev = past_evidence(past_view("medium", 2), with_plays=True)
     assert ev is not None and len(ev.plays) > 3 * MIXTURE_MIN
     for s in (1, 2, 3):
         m = ev.mixture(s)
-        assert m is not None and all(kind[0] >= 0.7 for kind in m), m
+        assert m is not None and all(kind[0] >= 0.85 and kind[3] <= 0.05 for kind in m), m
     ev = past_evidence(past_view("random", 2), with_plays=True)
     assert ev is not None
-    for s in (1, 2, 3):
-        m = ev.mixture(s)
-        assert m is not None and all(kind[2] >= 0.5 for kind in m), m
+    mixtures = [ev.mixture(s) for s in (1, 2, 3)]
+    for k in range(KINDS):
+        shares = [m[k] for m in mixtures if m is not None]
+        assert len(shares) == 3 and sum(x[2] for x in shares) / 3 >= 0.5, shares
+    ev = past_evidence(past_view("high-dumper", 2), with_plays=True)
+    assert ev is not None
+    discards = [m[DISCARD] for m in (ev.mixture(s) for s in (1, 2, 3)) if m is not None]
+    assert max(x[3] for x in discards) >= 0.3, discards
     # without with_plays nothing is collected; without an earlier hand no evidence at all
     ev = past_evidence(past_view("random", 2))
     assert ev is not None and ev.plays == ()

@@ -64,8 +64,9 @@ from .medium import (
     pass_scores,
 )
 from .objective import Objective, objective
-from .opponents import FIT_RATE, MISFIT_RATE, PastEvidence, SeatFit, past_evidence
+from .opponents import FIT_RATE, MISFIT_RATE, PastEvidence, SeatFit, Shares, past_evidence
 from .policy import (
+    HIGH,
     KINDS,
     MEDIUM,
     PLAIN,
@@ -456,7 +457,7 @@ class HardBot(BaseBot):
     (:func:`hearts.players.opponents.play_fit`); ``mixture_fit`` (under evaluation,
     issue 25): from the game's second hand on, a seat with enough plays seen in the
     earlier hands is played in the play-outs by a mixture of medium's model, the plain
-    policy and random play fitted to those plays, per kind of play
+    policy, random play and the highest card fitted to those plays, per kind of play
     (:meth:`hearts.players.opponents.PastEvidence.mixture`), instead of by the rule of
     its play fit.
     """
@@ -751,7 +752,7 @@ class HardBot(BaseBot):
             self.rng.shuffle(batch)
             yield batch, size * max(1, len(history))
 
-    def _mixtures(self, view: PlayerView) -> dict[int, tuple[tuple[float, float, float], ...]]:
+    def _mixtures(self, view: PlayerView) -> dict[int, tuple[Shares, ...]]:
         """With ``mixture_fit``: the fitted play-out mixture of every other seat that has
         one (:meth:`hearts.players.opponents.PastEvidence.mixture`), by seat; else empty."""
         if not self.mixture_fit:
@@ -767,16 +768,16 @@ class HardBot(BaseBot):
                     out[s] = m
         return out
 
-    def _draw_mix(self, sim: Sim, mixtures: dict[int, tuple[tuple[float, float, float], ...]]
-                  ) -> None:
+    def _draw_mix(self, sim: Sim, mixtures: dict[int, tuple[Shares, ...]]) -> None:
         """Draw each mixed seat's play-out policy per kind of play into ``sim.mix`` (and a
         fresh ``sim.seed`` for its random plays)."""
         n = sim.n
         mix = 0
         for s, shares in mixtures.items():
-            for k, (medium, plain, _) in enumerate(shares):
+            for k, (medium, plain, rand, _) in enumerate(shares):
                 u = self.rng.random()
-                code = MEDIUM if u < medium else PLAIN if u < medium + plain else RANDOM
+                code = MEDIUM if u < medium else PLAIN if u < medium + plain else \
+                    RANDOM if u < medium + plain + rand else HIGH
                 mix |= code << 2 * (k * n + s)
         sim.mix = mix
         sim.seed = self.rng.getrandbits(31)

@@ -37,14 +37,15 @@ misses).  A style is so noticed within a hand or two and stays noticed.
 
 **The fitted play-out mixture** (``HardBot(mixture_fit=True)``, under evaluation): the
 same exact replays of the earlier hands also ask, at every play of another seat with a
-choice, whether medium's model (near-ties allowed), the plain policy would have made it,
-and how many cards it had to choose from.  :func:`mixture_shares` fits to these plays the
-shares of a mixture of three play-out policies (medium's model, the plain one, a legal
-card at random) by maximum likelihood (EM), per seat and kind of play, shrunk towards
-the seat's shares over all its plays; the play-outs then play that seat and kind by a
-policy drawn from those shares (``Sim.mix``).  A searcher that neither policy describes
-(ISMCTS) gets a large random share, a seat that discards its highest card gets the plain
-policy's discards, a medium-like seat medium's model.
+choice, whether medium's model (near-ties allowed), the plain policy, the highest card
+would have made it, and how many cards it had to choose from.  :func:`mixture_shares`
+fits to these plays the shares of a mixture of four play-out policies (medium's model,
+the plain one, a legal card at random, the highest card) by maximum likelihood (EM), per
+seat and kind of play, shrunk towards the seat's shares over all its plays; the
+play-outs then play that seat and kind by a policy drawn from those shares
+(``Sim.mix``).  A searcher that no policy describes (ISMCTS) gets a large random share,
+a seat that discards its highest card the highest card in its discards, a medium-like
+seat medium's model.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from ..rules import Rules
 from ..view import PastHand, PlayerView
 from .policy import (
     KINDS,
+    highest_card,
     moon_fits,
     near_ties,
     pass_mask,
@@ -77,9 +79,14 @@ MISFIT_RATE = 0.3
 """The share from which a seat does not fit at all (as random players do not)."""
 PASS_MISS_LIMIT = 4
 """Pass misses (the fewest any drawn deal needs) at which the pass fit is 0."""
-MIXTURE_PRIOR = (2.0, 0.5, 0.5)
-"""Plays counted in advance for medium's model, the plain policy and random play when a
-seat's shares are fitted over all its plays (:func:`mixture_shares`)."""
+MIXTURE_PRIOR = (2.0, 0.5, 0.5, 0.5)
+"""Plays counted in advance for medium's model, the plain policy, random play and the
+highest card when a seat's shares are fitted over all its plays (:func:`mixture_shares`)."""
+Shares = tuple[float, float, float, float]
+"""The shares of medium's model, the plain policy, random play and the highest card
+(the order of the codes ``policy.MEDIUM``, ``PLAIN``, ``RANDOM``, ``HIGH``)."""
+Play = tuple[int, int, int, int, int, int]
+"""One play with a choice: ``(seat, kind, medium_ok, plain_ok, high_ok, k)``."""
 KIND_PRIOR = 4.0
 """Plays counted in advance, spread by the seat's shares over all its plays, when its
 shares in one kind of play are fitted."""
@@ -87,29 +94,26 @@ MIXTURE_MIN = 8
 """Plays with a choice, in the earlier hands, from which a seat's mixture is fitted."""
 
 
-def mixture_shares(plays: Sequence[tuple[int, int, int]],
-                   prior: Sequence[float] = MIXTURE_PRIOR,
-                   rounds: int = 40) -> tuple[float, float, float]:
-    """The shares (summing to 1) of medium's model, the plain policy and a random card in
-    the mixture of play-out policies that best explains ``plays`` (maximum a posteriori
-    by EM): each play ``(medium_ok, plain_ok, k)`` says whether medium's model (its
-    near-ties allowed) and the plain policy would have made it (1 or 0) among ``k`` legal
-    cards (k >= 2); a random player makes it with probability ``1 / k``.  ``prior``:
-    plays counted in advance for each policy (all > 0)."""
+def mixture_shares(plays: Sequence[tuple[int, int, int, int]],
+                   prior: Sequence[float] = MIXTURE_PRIOR, rounds: int = 40) -> Shares:
+    """The shares (:data:`Shares`, summing to 1) of medium's model, the plain policy, a
+    random card and the highest card in the mixture of play-out policies that best
+    explains ``plays`` (maximum a posteriori by EM): each play ``(medium_ok, plain_ok,
+    high_ok, k)`` says whether medium's model (its near-ties allowed), the plain policy
+    and the highest card (any card of the highest rank) would have made it (1 or 0) among
+    ``k`` legal cards (k >= 2); a random player makes it with probability ``1 / k``.
+    ``prior``: plays counted in advance for each policy (four, all > 0)."""
     w = [p / sum(prior) for p in prior]
     for _ in range(rounds):
         acc = list(prior)
-        for m, p, k in plays:
-            lm = w[0] * m
-            lp = w[1] * p
-            lr = w[2] / k
-            tot = lm + lp + lr
-            acc[0] += lm / tot
-            acc[1] += lp / tot
-            acc[2] += lr / tot
+        for m, p, h, k in plays:
+            like = (w[0] * m, w[1] * p, w[2] / k, w[3] * h)
+            tot = sum(like)
+            for i in range(4):
+                acc[i] += like[i] / tot
         total = sum(acc)
         w = [a / total for a in acc]
-    return w[0], w[1], w[2]
+    return w[0], w[1], w[2], w[3]
 
 
 def play_fit(misses: int, choices: int,
@@ -218,11 +222,11 @@ class PastEvidence:
     seat ``s`` in kind ``k`` at ``k * n + s``, its choices at ``(KINDS + k) * n + s``),
     ``passes`` the pass misses
     of each pass received, as ``(passer, misses)``; ``plays`` every play of another seat
-    with a choice as ``(seat, kind, medium_ok, plain_ok, k)`` (:func:`mixture_shares`)."""
+    with a choice as :data:`Play` (:func:`mixture_shares`)."""
 
     counts: list[int]
     passes: tuple[tuple[int, int], ...]
-    plays: tuple[tuple[int, int, int, int, int], ...] = ()
+    plays: tuple[Play, ...] = ()
 
     def pass_fit(self, seat: int) -> float:
         """The fit of ``seat``'s earlier passes to this seat (1.0 without any): the
@@ -230,23 +234,22 @@ class PastEvidence:
         ms = [m for s, m in self.passes if s == seat]
         return pass_fit(round(sum(ms) / len(ms))) if ms else 1.0
 
-    def mixture(self, seat: int) -> tuple[tuple[float, float, float], ...] | None:
-        """``seat``'s fitted play-out mixture, one ``(medium, plain, random)`` share triple
-        per kind of play (:func:`mixture_shares`; each kind shrunk towards the seat's
-        shares over all its plays by :data:`KIND_PRIOR` plays), or None: fewer than
-        :data:`MIXTURE_MIN` plays with a choice seen in the earlier hands."""
+    def mixture(self, seat: int) -> tuple[Shares, ...] | None:
+        """``seat``'s fitted play-out mixture, its :data:`Shares` per kind of play
+        (:func:`mixture_shares`; each kind shrunk towards the seat's shares over all its
+        plays by :data:`KIND_PRIOR` plays), or None: fewer than :data:`MIXTURE_MIN` plays
+        with a choice seen in the earlier hands."""
         mine = [p for p in self.plays if p[0] == seat]
         if len(mine) < MIXTURE_MIN:
             return None
-        pooled = mixture_shares([(m, p, k) for _, _, m, p, k in mine])
+        pooled = mixture_shares([p[2:] for p in mine])
         prior = [max(1e-3, KIND_PRIOR * x) for x in pooled]
-        return tuple(mixture_shares([(m, p, k) for _, kind, m, p, k in mine if kind == kd],
-                                    prior)
+        return tuple(mixture_shares([p[2:] for p in mine if p[1] == kd], prior)
                      for kd in range(KINDS))
 
 
 def _past_plays(r: Rules, past: PastHand, start: list[int], me: int,
-                plays: list[tuple[int, int, int, int, int]]) -> None:
+                plays: list[Play]) -> None:
     """Add to ``plays`` each play of a seat other than ``me`` with a choice in one earlier
     hand (dealt ``start``), as :attr:`PastEvidence.plays` holds them."""
     pr = policy_rules(r)
@@ -257,13 +260,14 @@ def _past_plays(r: Rules, past: PastHand, start: list[int], me: int,
         if s != me and legal & (legal - 1):
             m = rollout_card(sim, legal, pr) == c or bool(near_ties(sim, legal, pr) >> c & 1)
             p = sim.simple_card(legal) == c
-            plays.append((s, play_kind(sim, legal), int(m), int(p), legal.bit_count()))
+            h = c & 15 == highest_card(legal) & 15
+            plays.append((s, play_kind(sim, legal), int(m), int(p), int(h), legal.bit_count()))
         sim.play(c)
 
 
 def _past_hand(view: PlayerView, past: PastHand, counts: list[int],
                passes: list[tuple[int, int]],
-               plays: list[tuple[int, int, int, int, int]] | None = None) -> None:
+               plays: list[Play] | None = None) -> None:
     """Add one earlier hand's evidence to ``counts`` and ``passes`` (and, when given, its
     plays to ``plays``: :func:`_past_plays`); skipped unless every seat played a whole
     hand of one plain pack."""
@@ -303,12 +307,12 @@ def past_evidence(view: PlayerView, with_plays: bool = False) -> PastEvidence | 
     n = r.players
     counts = [0] * (2 * KINDS * n)
     passes: list[tuple[int, int]] = []
-    plays: list[tuple[int, int, int, int, int]] | None = [] if with_plays else None
+    plays: list[Play] | None = [] if with_plays else None
     for past in view.past:
         _past_hand(view, past, counts, passes, plays)
     return PastEvidence(counts, tuple(passes), tuple(plays or ()))
 
 
 __all__ = ["SeatFit", "PastEvidence", "past_evidence", "play_fit", "pass_fit",
-           "mixture_shares", "MIXTURE_PRIOR", "KIND_PRIOR", "MIXTURE_MIN",
+           "mixture_shares", "Shares", "Play", "MIXTURE_PRIOR", "KIND_PRIOR", "MIXTURE_MIN",
            "PRIOR_CHOICES", "FIT_RATE", "MISFIT_RATE", "PASS_MISS_LIMIT"]

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from ..cards import FULL_DECK, HEARTS, SUIT_MASKS, mask_of
 from ..rules import Rules
-from .sim import Sim, _cards
+from .sim import Sim, _cards, _highest_rank
 
 HEARTS_MASK = SUIT_MASKS[HEARTS]
 _SUIT_OFFSETS = (0, 16, 32, 48)
@@ -469,9 +469,16 @@ def rollout_card(sim: Sim, legal: int, pr: PolicyRules) -> int:
     return _low(pool) if risky else _high(pool)
 
 
-MEDIUM, PLAIN, RANDOM = 0, 1, 2
+MEDIUM, PLAIN, RANDOM, HIGH = 0, 1, 2, 3
 """The play-out policies of ``Sim.mix``: medium's model (:func:`rollout_card`), the plain
-choice (``Sim.simple_card``), a legal card at random (:func:`random_card`)."""
+choice (``Sim.simple_card``), a legal card at random (:func:`random_card`), the legal card
+of the highest rank (:func:`highest_card`)."""
+
+
+def highest_card(legal: int) -> int:
+    """The card of ``legal`` (non-empty) of the highest rank (of equal ranks, the one of
+    the highest suit)."""
+    return _highest_rank(legal)
 
 
 def random_card(sim: Sim, legal: int) -> int:
@@ -491,7 +498,7 @@ def rollout(sim: Sim, pr: PolicyRules) -> None:
     """Play ``sim`` to the end of the hand with :func:`rollout_card` for every seat, but
     the seats of ``sim.alt`` with the simulator's plain choice (``Sim.simple_card``) and,
     where ``sim.mix`` says so for the seat and kind of play (:func:`play_kind`), the plain
-    choice or a random card (:func:`random_card`)."""
+    choice, a random card (:func:`random_card`) or the highest card (:func:`highest_card`)."""
     hs = sim.rules.hand_size
     alt = sim.alt
     mix = sim.mix
@@ -508,6 +515,9 @@ def rollout(sim: Sim, pr: PolicyRules) -> None:
                 continue
             if code == RANDOM:
                 sim.play(random_card(sim, legal))
+                continue
+            if code == HIGH:
+                sim.play(_highest_rank(legal))
                 continue
         sim.play(rollout_card(sim, legal, pr))
 

@@ -61,7 +61,7 @@ class Sim:
     there a seat whose play does not fit medium's, in a share of its deals).  ``mix``: the
     play-out policy of each seat and kind of play, two bits at ``2 * (kind * n + seat)``
     (kinds: ``policy.play_kind``; codes ``policy.MEDIUM`` 0, ``policy.PLAIN`` 1,
-    ``policy.RANDOM`` 2; 0 unless the caller sets it: the search bot's fitted mixture,
+    ``policy.RANDOM`` 2, ``policy.HIGH`` 3; 0 unless the caller sets it: the search bot's fitted mixture,
     ``HardBot(mixture_fit=True)``); ``seed``: the state (31 bits) of the generator that
     ``policy.random_card`` draws from, copied with the simulator so that every candidate
     of a search meets the same draws.
