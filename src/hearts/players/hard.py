@@ -502,6 +502,7 @@ class HardBot(BaseBot):
         """The opponent model of the last weighed decision (:mod:`.opponents`)."""
         self._past_key: tuple[object, ...] = ()
         self._past_value: PastEvidence | None = None
+        self._mixtures_value: dict[int, tuple[Shares, ...]] = {}
 
     def _past(self, view: PlayerView) -> PastEvidence | None:
         """:func:`hearts.players.opponents.past_evidence` of the view, kept while the
@@ -510,6 +511,12 @@ class HardBot(BaseBot):
         if key != self._past_key:
             self._past_key = key
             self._past_value = past_evidence(view, self.mixture_fit)
+            self._mixtures_value = {}
+            if self.mixture_fit and self._past_value is not None:
+                for s in range(view.rules.players):
+                    m = self._past_value.mixture(s) if s != view.seat else None
+                    if m is not None:
+                        self._mixtures_value[s] = m
         return self._past_value
 
     def choose_pass(self, view: PlayerView) -> tuple[int, ...]:
@@ -757,16 +764,8 @@ class HardBot(BaseBot):
         one (:meth:`hearts.players.opponents.PastEvidence.mixture`), by seat; else empty."""
         if not self.mixture_fit:
             return {}
-        past = self._past(view)
-        if past is None:
-            return {}
-        out = {}
-        for s in range(view.rules.players):
-            if s != view.seat:
-                m = past.mixture(s)
-                if m is not None:
-                    out[s] = m
-        return out
+        self._past(view)  # fitted with the earlier hands' evidence, kept while they are
+        return self._mixtures_value
 
     def _draw_mix(self, sim: Sim, mixtures: dict[int, tuple[Shares, ...]]) -> None:
         """Draw each mixed seat's play-out policy per kind of play into ``sim.mix`` (and a
