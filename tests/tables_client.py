@@ -121,6 +121,28 @@ class TableClient:
         return [m["v"] for m in self.messages if m["type"] == "update"]
 
 
+def start_game(host: TableClient, until: str = "deal", timeout: float = 30) -> None:
+    """The host starts the game and waits for the event ``until`` (default the deal).
+
+    A ``stale`` refusal is answered as a person would answer it, by looking again and
+    retrying: the table may have moved on between the version the host read and its
+    message (on a busy machine the host's own return to its seat, which takes it back
+    from the bot that stood in, arrives just after the first state).  Any other refusal,
+    or a stale one five times, fails."""
+    for _ in range(5):
+        seen = len(host.errors())
+        host.send({"type": "start", "v": host.v})
+        host.wait(lambda _ms, seen=seen: host.events(until) != [] or len(host.errors()) > seen,
+                  timeout)
+        if host.events(until):
+            return
+        err = host.errors()[-1]
+        if err["code"] != "stale":
+            raise AssertionError(f"start refused: {err}")
+        host.wait_version(int(err.get("v", host.v)))
+    raise AssertionError("start refused as stale five times")
+
+
 def create_table(base: str, name: str = "Host", **settings: Any) -> dict[str, Any]:
     r = httpx.post(base + "/api/tables", json={"name": name, **settings}, timeout=30)
     assert r.status_code == 201, r.text

@@ -18,7 +18,15 @@ from typing import Any
 import aio
 import httpx
 import pytest
-from tables_client import TableClient, act, cards_in, create_table, join_table, truth_at
+from tables_client import (
+    TableClient,
+    act,
+    cards_in,
+    create_table,
+    join_table,
+    start_game,
+    truth_at,
+)
 
 from hearts.cards import card_str, cards_of
 from hearts.cli.serve import ServerProcess
@@ -62,9 +70,7 @@ def seat_table(base: str, clients: list[TableClient], persons: int = 4, **settin
 
 
 def start(host: TableClient) -> None:
-    host.send({"type": "start", "v": host.v})
-    host.wait(lambda ms: any(e["type"] == "deal" for m in ms if m["type"] == "update"
-                             for e in m["events"]))
+    start_game(host)
 
 
 def drive(seated: list[TableClient], until: Callable[[], bool], timeout: float = 90) -> None:

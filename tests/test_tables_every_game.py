@@ -33,6 +33,7 @@ from tables_client import (
     create_table,
     join_table,
     review_done,
+    start_game,
     truth_at,
 )
 
@@ -176,8 +177,7 @@ def test_a_hand_at_a_table_of_every_game(variant: str, players: int | None, serv
         clients.append(persons[-1])
     watcher = TableClient(base, tid, None, name="spectator")
     clients.append(watcher)
-    host.send({"type": "start", "v": host.v})
-    host.wait(lambda _ms: host.events("deal") != [])
+    start_game(host)
     n = len(host.latest()["table"]["seats"])
 
     # One name per seat, the same on every screen and after a reload.
@@ -219,8 +219,7 @@ def test_hints_off_and_other_requests_refused(server: ServerProcess,
     t = create_table(base, "Ann", level="random", hints=False, turn_seconds=600)
     host = TableClient(base, t["id"], t["token"], name="host")
     clients.append(host)
-    host.send({"type": "start", "v": host.v})
-    host.wait(lambda _ms: host.events("deal") != [])
+    start_game(host)
     assert ask(host, {"type": "hint", "level": "random"}, "hint")["code"] == "no_hints"
     watcher = TableClient(base, t["id"], None, name="spectator")
     clients.append(watcher)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from tables_client import TableClient, create_table
+from tables_client import TableClient, create_table, start_game
 
 from hearts.cli.serve import ServerProcess
 from hearts.web.hub import MSG_ABUSE, MSG_BURST
@@ -97,9 +97,7 @@ def test_old_tables_expire_in_the_servers_sweep(tmp_path: Path) -> None:
         done = create_table(base, "Dee", level="random", options={"deals": 1},
                             turn_seconds=0.5)
         host = TableClient(base, done["id"], done["token"], name="host")
-        host.send({"type": "start", "v": host.v})
-        host.wait(lambda ms: any(e["type"] == "game_over" for m in ms if m["type"] == "update"
-                                 for e in m["events"]), timeout=120)
+        start_game(host, until="game_over", timeout=120)
         host.drop()
         deadline = time.monotonic() + 20
         while _finished_at(engine, done["id"]) is None:  # recorded after the commit

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import SIZES, Table, boxes, overlap
 
@@ -97,10 +98,11 @@ def test_black_maria_in_japanese_seat_tags_headers_and_chart_fit(new_table: Any,
     page.wait_for_selector('body[data-status="playing"]')
     t.idle()
     # each computer's seat says so in a word that fits its box, not cut to "コンピュー…"
+    # (once the computers have passed: while one chooses, its tag adds "考え中…", thinking)
     for seat in (1, 2):
         tags = f'[data-seat-box="{seat}"] .tags'
         t.see(tags, uncovered=False)
-        assert page.inner_text(tags) == "CPU", page.inner_text(tags)
+        expect(page.locator(tags)).to_have_text("CPU", timeout=30_000)
         cut = page.eval_on_selector(tags, "e => e.scrollWidth - e.clientWidth")
         assert cut <= 0, (seat, cut)
     _table_hand_end(t)
