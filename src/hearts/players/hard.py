@@ -745,9 +745,9 @@ class HardBot(BaseBot):
             mixed = [s for s in range(n) if fit.play[s] < 1.0 and s not in mixtures]
             for (base, _, _), wt in zip(pool, weights, strict=True):
                 acc += wt
-                if mixtures and j < chunk and u + j * step < acc:
-                    self._draw_mix(base, mixtures)
-                if mixed and j < chunk and u + j * step < acc:
+                if j < chunk and u + j * step < acc:  # this deal goes into the batch
+                    if mixtures:
+                        self._draw_mix(base, mixtures)
                     # The play-outs' mixture: a seat that does not fit plays the plain
                     # policy in a share 1 - fit of the deals (the same for every candidate).
                     for s in mixed:

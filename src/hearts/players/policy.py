@@ -517,7 +517,7 @@ def rollout(sim: Sim, pr: PolicyRules) -> None:
                 sim.play(random_card(sim, legal))
                 continue
             if code == HIGH:
-                sim.play(_highest_rank(legal))
+                sim.play(highest_card(legal))
                 continue
         sim.play(rollout_card(sim, legal, pr))
 
