@@ -459,7 +459,9 @@ class HardBot(BaseBot):
     earlier hands is played in the play-outs by a mixture of medium's model, the plain
     policy, random play and the highest card fitted to those plays, per kind of play
     (:meth:`hearts.players.opponents.PastEvidence.mixture`), instead of by the rule of
-    its play fit.
+    its play fit; ``mixture_floor`` (with ``mixture_fit``, under evaluation): shares of
+    that mixture under it are dropped, and a seat left with medium's model alone is
+    played by the rule of its play fit as without the option.
     """
 
     name = "hard"
@@ -473,9 +475,10 @@ class HardBot(BaseBot):
                  moon_proposal: bool = True, pass_likelihood: float = 0.2,
                  moon_search: bool = True, rate_by_fit: bool = True,
                  fit_rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE),
-                 mixture_fit: bool = False) -> None:
+                 mixture_fit: bool = False, mixture_floor: float = 0.0) -> None:
         self.rate_by_fit = rate_by_fit
         self.mixture_fit = mixture_fit
+        self.mixture_floor = float(mixture_floor)
         self.fit_rates = (float(fit_rates[0]), float(fit_rates[1]))
         self.rng = random.Random(seed)
         # its own stream: the give-up question (Hearts 1887) leaves the search's draws alone
@@ -514,7 +517,8 @@ class HardBot(BaseBot):
             self._mixtures_value = {}
             if self.mixture_fit and self._past_value is not None:
                 for s in range(view.rules.players):
-                    m = self._past_value.mixture(s) if s != view.seat else None
+                    m = (self._past_value.mixture(s, self.mixture_floor)
+                         if s != view.seat else None)
                     if m is not None:
                         self._mixtures_value[s] = m
         return self._past_value
