@@ -165,6 +165,27 @@ def test_earlier_hands_fit_the_mixture() -> None:
     assert past_evidence(past_view("random", 0), with_plays=True) is None
 
 
+def test_mixture_floor_drops_unneeded_policies() -> None:
+    # With a floor, medium's seats keep medium's model alone (no mixture: played as without
+    # the option), while a random player's fitted mixture keeps its random share and every
+    # kept share is at least the floor.
+    ev = past_evidence(past_view("medium", 2), with_plays=True)
+    assert ev is not None
+    plain = [ev.mixture(s) for s in (1, 2, 3)]
+    floored = [ev.mixture(s, 0.2) for s in (1, 2, 3)]
+    assert all(m is not None and any(x[0] < 1.0 for x in m) for m in plain)
+    assert any(m is None for m in floored), floored
+    ev = past_evidence(past_view("random", 2), with_plays=True)
+    assert ev is not None
+    for s in (1, 2, 3):
+        m = ev.mixture(s, 0.2)
+        assert m is not None
+        for shares in m:
+            assert abs(sum(shares) - 1.0) < 1e-9
+            assert all(x == 0.0 or x >= 0.2 for x in shares), shares
+        assert sum(k[2] for k in m) / KINDS >= 0.5, m
+
+
 def test_hard_with_the_mixture_plays_a_game() -> None:
     seen: list[tuple[int, int]] = []
 
