@@ -12,11 +12,19 @@ from hearts.drive import drive
 from hearts.game import Game
 from hearts.players import get_bot
 from hearts.players.hard import HardBot
-from hearts.players.opponents import MIXTURE_MIN, mixture_shares, past_evidence
+from hearts.players.opponents import (
+    FIT_RATE,
+    MISFIT_RATE,
+    MIXTURE_MIN,
+    mixture_shares,
+    past_evidence,
+)
 from hearts.players.policy import (
     DISCARD,
+    FOLLOW,
     HIGH,
     KINDS,
+    LEAD,
     MEDIUM,
     PLAIN,
     RANDOM,
@@ -184,6 +192,30 @@ def test_mixture_floor_drops_unneeded_policies() -> None:
             assert abs(sum(shares) - 1.0) < 1e-9
             assert all(x == 0.0 or x >= 0.2 for x in shares), shares
         assert sum(k[2] for k in m) / KINDS >= 0.5, m
+
+
+def test_mixture_gate_keeps_medium_where_the_seat_fits() -> None:
+    # The gate: a kind of play in which a seat's earlier plays fit medium's model is medium's
+    # model alone.  Medium's seats fit in every kind (no mixture at all); the high-dumper
+    # fits in its leads and follows, and its discards keep a share of the highest card.
+    rates = (FIT_RATE, MISFIT_RATE)
+    ev = past_evidence(past_view("medium", 2), with_plays=True)
+    assert ev is not None
+    assert [ev.mixture(s, gate=rates) for s in (1, 2, 3)] == [None] * 3
+    ev = past_evidence(past_view("high-dumper", 2), with_plays=True)
+    assert ev is not None
+    gated = [m for m in (ev.mixture(s, gate=rates) for s in (1, 2, 3)) if m is not None]
+    assert gated, "no high-dumper seat was found unlike medium in its discards"
+    for m in gated:
+        assert m[LEAD] == m[FOLLOW] == (1.0, 0.0, 0.0, 0.0), m
+        assert m[DISCARD][3] >= 0.3, m
+    ev = past_evidence(past_view("random", 2), with_plays=True)
+    assert ev is not None
+    for s in (1, 2, 3):
+        m = ev.mixture(s, gate=rates)
+        assert m is not None, s
+        mixed = [k for k in m if k != (1.0, 0.0, 0.0, 0.0)]
+        assert mixed and all(k[2] >= 0.4 for k in mixed), m
 
 
 def test_hard_with_the_mixture_plays_a_game() -> None:

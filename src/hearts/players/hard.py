@@ -461,7 +461,10 @@ class HardBot(BaseBot):
     (:meth:`hearts.players.opponents.PastEvidence.mixture`), instead of by the rule of
     its play fit; ``mixture_floor`` (with ``mixture_fit``, under evaluation): shares of
     that mixture under it are dropped, and a seat left with medium's model alone is
-    played by the rule of its play fit as without the option.
+    played by the rule of its play fit as without the option; ``mixture_gate`` (with
+    ``mixture_fit``, under evaluation): a kind of play in which a seat's earlier plays fit
+    medium's model (:func:`hearts.players.opponents.play_fit` 1.0) is played by medium's
+    model alone, the fitted mixture only where they do not fit.
     """
 
     name = "hard"
@@ -475,10 +478,12 @@ class HardBot(BaseBot):
                  moon_proposal: bool = True, pass_likelihood: float = 0.2,
                  moon_search: bool = True, rate_by_fit: bool = True,
                  fit_rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE),
-                 mixture_fit: bool = False, mixture_floor: float = 0.0) -> None:
+                 mixture_fit: bool = False, mixture_floor: float = 0.0,
+                 mixture_gate: bool = False) -> None:
         self.rate_by_fit = rate_by_fit
         self.mixture_fit = mixture_fit
         self.mixture_floor = float(mixture_floor)
+        self.mixture_gate = mixture_gate
         self.fit_rates = (float(fit_rates[0]), float(fit_rates[1]))
         self.rng = random.Random(seed)
         # its own stream: the give-up question (Hearts 1887) leaves the search's draws alone
@@ -517,7 +522,8 @@ class HardBot(BaseBot):
             self._mixtures_value = {}
             if self.mixture_fit and self._past_value is not None:
                 for s in range(view.rules.players):
-                    m = (self._past_value.mixture(s, self.mixture_floor)
+                    m = (self._past_value.mixture(
+                        s, self.mixture_floor, self.fit_rates if self.mixture_gate else None)
                          if s != view.seat else None)
                     if m is not None:
                         self._mixtures_value[s] = m

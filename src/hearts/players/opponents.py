@@ -234,22 +234,31 @@ class PastEvidence:
         ms = [m for s, m in self.passes if s == seat]
         return pass_fit(round(sum(ms) / len(ms))) if ms else 1.0
 
-    def mixture(self, seat: int, floor: float = 0.0) -> tuple[Shares, ...] | None:
+    def mixture(self, seat: int, floor: float = 0.0,
+                gate: tuple[float, float] | None = None) -> tuple[Shares, ...] | None:
         """``seat``'s fitted play-out mixture, its :data:`Shares` per kind of play
         (:func:`mixture_shares`; each kind shrunk towards the seat's shares over all its
         plays by :data:`KIND_PRIOR` plays), or None: fewer than :data:`MIXTURE_MIN` plays
         with a choice seen in the earlier hands.  ``floor`` (0.0 .. 1.0): a share under it
         is dropped (the others scaled up to sum to 1), so a policy the seat's plays do not
-        need plays no part; a seat left with medium's model alone in every kind is None
-        too (it is played as a seat without a mixture)."""
+        need plays no part; ``gate``: the rates of :func:`play_fit`, and a kind of play in
+        which the seat's earlier plays fit medium's model (fit 1.0 by
+        :attr:`counts`) is medium's model alone.  A seat left with medium's model alone in
+        every kind is None too (it is played as a seat without a mixture)."""
         mine = [p for p in self.plays if p[0] == seat]
         if len(mine) < MIXTURE_MIN:
             return None
         pooled = mixture_shares([p[2:] for p in mine])
         prior = [max(1e-3, KIND_PRIOR * x) for x in pooled]
-        kinds = tuple(_floored(mixture_shares([p[2:] for p in mine if p[1] == kd], prior),
-                               floor) for kd in range(KINDS))
-        if floor > 0.0 and all(k[0] >= 1.0 for k in kinds):
+        n = len(self.counts) // (2 * KINDS)
+        kinds = tuple(
+            (1.0, 0.0, 0.0, 0.0)
+            if gate is not None and play_fit(self.counts[kd * n + seat],
+                                             self.counts[(KINDS + kd) * n + seat],
+                                             gate) >= 1.0
+            else _floored(mixture_shares([p[2:] for p in mine if p[1] == kd], prior), floor)
+            for kd in range(KINDS))
+        if (floor > 0.0 or gate is not None) and all(k[0] >= 1.0 for k in kinds):
             return None
         return kinds
 
