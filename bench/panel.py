@@ -43,6 +43,10 @@ the largest upper end of a member's interval (below 0: not worse against any mem
 The null check plays a bot against itself (``#0``): every difference must be exactly 0
 (deterministic bots) -- anything else is noise in the harness, not in the bots.
 
+**Isolation.**  OpenSpiel's ISMCTS answers by memory addresses (its hash maps' order), so
+it runs in a child process of its own per game and seat with address-space randomisation
+off (``bench/isolated.py``, :data:`ISOLATE`); then the null check holds against it too.
+
 Prints one JSON object.
 """
 
@@ -74,12 +78,37 @@ at its default (1,000 simulations) and at 4,000, the frozen hard, expert, medium
 the check that strength against medium is kept: left out of the panel's mean) and two
 tables of three different members."""
 SEED_SHIFT = 1_000_003
+ISOLATE = True
+"""Whether members that are not reproducible in the caller's process (OpenSpiel's ISMCTS,
+:func:`needs_isolation`) answer from a child process of their own (``bench/isolated.py``),
+so that both line-ups of a pair share their answers; ``--no-isolate`` turns it off (the
+lines of runs before 2026-12-05 16:00 UTC were played that way)."""
+
+
+def needs_isolation(name: str) -> bool:
+    """Whether bot ``name`` (a panel name) is one whose answers hang on memory addresses."""
+    return name.partition("#")[0].partition(":")[0].startswith("openspiel-ismcts")
+
+
+def isolated_member(member: str) -> bool:
+    """Whether ``member``'s line-ups run isolated bots (with :data:`ISOLATE` on): the
+    log line says so (``"isolated": true``), and only lines played the same way pair."""
+    return ISOLATE and any(needs_isolation(m) for m in
+                           (member[4:].split("+") if member.startswith("mix:") else [member]))
+
+
+_IN_CHILD = False
+"""True in the child process of ``bench/isolated.py`` (which builds the bot itself)."""
 
 
 def make_bot(name: str, seed: int) -> Bot:
     """A bot by panel name: ``hard`` / ``hard:{JSON options}``, ``hard-frozen`` and
     ``expert`` without their clock; ``openspiel-ismcts-4k`` (4,000 simulations); any
-    registered bot; ``NAME#k`` shifts the seed by ``k``."""
+    registered bot; ``NAME#k`` shifts the seed by ``k``.  With :data:`ISOLATE` a bot
+    that :func:`needs_isolation` answers from a child process of its own."""
+    if ISOLATE and needs_isolation(name) and not _IN_CHILD:
+        from isolated import IsolatedBot  # its child calls make_bot(name, seed) itself
+        return IsolatedBot(name, seed)
     name, _, shift = name.partition("#")
     if shift:
         seed += int(shift) * SEED_SHIFT
@@ -126,6 +155,8 @@ def _task(args: tuple[str, str, int, str, int | None, int]) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": seat_bot, "member": member, "deal": deal}
     if hands > 1:
         out["hands"] = hands
+    if isolated_member(member):
+        out["isolated"] = True
     return out | {"variant": variant,
             "points": [list(p) for p in res.points[0]], "moons": res.moons,
             "mean": statistics.fmean(res.by_entry(0)) / hands,
@@ -151,8 +182,9 @@ def load(path: str) -> list[dict[str, Any]]:
     return out
 
 
-def _key(r: dict[str, Any]) -> tuple[str, str, int, str, int]:
-    return r["seat"], r["member"], r["deal"], r.get("variant", "standard"), r.get("hands", 1)
+def _key(r: dict[str, Any]) -> tuple[str, str, int, str, int, bool]:
+    return (r["seat"], r["member"], r["deal"], r.get("variant", "standard"), r.get("hands", 1),
+            bool(r.get("isolated", False)))
 
 
 def run(bots: Sequence[str], panel: Sequence[str], deals: Iterable[int], log: str,
@@ -164,7 +196,7 @@ def run(bots: Sequence[str], panel: Sequence[str], deals: Iterable[int], log: st
     (``match.game_deals``).  Returns the number of line-ups played."""
     done = {_key(r) for r in load(log)}
     tasks = [(b, m, d, variant, players, hands) for d in deals for m in panel for b in bots
-             if (b, m, d, variant, hands) not in done]
+             if (b, m, d, variant, hands, isolated_member(m)) not in done]
     with open(log, "a") as f:
         if jobs > 1:
             with mp.get_context("fork").Pool(jobs) as pool:
@@ -225,7 +257,8 @@ def report(log: str, bot: str, baseline: str, panel: Sequence[str] | None = None
     ``panel``), and over the panel (see the module text); ``hands`` picks the lines of
     games of that many hands (1: single hands)."""
     lines = [r for r in load(log) if r.get("variant", "standard") == variant
-             and r.get("hands", 1) == hands]
+             and r.get("hands", 1) == hands
+             and bool(r.get("isolated", False)) == isolated_member(r["member"])]
     members = list(panel) if panel else sorted({r["member"] for r in lines})
     by: dict[tuple[str, str], dict[int, float]] = {}
     ms: dict[str, list[float]] = {}
@@ -274,7 +307,12 @@ def main(argv: list[str] | None = None) -> int:
                         "same bots throughout (they read the earlier hands); 1: single hands")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--log", required=True, help="JSON-lines log (appended, resumed)")
+    p.add_argument("--no-isolate", action="store_true",
+                   help="play OpenSpiel's ISMCTS in the caller's process (not reproducible; "
+                        "the earlier runs' way) and report the lines played so")
     a = p.parse_args(argv)
+    global ISOLATE
+    ISOLATE = not a.no_isolate
     panel = [m for m in a.panel.split(",") if m]
     t0 = time.time()
     played = 0
