@@ -86,9 +86,7 @@ class IsolatedBot(BaseBot):
     def __init__(self, name: str, seed: int) -> None:
         self.name = name
         self.seed = seed
-        env = dict(os.environ, PYTHONHASHSEED=HASH_SEED)
-        here = os.path.dirname(os.path.abspath(__file__))
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)
+        env = dict(os.environ, PYTHONHASHSEED=HASH_SEED)  # run as a script: bench/ is on its path
         self._proc = subprocess.Popen(
             [sys.executable, os.path.abspath(__file__), name, str(seed)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,

@@ -93,8 +93,12 @@ def needs_isolation(name: str) -> bool:
 def isolated_member(member: str) -> bool:
     """Whether ``member``'s line-ups run isolated bots (with :data:`ISOLATE` on): the
     log line says so (``"isolated": true``), and only lines played the same way pair."""
-    return ISOLATE and any(needs_isolation(m) for m in
-                           (member[4:].split("+") if member.startswith("mix:") else [member]))
+    return ISOLATE and any(needs_isolation(m) for m in member_bots(member))
+
+
+def member_bots(member: str) -> list[str]:
+    """The bots of panel member ``member``: ``mix:A+B+C`` names one each, else ``member``."""
+    return member[4:].split("+") if member.startswith("mix:") else [member]
 
 
 _IN_CHILD = False
@@ -131,7 +135,7 @@ def make_bot(name: str, seed: int) -> Bot:
 def lineup(seat_bot: str, member: str, players: int) -> list[str]:
     """The line-up: the seat bot first, then ``member`` (``mix:A+B+C``: one each)."""
     if member.startswith("mix:"):
-        others = member[4:].split("+")
+        others = member_bots(member)
         if len(others) != players - 1:
             raise ValueError(f"{member}: need {players - 1} bots")
         return [seat_bot, *others]

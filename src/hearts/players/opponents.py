@@ -248,17 +248,19 @@ class PastEvidence:
         mine = [p for p in self.plays if p[0] == seat]
         if len(mine) < MIXTURE_MIN:
             return None
+        n = len(self.counts) // (2 * KINDS)
+        fits = [gate is not None and play_fit(self.counts[kd * n + seat],
+                                              self.counts[(KINDS + kd) * n + seat],
+                                              gate) >= 1.0 for kd in range(KINDS)]
+        if all(fits):
+            return None  # medium's model alone in every kind: no EM to run
         pooled = mixture_shares([p[2:] for p in mine])
         prior = [max(1e-3, KIND_PRIOR * x) for x in pooled]
-        n = len(self.counts) // (2 * KINDS)
         kinds = tuple(
-            (1.0, 0.0, 0.0, 0.0)
-            if gate is not None and play_fit(self.counts[kd * n + seat],
-                                             self.counts[(KINDS + kd) * n + seat],
-                                             gate) >= 1.0
+            (1.0, 0.0, 0.0, 0.0) if fits[kd]
             else _floored(mixture_shares([p[2:] for p in mine if p[1] == kd], prior), floor)
             for kd in range(KINDS))
-        if (floor > 0.0 or gate is not None) and all(k[0] >= 1.0 for k in kinds):
+        if floor > 0.0 and all(k[0] >= 1.0 for k in kinds):
             return None
         return kinds
 
