@@ -464,7 +464,13 @@ class HardBot(BaseBot):
     played by the rule of its play fit as without the option; ``mixture_gate`` (with
     ``mixture_fit``, under evaluation): a kind of play in which a seat's earlier plays fit
     medium's model (:func:`hearts.players.opponents.play_fit` 1.0) is played by medium's
-    model alone, the fitted mixture only where they do not fit.
+    model alone, the fitted mixture only where they do not fit; ``mixture_likelihood``
+    (with ``mixture_fit``, under evaluation): the same mixture also reads that seat's
+    plays of this hand in those kinds of play when the deals are weighed, each play
+    weighing a deal by its probability under the mixture
+    (:func:`hearts.players.policy.replay_misses` with ``shares``) instead of by
+    ``likelihood`` per miss of medium's model (so a seat that discards its highest card
+    shows that it holds no higher one in the suit).
     """
 
     name = "hard"
@@ -479,8 +485,9 @@ class HardBot(BaseBot):
                  moon_search: bool = True, rate_by_fit: bool = True,
                  fit_rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE),
                  mixture_fit: bool = False, mixture_floor: float = 0.0,
-                 mixture_gate: bool = False) -> None:
+                 mixture_gate: bool = False, mixture_likelihood: bool = False) -> None:
         self.rate_by_fit = rate_by_fit
+        self.mixture_likelihood = mixture_likelihood
         self.mixture_fit = mixture_fit
         self.mixture_floor = float(mixture_floor)
         self.mixture_gate = mixture_gate
@@ -656,6 +663,9 @@ class HardBot(BaseBot):
         self.last_stats["shooter"] = shooter
         cap = len(history)  # no deal is dropped from the replay until eps is known
         mixtures = self._mixtures(view)
+        lik = self._likelihood_shares(n, mixtures) if weigh else None
+        skip = [x >= 0.0 for x in lik[::4]] if lik is not None else None
+        self.last_stats["mixture_read"] = float(sum(skip)) if skip is not None else 0.0
         while True:
             if not weigh:
                 sims = [world_sim(view, sampler.draw(self.rng), pr, played_by)
@@ -668,8 +678,9 @@ class HardBot(BaseBot):
             pool: list[tuple[Sim, float, int]] = []
             pass_miss: list[int] = []
             rows: list[list[int]] = []
+            logs: list[float] = []
             size = self.pool * chunk
-            per_kind = first or not fit.uniform
+            per_kind = first or not fit.uniform or lik is not None
             for i in range(size):
                 hands = sampler.draw(self.rng)
                 if shooter >= 0 and i & 1:
@@ -678,15 +689,18 @@ class HardBot(BaseBot):
                 base = Sim(r, start, leader=first_leader)
                 base.fit = moon_fits(pr, start)
                 row = [0] * (2 * KINDS * n) if per_kind else None
-                miss, choices = replay_misses(base, seats, cards, me, pr, cap, True, row)
+                ll = [0.0]
+                miss, choices = replay_misses(base, seats, cards, me, pr, cap, True, row,
+                                              lik, ll)
                 if miss <= cap:
                     if first:
                         pool.append((base, miss, choices))
                         rows.append(row or [])  # the fit is judged on the first pool's rows
-                    elif row is not None:
-                        pool.append((base, fit.weighted(row), choices))
+                    elif row is not None and not fit.uniform:
+                        pool.append((base, fit.weighted(row, skip), choices))
                     else:
                         pool.append((base, miss, choices))
+                    logs.append(ll[0])
                     if evidence is not None:
                         pass_miss.append(evidence.misses(start))
             if not pool:  # every deal missed more than the cap: weigh the next pool fully
@@ -709,7 +723,7 @@ class HardBot(BaseBot):
                     # A miss of a kind of play that a seat does not fit counts less, or
                     # not at all; the replays then run to the end (no deal is dropped
                     # by its raw misses).
-                    pool = [(b, fit.weighted(row), ch)
+                    pool = [(b, fit.weighted(row, skip), ch)
                             for (b, _, ch), row in zip(pool, rows, strict=True)]
                 if evidence is not None:
                     pass_factor = self.pass_likelihood ** fit.pass_weight
@@ -743,6 +757,10 @@ class HardBot(BaseBot):
                     # 1/1000 of it: later replays stop there and the deal is dropped.
                     cap = int(least) + 1 + math.ceil(math.log(1e-3) / math.log(eps))
             weights = [eps ** (m - least) for _, m, _ in pool]
+            if lik is not None:
+                top = max(logs)
+                self.last_stats["mixture_spread"] = top - min(logs)
+                weights = [w * math.exp(x - top) for w, x in zip(weights, logs, strict=True)]
             if pass_miss:
                 low = min(pass_miss)
                 weights = [w * pass_factor ** (pm - low)
@@ -776,6 +794,24 @@ class HardBot(BaseBot):
             return {}
         self._past(view)  # fitted with the earlier hands' evidence, kept while they are
         return self._mixtures_value
+
+    def _likelihood_shares(self, n: int,
+                           mixtures: dict[int, tuple[Shares, ...]]) -> list[float] | None:
+        """With ``mixture_likelihood``: the ``shares`` argument of
+        :func:`hearts.players.policy.replay_misses` (four shares per kind of play and seat,
+        a first share of -1.0 where the seat's plays are read by medium's model: no
+        mixture, or medium's model alone in that kind); None when no seat has a kind read
+        by its mixture."""
+        if not self.mixture_likelihood or not mixtures:
+            return None
+        out = [-1.0, 0.0, 0.0, 0.0] * (KINDS * n)
+        used = False
+        for s, kinds in mixtures.items():
+            for k, shares in enumerate(kinds):
+                if shares[0] < 1.0:
+                    out[4 * (k * n + s):4 * (k * n + s) + 4] = list(shares)
+                    used = True
+        return out if used else None
 
     def _draw_mix(self, sim: Sim, mixtures: dict[int, tuple[Shares, ...]]) -> None:
         """Draw each mixed seat's play-out policy per kind of play into ``sim.mix`` (and a

@@ -163,16 +163,17 @@ class SeatFit:
         """Whether every seat fits every kind of play (every play miss counts in full)."""
         return all(f >= 1.0 for fs in self.kinds for f in fs)
 
-    def weighted(self, row: Sequence[int]) -> float:
+    def weighted(self, row: Sequence[int], skip: Sequence[bool] | None = None) -> float:
         """The misses of one replayed deal weighed by the fit: ``row`` the ``per_seat``
         counts of :func:`hearts.players.policy.replay_misses`; each miss of seat ``s`` in
         kind ``k`` counts ``kinds[s][k]`` (a miss of a kind the seat does not fit says
-        nothing of its cards)."""
+        nothing of its cards), none where ``skip[k * players + s]`` (that kind is read
+        by the seat's fitted mixture instead)."""
         n = len(self.play)
         total = 0.0
         for s, fs in enumerate(self.kinds):
             for k, f in enumerate(fs):
-                if f > 0.0:
+                if f > 0.0 and not (skip and skip[k * n + s]):
                     total += f * row[k * n + s]
         return total
 

@@ -35,6 +35,7 @@ built once per ``Rules``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -600,7 +601,9 @@ def play_kind(sim: Sim, legal: int) -> int:
 
 def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: PolicyRules,
                   cap: int, ties: bool = False,
-                  per_seat: list[int] | None = None) -> tuple[int, int]:
+                  per_seat: list[int] | None = None,
+                  shares: list[float] | None = None,
+                  loglik: list[float] | None = None) -> tuple[int, int]:
     """Replay ``cards`` (played by ``seats``, in order) on ``sim`` from the hand's start and
     count the plays of seats other than ``me`` that had a choice (``choices``) and that the
     play-out policy would not have made (``misses``): ``(misses, choices)``.
@@ -614,10 +617,19 @@ def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: Pol
     kind ``k`` are added to ``per_seat[k * players + s]``, its choices to
     ``per_seat[(KINDS + k) * players + s]`` (the search bot's opponent model,
     ``opponents.SeatFit``).
+
+    ``shares`` and ``loglik`` (both given, and ``per_seat``; the search bot's fitted
+    play-out mixture read as a likelihood): ``shares[4 * (k * players + s)]`` onwards the
+    four shares of seat ``s``'s mixture in kind ``k`` (:data:`MEDIUM`, :data:`PLAIN`,
+    :data:`RANDOM`, :data:`HIGH`; a negative first share: not read this way).  A play of
+    a kind read this way adds the log of its probability under the mixture (mixed with
+    :data:`MIXTURE_NOISE` of random play, so that no play is impossible) to
+    ``loglik[0]`` and does not count in ``misses`` (``per_seat`` still counts it).
     """
     miss = 0
     choices = 0
     plain = sim.plain
+    n = sim.n
     for i in range(len(cards)):
         c = cards[i]
         if seats[i] != me:
@@ -627,9 +639,17 @@ def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: Pol
                 pick = rollout_card(sim, legal, pr) if plain else sim.simple_card(legal)
                 slot = -1
                 if per_seat is not None:
-                    slot = play_kind(sim, legal) * sim.n + seats[i]
-                    per_seat[KINDS * sim.n + slot] += 1
-                if pick != c and not (ties and plain and near_ties(sim, legal, pr) >> c & 1):
+                    slot = play_kind(sim, legal) * n + seats[i]
+                    per_seat[KINDS * n + slot] += 1
+                ok = pick == c or (ties and plain and bool(near_ties(sim, legal, pr) >> c & 1))
+                if shares is not None and loglik is not None and per_seat is not None \
+                        and shares[4 * slot] >= 0.0:
+                    if not ok:
+                        per_seat[slot] += 1
+                    loglik[0] += _mixture_log(shares, 4 * slot, ok, sim.simple_card(legal) == c,
+                                              c & 15 == _highest_rank(legal) & 15,
+                                              legal.bit_count())
+                elif not ok:
                     miss += 1
                     if per_seat is not None:
                         per_seat[slot] += 1
@@ -637,6 +657,25 @@ def replay_misses(sim: Sim, seats: list[int], cards: list[int], me: int, pr: Pol
                         return miss, choices
         sim.play(c)
     return miss, choices
+
+
+MIXTURE_NOISE = 0.05
+"""The share of random play mixed into a fitted mixture read as a likelihood
+(:func:`replay_misses`): a play none of its policies would make stays possible."""
+
+
+def _mixture_log(shares: list[float], at: int, medium_ok: bool, plain_ok: bool,
+                 high_ok: bool, k: int) -> float:
+    """The log of the probability of one play of ``k`` legal cards under the mixture
+    ``shares[at:at + 4]``, given which policies would have made it."""
+    p = shares[at + 2] / k
+    if medium_ok:
+        p += shares[at]
+    if plain_ok:
+        p += shares[at + 1]
+    if high_ok:
+        p += shares[at + 3]
+    return math.log((1.0 - MIXTURE_NOISE) * p + MIXTURE_NOISE / k)
 
 
 # ---------------------------------------------------------------- passing
@@ -833,4 +872,4 @@ def pass_mask(rules: Rules, hand: int) -> int:
 
 __all__ = ["PolicyRules", "policy_rules", "rollout_card", "rollout", "replay_misses", "pass_mask",
            "pass_worth", "pass_misses", "losers", "near_ties", "moon_fits", "play_kind",
-           "KINDS", "LEAD", "FOLLOW", "DISCARD"]
+           "KINDS", "LEAD", "FOLLOW", "DISCARD", "MIXTURE_NOISE"]
