@@ -358,3 +358,44 @@ def test_mixture_likelihood_reads_a_high_dumpers_discards() -> None:
     falls = sum(1 for a, b in found if b < a - 0.2)
     rises = sum(1 for a, b in found if b > a + 0.2)
     assert falls >= 3 and rises == 0, found
+
+
+def test_pass_search_plays_the_others_as_the_earlier_hands_showed() -> None:
+    # pass_fit: from the second hand on, the pass search's play-outs play a seat whose
+    # earlier plays do not fit medium's model (random players) by the plain policy in a
+    # share 1 - fit of the deals, and seats that fit (medium) by medium's model as before.
+    from hearts.players.hard import passed_play_out
+
+    bot = HardBot(3, time_limit=None, pass_fit=True)
+    assert bot._pass_policy(past_view("medium", 1)) is None
+    assert HardBot(3, time_limit=None)._pass_policy(past_view("random", 1)) is None
+    assert bot._pass_policy(past_view("random", 0)) is None  # no earlier hand
+    draw = bot._pass_policy(past_view("random", 1))
+    assert draw is not None
+    drawn = [draw() for _ in range(50)]
+    assert all(alt & 1 == 0 and mix == 0 for alt, mix, _ in drawn)  # never this seat
+    assert {alt for alt, _, _ in drawn} == {0b1110}  # random players fit not at all
+    # the mixture, where fitted, is drawn instead
+    mixed = HardBot(3, time_limit=None, pass_fit=True, mixture_fit=True)
+    draw = mixed._pass_policy(past_view("random", 2))
+    assert draw is not None
+    assert all(alt == 0 and mix != 0 for alt, mix, _ in (draw() for _ in range(20)))
+    # the play-out follows the drawn policy: all three others by the plain policy
+    view = past_view("random", 1)
+    rules = view.rules
+    hands = [view.hand, 0, 0, 0]
+    rest = [c for c in range(64) if rules.deck >> c & 1 and not view.hand >> c & 1]
+    for i, c in enumerate(rest):
+        hands[1 + i % 3] |= 1 << c
+    none = [0] * 4
+    pr = policy_rules(rules)
+    got = passed_play_out(view, hands, none, pr, (0b1110, 0, 0))
+    from hearts import tricks
+    from hearts.players.policy import moon_fits
+    sim = Sim(rules, hands, leader=tricks.first_leader(rules, hands, view.hand_index % 4))
+    sim.fit = moon_fits(pr, hands)
+    while sim.trick_index < rules.hand_size:
+        legal = sim.legal()
+        sim.play(rollout_card(sim, legal, pr) if sim.turn == 0 else sim.simple_card(legal))
+    assert got.won == sim.won and got.points() == sim.points()
+    assert passed_play_out(view, hands, none, pr).won != sim.won  # medium's model differs

@@ -40,7 +40,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .. import tricks
@@ -64,7 +64,15 @@ from .medium import (
     pass_scores,
 )
 from .objective import Objective, objective
-from .opponents import FIT_RATE, MISFIT_RATE, PastEvidence, SeatFit, Shares, past_evidence
+from .opponents import (
+    FIT_RATE,
+    MISFIT_RATE,
+    PastEvidence,
+    SeatFit,
+    Shares,
+    past_evidence,
+    play_fit,
+)
 from .policy import (
     HIGH,
     KINDS,
@@ -331,16 +339,24 @@ def pass_world(view: PlayerView, unseen: list[int],
     return hands, passes, stock
 
 
+PlayOutPolicy = tuple[int, int, int]
+"""The play-out policy of one seat's deals in the pass search: ``(alt, mix, seed)``, the
+simulator's ``Sim.alt``, ``Sim.mix`` and ``Sim.seed`` (``(0, 0, 0)``: every seat by
+medium's model)."""
+
+
 def passed_play_out(view: PlayerView, hands: Sequence[int], passes: Sequence[int],
-                    pr: PolicyRules) -> Sim:
+                    pr: PolicyRules, policy: PlayOutPolicy = (0, 0, 0)) -> Sim:
     """Exchange ``passes`` (card sets per seat, in the view's pass direction) between
-    ``hands`` and play the hand out with the policy (no stock); the finished simulator."""
+    ``hands`` and play the hand out with the policy (no stock), the seats played as
+    ``policy`` says (:data:`PlayOutPolicy`); the finished simulator."""
     r = view.rules
     n = r.players
     off = view.pass_offset
     after = [hands[s] & ~passes[s] | passes[(s - off) % n] for s in range(n)]
     sim = Sim(r, after, leader=tricks.first_leader(r, after, view.hand_index % n))
     sim.fit = moon_fits(pr, after)
+    sim.alt, sim.mix, sim.seed = policy
     play_out(sim, pr)
     return sim
 
@@ -348,7 +364,9 @@ def passed_play_out(view: PlayerView, hands: Sequence[int], passes: Sequence[int
 def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
                 deadline: float | None = None, value: Objective | None = None,
                 unit: float = 1.0, width: int = 6,
-                base_margin: float = 0.0) -> tuple[tuple[int, ...], dict[str, float]]:
+                base_margin: float = 0.0,
+                policy: Callable[[], PlayOutPolicy] | None = None
+                ) -> tuple[tuple[int, ...], dict[str, float]]:
     """Choose the cards to pass by simulation.
 
     Candidates: every ``pass_count``-card set drawn from the ``width`` cards
@@ -362,7 +380,9 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
     ``value`` scores a finished play-out (default: this seat's points;
     :func:`hearts.players.objective.objective` for the game-aware value) and
     ``unit`` is one point on its scale; medium's pass is kept unless the best is
-    better by more than ``base_margin`` units.
+    better by more than ``base_margin`` units.  ``policy`` (without a stock): called once
+    a sampled deal, how the other seats are played in that deal's play-outs (the same for
+    every candidate; :data:`PlayOutPolicy`); default every seat by medium's model.
 
     Budget (issue 10, ``bench/pass_loss.py``): against a deep evaluation of every
     candidate of the eight cards medium most wants to pass (1,500 shared deals each),
@@ -398,6 +418,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
         per = max(4, (rollouts // 3) // max(1, len(alive)))
         for _ in range(per):
             hands, passes, stock = pass_world(view, unseen, rng)
+            drawn = policy() if policy is not None else (0, 0, 0)
             for cand in alive:
                 pm = 0
                 for c in cand:
@@ -406,7 +427,7 @@ def search_pass(view: PlayerView, rng: random.Random, rollouts: int = 5000,
                 if stocked:
                     sim = play_out_pass(view, hands, stock, passes)
                 else:
-                    sim = passed_play_out(view, hands, passes, pr)
+                    sim = passed_play_out(view, hands, passes, pr, drawn)
                 totals[cand] += value(sim)
                 counts[cand] += 1
                 used += 1
@@ -470,7 +491,10 @@ class HardBot(BaseBot):
     weighing a deal by its probability under the mixture
     (:func:`hearts.players.policy.replay_misses` with ``shares``) instead of by
     ``likelihood`` per miss of medium's model (so a seat that discards its highest card
-    shows that it holds no higher one in the suit).
+    shows that it holds no higher one in the suit); ``pass_fit`` (under evaluation,
+    issue 25): from the game's second hand on, the pass search's play-outs play the other
+    seats as the play search does, by what the earlier hands showed of them
+    (:meth:`_pass_policy`), instead of every seat by medium's model.
     """
 
     name = "hard"
@@ -485,8 +509,10 @@ class HardBot(BaseBot):
                  moon_search: bool = True, rate_by_fit: bool = True,
                  fit_rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE),
                  mixture_fit: bool = False, mixture_floor: float = 0.0,
-                 mixture_gate: bool = False, mixture_likelihood: bool = False) -> None:
+                 mixture_gate: bool = False, mixture_likelihood: bool = False,
+                 pass_fit: bool = False) -> None:
         self.rate_by_fit = rate_by_fit
+        self.pass_fit = pass_fit
         self.mixture_likelihood = mixture_likelihood
         self.mixture_fit = mixture_fit
         self.mixture_floor = float(mixture_floor)
@@ -547,9 +573,42 @@ class HardBot(BaseBot):
         deadline = None if self.time_limit is None else start + 2 * self.time_limit
         value, unit = self._objective(view)
         rollouts = self.stock_pass_rollouts if view.rules.stock_size else self.pass_rollouts
-        best, stats = search_pass(view, self.rng, rollouts, deadline, value, unit)
+        best, stats = search_pass(view, self.rng, rollouts, deadline, value, unit,
+                                  policy=self._pass_policy(view))
         self.last_stats = dict(stats, seconds=time.perf_counter() - start)
         return best
+
+    def _pass_policy(self, view: PlayerView) -> Callable[[], PlayOutPolicy] | None:
+        """With ``pass_fit``: how the pass search plays the other seats, drawn afresh for
+        each sampled deal from the game's earlier hands (:meth:`_past`): a seat with a
+        fitted mixture (``mixture_fit``) by it (``Sim.mix``), else a seat whose earlier
+        plays do not fit medium's model by the plain policy in a share ``1 - fit`` of the
+        deals (``Sim.alt``), as the play search does.  None: every seat by medium's model
+        (no earlier hand, or the option off)."""
+        past = self._past(view) if self.pass_fit else None
+        if past is None:
+            return None
+        n = view.rules.players
+        mixtures = self._mixtures(view)
+        fits = [1.0 if s == view.seat or s in mixtures else
+                play_fit(sum(past.counts[k * n + s] for k in range(KINDS)),
+                         sum(past.counts[(KINDS + k) * n + s] for k in range(KINDS)),
+                         self.fit_rates) for s in range(n)]
+        if not mixtures and all(f >= 1.0 for f in fits):
+            return None
+        probe = Sim(view.rules, [0] * n)
+
+        def draw() -> PlayOutPolicy:
+            alt = 0
+            for s, f in enumerate(fits):
+                if f < 1.0 and self.rng.random() >= f:
+                    alt |= 1 << s
+            if not mixtures:
+                return alt, 0, 0
+            self._draw_mix(probe, mixtures)
+            return alt, probe.mix, probe.seed
+
+        return draw
 
     def choose_moon(self, view: PlayerView) -> str:
         """Moon scoring choice (``common.moon_choice``)."""
