@@ -71,7 +71,6 @@ from .opponents import (
     SeatFit,
     Shares,
     past_evidence,
-    play_fit,
 )
 from .policy import (
     HIGH,
@@ -590,13 +589,12 @@ class HardBot(BaseBot):
             return None
         n = view.rules.players
         mixtures = self._mixtures(view)
-        fits = [1.0 if s == view.seat or s in mixtures else
-                play_fit(sum(past.counts[k * n + s] for k in range(KINDS)),
-                         sum(past.counts[(KINDS + k) * n + s] for k in range(KINDS)),
-                         self.fit_rates) for s in range(n)]
+        # The earlier hands' play fits, as the play search's opponent model reads them
+        # before this hand's first play.
+        play = SeatFit.of([], n, view.seat, past=past, rates=self.fit_rates).play
+        fits = [1.0 if s in mixtures else play[s] for s in range(n)]
         if not mixtures and all(f >= 1.0 for f in fits):
             return None
-        probe = Sim(view.rules, [0] * n)
 
         def draw() -> PlayOutPolicy:
             alt = 0
@@ -605,8 +603,7 @@ class HardBot(BaseBot):
                     alt |= 1 << s
             if not mixtures:
                 return alt, 0, 0
-            self._draw_mix(probe, mixtures)
-            return alt, probe.mix, probe.seed
+            return (alt, *self._mix_draw(n, mixtures))
 
         return draw
 
@@ -748,7 +745,7 @@ class HardBot(BaseBot):
                 base = Sim(r, start, leader=first_leader)
                 base.fit = moon_fits(pr, start)
                 row = [0] * (2 * KINDS * n) if per_kind else None
-                ll = [0.0]
+                ll = [0.0] if lik is not None else None
                 miss, choices = replay_misses(base, seats, cards, me, pr, cap, True, row,
                                               lik, ll)
                 if miss <= cap:
@@ -759,7 +756,8 @@ class HardBot(BaseBot):
                         pool.append((base, fit.weighted(row, skip), choices))
                     else:
                         pool.append((base, miss, choices))
-                    logs.append(ll[0])
+                    if ll is not None:
+                        logs.append(ll[0])
                     if evidence is not None:
                         pass_miss.append(evidence.misses(start))
             if not pool:  # every deal missed more than the cap: weigh the next pool fully
@@ -874,8 +872,12 @@ class HardBot(BaseBot):
 
     def _draw_mix(self, sim: Sim, mixtures: dict[int, tuple[Shares, ...]]) -> None:
         """Draw each mixed seat's play-out policy per kind of play into ``sim.mix`` (and a
-        fresh ``sim.seed`` for its random plays)."""
-        n = sim.n
+        fresh ``sim.seed`` for its random plays): :meth:`_mix_draw`."""
+        sim.mix, sim.seed = self._mix_draw(sim.n, mixtures)
+
+    def _mix_draw(self, n: int, mixtures: dict[int, tuple[Shares, ...]]) -> tuple[int, int]:
+        """One draw of every mixed seat's play-out policy per kind of play: ``(mix,
+        seed)``, the values of ``Sim.mix`` and ``Sim.seed``."""
         mix = 0
         for s, shares in mixtures.items():
             for k, (medium, plain, rand, _) in enumerate(shares):
@@ -883,8 +885,7 @@ class HardBot(BaseBot):
                 code = MEDIUM if u < medium else PLAIN if u < medium + plain else \
                     RANDOM if u < medium + plain + rand else HIGH
                 mix |= code << 2 * (k * n + s)
-        sim.mix = mix
-        sim.seed = self.rng.getrandbits(31)
+        return mix, self.rng.getrandbits(31)
 
     def _stock_worlds(self, view: PlayerView, chunk: int) -> Iterator[tuple[list[Game], int]]:
         """Batches of ``chunk`` worlds of a stock game (:class:`StockSampler`), each
