@@ -308,7 +308,8 @@ def test_mixture_likelihood_reads_a_high_dumpers_discards() -> None:
     # (eight games, every decision of seat 0 after another seat's discard in hands 2-3:
     # measured 0.080 -> 0.056, ten decisions lower, two a little higher).
     rules = make_rules("standard", None, {"deals": 4})
-    with_option = dict(mixture_fit=True, mixture_floor=0.1, mixture_gate=True)
+    with_option = dict(mixture_fit=True, mixture_floor=0.1, mixture_gate=True,
+                       mixture_likelihood=False)
     configs = [with_option, with_option | {"mixture_likelihood": True}]
     found: list[tuple[float, float]] = []
 
@@ -366,7 +367,7 @@ def test_pass_search_plays_the_others_as_the_earlier_hands_showed() -> None:
     # share 1 - fit of the deals, and seats that fit (medium) by medium's model as before.
     from hearts.players.hard import passed_play_out
 
-    bot = HardBot(3, time_limit=None, pass_fit=True)
+    bot = HardBot(3, time_limit=None, pass_fit=True, mixture_fit=False)
     assert bot._pass_policy(past_view("medium", 1)) is None
     assert HardBot(3, time_limit=None)._pass_policy(past_view("random", 1)) is None
     assert bot._pass_policy(past_view("random", 0)) is None  # no earlier hand

@@ -474,18 +474,20 @@ class HardBot(BaseBot):
     silences the seats that fit);
     ``fit_rates`` (under evaluation, issue 25): the shares of unexplained plays up to
     which a seat fits medium's model and from which it does not
-    (:func:`hearts.players.opponents.play_fit`); ``mixture_fit`` (under evaluation,
-    issue 25): from the game's second hand on, a seat with enough plays seen in the
+    (:func:`hearts.players.opponents.play_fit`); ``mixture_fit`` (on by default, with
+    ``mixture_floor`` 0.1, ``mixture_gate`` and ``mixture_likelihood``, since issue 25's
+    ninth session, ``bench/bots_results.md``; ``mixture_fit=False`` plays as hard did
+    before it): from the game's second hand on, a seat with enough plays seen in the
     earlier hands is played in the play-outs by a mixture of medium's model, the plain
     policy, random play and the highest card fitted to those plays, per kind of play
     (:meth:`hearts.players.opponents.PastEvidence.mixture`), instead of by the rule of
-    its play fit; ``mixture_floor`` (with ``mixture_fit``, under evaluation): shares of
+    its play fit; ``mixture_floor`` (with ``mixture_fit``): shares of
     that mixture under it are dropped, and a seat left with medium's model alone is
     played by the rule of its play fit as without the option; ``mixture_gate`` (with
-    ``mixture_fit``, under evaluation): a kind of play in which a seat's earlier plays fit
+    ``mixture_fit``): a kind of play in which a seat's earlier plays fit
     medium's model (:func:`hearts.players.opponents.play_fit` 1.0) is played by medium's
     model alone, the fitted mixture only where they do not fit; ``mixture_likelihood``
-    (with ``mixture_fit``, under evaluation): the same mixture also reads that seat's
+    (with ``mixture_fit``): the same mixture also reads that seat's
     plays of this hand in those kinds of play when the deals are weighed, each play
     weighing a deal by its probability under the mixture
     (:func:`hearts.players.policy.replay_misses` with ``shares``) instead of by
@@ -507,8 +509,8 @@ class HardBot(BaseBot):
                  moon_proposal: bool = True, pass_likelihood: float = 0.2,
                  moon_search: bool = True, rate_by_fit: bool = True,
                  fit_rates: tuple[float, float] = (FIT_RATE, MISFIT_RATE),
-                 mixture_fit: bool = False, mixture_floor: float = 0.0,
-                 mixture_gate: bool = False, mixture_likelihood: bool = False,
+                 mixture_fit: bool = True, mixture_floor: float = 0.1,
+                 mixture_gate: bool = True, mixture_likelihood: bool = True,
                  pass_fit: bool = False) -> None:
         self.rate_by_fit = rate_by_fit
         self.pass_fit = pass_fit
