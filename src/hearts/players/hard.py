@@ -11,7 +11,11 @@ For each card to play:
    finished by every seat with the fast policy of
    :mod:`hearts.players.policy` in the lean simulator
    :class:`hearts.players.sim.Sim` (rules from ``Rules``, score from
-   :mod:`hearts.scoring`, moon and sun included).
+   :mod:`hearts.scoring`, moon and sun included).  From a game's second hand on,
+   a seat whose earlier plays do not fit medium's model in some kind of play
+   (lead, follow, discard...) is played there by a mixture of policies fitted to
+   those plays, and the same mixture reads its plays of this hand when the deals
+   are weighed (issue 25; :meth:`HardBot._mixtures`, ``mixture_fit``).
 4. The card with the lowest mean points for this seat wins; near-ties go to
    the card medium would play.  Cards that are equivalent (same suit, no
    outstanding card between them, same value) are searched once.
