@@ -734,7 +734,7 @@ class HardBot(BaseBot):
                         for _ in range(chunk)]
                 if mixtures:
                     for sim in sims:
-                        self._draw_mix(sim, mixtures)
+                        sim.mix, sim.seed = self._mix_draw(sim.n, mixtures)
                 yield sims, 0
                 continue
             pool: list[tuple[Sim, float, int]] = []
@@ -838,7 +838,7 @@ class HardBot(BaseBot):
                 acc += wt
                 if j < chunk and u + j * step < acc:  # this deal goes into the batch
                     if mixtures:
-                        self._draw_mix(base, mixtures)
+                        base.mix, base.seed = self._mix_draw(base.n, mixtures)
                     # The play-outs' mixture: a seat that does not fit plays the plain
                     # policy in a share 1 - fit of the deals (the same for every candidate).
                     for s in mixed:
@@ -876,14 +876,10 @@ class HardBot(BaseBot):
                     used = True
         return out if used else None
 
-    def _draw_mix(self, sim: Sim, mixtures: dict[int, tuple[Shares, ...]]) -> None:
-        """Draw each mixed seat's play-out policy per kind of play into ``sim.mix`` (and a
-        fresh ``sim.seed`` for its random plays): :meth:`_mix_draw`."""
-        sim.mix, sim.seed = self._mix_draw(sim.n, mixtures)
-
     def _mix_draw(self, n: int, mixtures: dict[int, tuple[Shares, ...]]) -> tuple[int, int]:
         """One draw of every mixed seat's play-out policy per kind of play: ``(mix,
-        seed)``, the values of ``Sim.mix`` and ``Sim.seed``."""
+        seed)``, the values of ``Sim.mix`` and ``Sim.seed`` (a fresh seed for the
+        random plays)."""
         mix = 0
         for s, shares in mixtures.items():
             for k, (medium, plain, rand, _) in enumerate(shares):
