@@ -9,6 +9,7 @@ deals removes most of the luck of the cards.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -167,16 +168,16 @@ def duplicate(rules: Rules, lineup: Sequence[str], deals: Sequence[int],
         raise ValueError(f"need {n} bots, got {len(lineup)}")
     res = DuplicateResult(tuple(lineup), [])
     for i, d in enumerate(deals):
+        play: Callable[[list[Bot]], HandLog]
         if hands > 1:
-            game = game_deals(rules, d, hands)
+            play = functools.partial(play_game, rules, game_deals(rules, d, hands))
         else:
             hand_index, cards = deal_for(rules, d)
+            play = functools.partial(play_hand, rules, cards, hand_index=hand_index)
         rots = []
         for rot in range(n):
             names = [lineup[(s - rot) % n] for s in range(n)]
-            bots = [make(names[s], d * 16 + s) for s in range(n)]
-            log = play_game(rules, game, bots) if hands > 1 else \
-                play_hand(rules, cards, bots, hand_index)
+            log = play([make(names[s], d * 16 + s) for s in range(n)])
             rots.append(log.points)
             res.moons += log.moons
             for s in range(n):
