@@ -6,7 +6,8 @@ modules.  The ``.py`` files stay the one source: mypyc turns the engine
 loop (``src/hearts/drive.py``: every host and ``hearts bench engine`` run it) and the
 bots' play-out simulator (``src/hearts/players/sim.py``) into C extension
 modules that are imported in their place (about twice as fast, see
-``bench/engine_results.md`` and ``bench/bots_results.md``).  Nothing else changes: the same tests pass either way.
+``bench/engine_results.md`` and ``bench/bots_results.md``).  Nothing else changes: the same
+tests pass either way.
 
 - ``HEARTS_PURE_PYTHON=1 pip install .`` (or ``-e .``) installs without compiling.
 - A build that cannot compile (no C compiler, no Python headers, mypyc refusing
