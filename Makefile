@@ -64,7 +64,7 @@ check: lint
 	$(BIN)/pytest $$par -m '$(CHECK_MARKERS)' $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check $(wildcard src tests)
+	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy --strict $(addprefix src/hearts/,$(STRICT_MODULES))
 
