@@ -122,18 +122,20 @@ def assert_in_view(page: Any, target: Any, uncovered: bool = True) -> dict[str, 
     """
     loc = (page.locator(target) if isinstance(target, str) else target).first
     loc.wait_for(state="visible")
-    box = loc.bounding_box()
-    assert box is not None, f"{target}: no box"
+    # One read of the box and of what lies at its middle: a page that redraws the element
+    # between two separate reads (a new node for the same thing) must not fail the check.
+    seen = loc.evaluate("""e => { const r = e.getBoundingClientRect();
+        const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {x: r.left, y: r.top, width: r.width, height: r.height,
+                hit: !!h && (h === e || e.contains(h))}; }""")
+    box = {k: float(seen[k]) for k in ("x", "y", "width", "height")}
     vp = page.viewport_size
     assert box["width"] > 0 and box["height"] > 0, (target, box)
     assert box["x"] >= -0.5 and box["y"] >= -0.5, (target, box, vp)
     assert box["x"] + box["width"] <= vp["width"] + 0.5, (target, box, vp)
     assert box["y"] + box["height"] <= vp["height"] + 0.5, (target, box, vp)
     if uncovered:
-        hit = loc.evaluate("""e => { const r = e.getBoundingClientRect();
-            const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-            return !!h && (h === e || e.contains(h)); }""")
-        assert hit, f"{target} is covered by another element at its middle"
+        assert seen["hit"], f"{target} is covered by another element at its middle"
     return {**box, "left": box["x"], "top": box["y"], "right": box["x"] + box["width"],
             "bottom": box["y"] + box["height"]}
 

@@ -48,8 +48,12 @@ def _inside(page: Any, selector: str) -> list[str]:
     """Elements of ``selector`` that are visible but not wholly inside the viewport."""
     vw, vh = page.viewport_size["width"], page.viewport_size["height"]
     out = []
-    for el in page.locator(selector).all():
-        box = el.bounding_box()
+    # every match's box read in the page at once (a redraw between reads is no failure)
+    boxes = page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return r.width > 0 && r.height > 0 ? {x: r.left, y: r.top, width: r.width, height: r.height}"
+        " : null; })")
+    for box in boxes:
         if box is None:
             out.append(f"{selector}: not visible")
         elif box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > vw + 0.5 \
