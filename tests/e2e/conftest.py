@@ -113,6 +113,12 @@ PHONE = (390, 844)
 SIZES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
 """The two window sizes every message, dialog and highlight is checked at."""
 
+BOX_JS = ("e => { const r = e.getBoundingClientRect();"
+          " return {x: r.left, y: r.top, width: r.width, height: r.height}; }")
+"""A JS function of an element giving its box in the viewport (px).  Read in the page in one call,
+so a page that redraws the element (a new node for the same thing) between the test's wait and
+its read is no failure, as it would be between ``wait_for`` and ``bounding_box()``."""
+
 
 def assert_in_view(page: Any, target: Any, uncovered: bool = True) -> dict[str, float]:
     """Assert that ``target`` (a selector or a locator; its first match) is what a person sees:
@@ -122,12 +128,10 @@ def assert_in_view(page: Any, target: Any, uncovered: bool = True) -> dict[str, 
     """
     loc = (page.locator(target) if isinstance(target, str) else target).first
     loc.wait_for(state="visible")
-    # One read of the box and of what lies at its middle: a page that redraws the element
-    # between two separate reads (a new node for the same thing) must not fail the check.
-    seen = loc.evaluate("""e => { const r = e.getBoundingClientRect();
-        const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return {x: r.left, y: r.top, width: r.width, height: r.height,
-                hit: !!h && (h === e || e.contains(h))}; }""")
+    # the box and what lies at its middle read at once (BOX_JS: a redraw between reads is no failure)
+    seen = loc.evaluate(f"""e => {{ const b = ({BOX_JS})(e);
+        const h = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+        return {{...b, hit: !!h && (h === e || e.contains(h))}}; }}""")
     box = {k: float(seen[k]) for k in ("x", "y", "width", "height")}
     vp = page.viewport_size
     assert box["width"] > 0 and box["height"] > 0, (target, box)

@@ -12,7 +12,7 @@ import pytest
 
 from hearts.deal import daily_number
 
-from .conftest import ASKS
+from .conftest import ASKS, BOX_JS
 
 pytestmark = pytest.mark.e2e
 
@@ -22,9 +22,7 @@ def in_viewport(page: Any, selector: str) -> bool:
     loc = page.locator(selector).first
     if not loc.is_visible():
         return False
-    # the box read in the page at once: a redraw between the check and the read is no failure
-    box = loc.evaluate("e => { const r = e.getBoundingClientRect();"
-                       " return {x: r.left, y: r.top, width: r.width, height: r.height}; }")
+    box = loc.evaluate(BOX_JS)
     vp = page.viewport_size
     return box["width"] > 0 and box["height"] > 0 and box["x"] >= 0 and box["y"] >= 0 and \
         box["x"] + box["width"] <= vp["width"] + 1 and box["y"] + box["height"] <= vp["height"] + 1

@@ -21,7 +21,7 @@ from tables_client import truth_at
 from hearts.cards import card_str, cards_of
 from hearts.cli.serve import ServerProcess
 
-from .conftest import assert_in_view
+from .conftest import BOX_JS, assert_in_view
 
 pytestmark = pytest.mark.e2e
 
@@ -48,13 +48,8 @@ def _inside(page: Any, selector: str) -> list[str]:
     """Elements of ``selector`` that are visible but not wholly inside the viewport."""
     vw, vh = page.viewport_size["width"], page.viewport_size["height"]
     out = []
-    # every match's box read in the page at once (a redraw between reads is no failure)
-    boxes = page.locator(selector).evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return r.width > 0 && r.height > 0 ? {x: r.left, y: r.top, width: r.width, height: r.height}"
-        " : null; })")
-    for box in boxes:
-        if box is None:
+    for box in page.locator(selector).evaluate_all(f"els => els.map({BOX_JS})"):
+        if not (box["width"] > 0 and box["height"] > 0):
             out.append(f"{selector}: not visible")
         elif box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > vw + 0.5 \
                 or box["y"] + box["height"] > vh + 0.5:
