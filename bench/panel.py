@@ -5,7 +5,7 @@ Usage (from the repository root; ``--jobs 2`` uses both cores)::
     .venv/bin/python bench/panel.py run --bot hard --baseline hard-frozen \\
         --deals 300 --jobs 2 --log bench/eval_logs/panel.jsonl
     .venv/bin/python bench/panel.py report --bot hard --baseline hard-frozen \\
-        --log bench/eval_logs/panel.jsonl
+        --log bench/eval_logs/panel.jsonl --read bench/eval_logs/other.jsonl
     .venv/bin/python bench/panel.py run --bot hard-frozen --baseline 'hard-frozen#0' \\
         --panel high-dumper --deals 4 --log /tmp/null.jsonl          # the null check
 
@@ -255,12 +255,31 @@ def estimate(ys: dict[int, float], xs: dict[int, float]) -> dict[str, Any]:
     return out
 
 
-def report(log: str, bot: str, baseline: str, panel: Sequence[str] | None = None,
-           variant: str = "standard", hands: int = 1) -> dict[str, Any]:
+def load_all(logs: Sequence[str], same: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """The lines of several logs, a line-up kept once (its first line, in the order of
+    ``logs``).  ``same`` maps a seat bot's name to another's: a line of the first counts
+    as the second's where the second has none for that member and deal (for two labels of
+    one bot, as an option that cannot act against a member)."""
+    out: dict[tuple[str, str, int, str, int, bool], dict[str, Any]] = {}
+    for log in logs:
+        for r in load(log):
+            out.setdefault(_key(r), r)
+    for r in list(out.values()):
+        if same and r["seat"] in same:
+            alias = {**r, "seat": same[r["seat"]]}
+            out.setdefault(_key(alias), alias)
+    return list(out.values())
+
+
+def report(log: str | Sequence[str], bot: str, baseline: str,
+           panel: Sequence[str] | None = None, variant: str = "standard", hands: int = 1,
+           same: dict[str, str] | None = None) -> dict[str, Any]:
     """The estimates of ``bot`` against ``baseline`` per member of the log (or of
     ``panel``), and over the panel (see the module text); ``hands`` picks the lines of
-    games of that many hands (1: single hands)."""
-    lines = [r for r in load(log) if r.get("variant", "standard") == variant
+    games of that many hands (1: single hands).  ``log`` is one path or several
+    (:func:`load_all`, with ``same``)."""
+    logs = [log] if isinstance(log, str) else list(log)
+    lines = [r for r in load_all(logs, same) if r.get("variant", "standard") == variant
              and r.get("hands", 1) == hands
              and bool(r.get("isolated", False)) == isolated_member(r["member"])]
     members = list(panel) if panel else sorted({r["member"] for r in lines})
@@ -311,6 +330,12 @@ def main(argv: list[str] | None = None) -> int:
                         "same bots throughout (they read the earlier hands); 1: single hands")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--log", required=True, help="JSON-lines log (appended, resumed)")
+    p.add_argument("--read", action="append", default=[], metavar="LOG",
+                   help="another log the report reads too (repeatable; a line-up in two "
+                        "logs counts once)")
+    p.add_argument("--same", action="append", default=[], metavar="A=B",
+                   help="report seat bot A's lines as B's where B has none (two labels "
+                        "of one bot; repeatable)")
     p.add_argument("--no-isolate", action="store_true",
                    help="play OpenSpiel's ISMCTS in the caller's process (not reproducible; "
                         "the earlier runs' way) and report the lines played so")
@@ -323,7 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     if a.command == "run":
         played = run([a.bot, a.baseline], panel, range(a.start, a.start + a.deals), a.log,
                      a.jobs, a.variant, a.players, a.hands)
-    out = report(a.log, a.bot, a.baseline, panel, a.variant, a.hands)
+    same = dict(x.split("=", 1) for x in a.same)
+    out = report([a.log, *a.read], a.bot, a.baseline, panel, a.variant, a.hands, same)
     out.update({"played": played, "seconds": round(time.time() - t0, 1),
                 "date": time.strftime("%Y-%m-%d")})
     print(json.dumps(out))

@@ -95,3 +95,27 @@ def test_every_panel_member_answers_the_drive_loops_decisions(name: str) -> None
         game.apply(action)
         kinds.append(d.kind)
     assert kinds == ["pass"] * 4 + ["play"] * 4
+
+
+def test_report_reads_several_logs_and_two_labels_of_one_bot(tmp_path: Path) -> None:
+    # The baseline's lines in one log, the seat bot's in another (and one line-up in both:
+    # counted once); a second label of the seat bot fills the deals its own label lacks.
+    a, b = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
+    panel.run(["medium#0"], ["high-dumper"], range(3), a)
+    panel.run(["medium", "medium#0"], ["high-dumper"], range(1), b)
+    panel.run(["medium#1"], ["high-dumper"], range(1, 3), b)
+    e = panel.report([a, b], "medium", "medium#0", ["high-dumper"])["members"]["high-dumper"]
+    assert e["deals"] == 1 and e["baseline_deals"] == 3
+    out = panel.report([a, b], "medium", "medium#0", ["high-dumper"], same={"medium#1": "medium"})
+    e = out["members"]["high-dumper"]
+    assert e["deals"] == 3 and e["identical_deals"] >= 1
+    lines = [json.loads(x) for x in Path(b).read_text().splitlines()]
+    assert [x["seat"] for x in lines].count("medium#1") == 2
+    # The CLI reads the same: --read and --same.
+    import contextlib
+    import io
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        panel.main(["report", "--bot", "medium", "--baseline", "medium#0", "--panel",
+                    "high-dumper", "--log", a, "--read", b, "--same", "medium#1=medium"])
+    assert json.loads(buf.getvalue())["members"]["high-dumper"]["deals"] == 3
