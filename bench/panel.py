@@ -264,10 +264,10 @@ def load_all(logs: Sequence[str], same: dict[str, str] | None = None) -> list[di
     for log in logs:
         for r in load(log):
             out.setdefault(_key(r), r)
-    for r in list(out.values()):
-        if same and r["seat"] in same:
-            alias = {**r, "seat": same[r["seat"]]}
-            out.setdefault(_key(alias), alias)
+    aliases = same or {}
+    for r in [r for r in out.values() if r["seat"] in aliases]:
+        alias = {**r, "seat": aliases[r["seat"]]}
+        out.setdefault(_key(alias), alias)
     return list(out.values())
 
 

@@ -97,7 +97,8 @@ def test_every_panel_member_answers_the_drive_loops_decisions(name: str) -> None
     assert kinds == ["pass"] * 4 + ["play"] * 4
 
 
-def test_report_reads_several_logs_and_two_labels_of_one_bot(tmp_path: Path) -> None:
+def test_report_reads_several_logs_and_two_labels_of_one_bot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # The baseline's lines in one log, the seat bot's in another (and one line-up in both:
     # counted once); a second label of the seat bot fills the deals its own label lacks.
     a, b = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
@@ -112,10 +113,6 @@ def test_report_reads_several_logs_and_two_labels_of_one_bot(tmp_path: Path) -> 
     lines = [json.loads(x) for x in Path(b).read_text().splitlines()]
     assert [x["seat"] for x in lines].count("medium#1") == 2
     # The CLI reads the same: --read and --same.
-    import contextlib
-    import io
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        panel.main(["report", "--bot", "medium", "--baseline", "medium#0", "--panel",
-                    "high-dumper", "--log", a, "--read", b, "--same", "medium#1=medium"])
-    assert json.loads(buf.getvalue())["members"]["high-dumper"]["deals"] == 3
+    panel.main(["report", "--bot", "medium", "--baseline", "medium#0", "--panel",
+                "high-dumper", "--log", a, "--read", b, "--same", "medium#1=medium"])
+    assert json.loads(capsys.readouterr().out)["members"]["high-dumper"]["deals"] == 3
