@@ -273,14 +273,16 @@ def load_all(logs: Sequence[str], same: dict[str, str] | None = None) -> list[di
 
 def report(log: str | Sequence[str], bot: str, baseline: str,
            panel: Sequence[str] | None = None, variant: str = "standard", hands: int = 1,
-           same: dict[str, str] | None = None) -> dict[str, Any]:
+           same: dict[str, str] | None = None,
+           deals: range | None = None) -> dict[str, Any]:
     """The estimates of ``bot`` against ``baseline`` per member of the log (or of
     ``panel``), and over the panel (see the module text); ``hands`` picks the lines of
     games of that many hands (1: single hands).  ``log`` is one path or several
-    (:func:`load_all`, with ``same``)."""
+    (:func:`load_all`, with ``same``).  ``deals``: only those deal numbers (all logged
+    deals when None)."""
     logs = [log] if isinstance(log, str) else list(log)
     lines = [r for r in load_all(logs, same) if r.get("variant", "standard") == variant
-             and r.get("hands", 1) == hands
+             and r.get("hands", 1) == hands and (deals is None or r["deal"] in deals)
              and bool(r.get("isolated", False)) == isolated_member(r["member"])]
     members = list(panel) if panel else sorted({r["member"] for r in lines})
     by: dict[tuple[str, str], dict[int, float]] = {}
@@ -321,8 +323,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--baseline", default="hard-frozen")
     p.add_argument("--panel", default=",".join(PANEL),
                    help="comma-separated members (default: the whole panel)")
-    p.add_argument("--deals", type=int, default=10)
-    p.add_argument("--start", type=int, default=0, help="first deal number")
+    p.add_argument("--deals", type=int, default=None,
+                   help="how many deals from --start (run: 10 when not given; report: "
+                        "only these deals when --start or --deals is given, else all)")
+    p.add_argument("--start", type=int, default=None, help="first deal number (0)")
     p.add_argument("--variant", default="standard")
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--hands", type=int, default=1,
@@ -345,11 +349,16 @@ def main(argv: list[str] | None = None) -> int:
     panel = [m for m in a.panel.split(",") if m]
     t0 = time.time()
     played = 0
+    start = a.start or 0
+    deals = None  # the report after a run reads every logged deal, as before
     if a.command == "run":
-        played = run([a.bot, a.baseline], panel, range(a.start, a.start + a.deals), a.log,
-                     a.jobs, a.variant, a.players, a.hands)
+        played = run([a.bot, a.baseline], panel, range(start, start + (a.deals or 10)),
+                     a.log, a.jobs, a.variant, a.players, a.hands)
+    elif a.start is not None or a.deals is not None:
+        deals = range(start, start + a.deals) if a.deals is not None else range(start, 1 << 62)
     same = dict(x.split("=", 1) for x in a.same)
-    out = report([a.log, *a.read], a.bot, a.baseline, panel, a.variant, a.hands, same)
+    out = report([a.log, *a.read], a.bot, a.baseline, panel, a.variant, a.hands, same,
+                 deals)
     out.update({"played": played, "seconds": round(time.time() - t0, 1),
                 "date": time.strftime("%Y-%m-%d")})
     print(json.dumps(out))

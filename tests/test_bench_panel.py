@@ -116,3 +116,18 @@ def test_report_reads_several_logs_and_two_labels_of_one_bot(
     panel.main(["report", "--bot", "medium", "--baseline", "medium#0", "--panel",
                 "high-dumper", "--log", a, "--read", b, "--same", "medium#1=medium"])
     assert json.loads(capsys.readouterr().out)["members"]["high-dumper"]["deals"] == 3
+
+
+def test_report_reads_a_range_of_deals(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # --start/--deals pick the deals the report reads (a half of a run); without them it
+    # reads every logged deal.
+    log = str(tmp_path / "r.jsonl")
+    panel.run(["medium", "medium#0"], ["high-dumper"], range(4), log)
+    e = panel.report(log, "medium", "medium#0", ["high-dumper"], deals=range(1, 3))
+    assert e["members"]["high-dumper"]["deals"] == 2
+    for args, n in (([], 4), (["--start", "1"], 3), (["--start", "1", "--deals", "1"], 1),
+                    (["--deals", "2"], 2)):
+        panel.main(["report", "--bot", "medium", "--baseline", "medium#0", "--panel",
+                    "high-dumper", "--log", log, *args])
+        assert json.loads(capsys.readouterr().out)["members"]["high-dumper"]["deals"] == n
