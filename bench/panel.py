@@ -352,10 +352,11 @@ def main(argv: list[str] | None = None) -> int:
     start = a.start or 0
     deals = None  # the report after a run reads every logged deal, as before
     if a.command == "run":
-        played = run([a.bot, a.baseline], panel, range(start, start + (a.deals or 10)),
+        played = run([a.bot, a.baseline], panel,
+                     range(start, start + (10 if a.deals is None else a.deals)),
                      a.log, a.jobs, a.variant, a.players, a.hands)
     elif a.start is not None or a.deals is not None:
-        deals = range(start, start + a.deals) if a.deals is not None else range(start, 1 << 62)
+        deals = range(start, sys.maxsize if a.deals is None else start + a.deals)
     same = dict(x.split("=", 1) for x in a.same)
     out = report([a.log, *a.read], a.bot, a.baseline, panel, a.variant, a.hands, same,
                  deals)
