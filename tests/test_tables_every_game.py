@@ -115,9 +115,13 @@ def play_until(persons: list[TableClient], until: Callable[[], bool], timeout: f
                 assert len(c.errors()) == errors, c.errors()[-1]
                 moved = True
         if not moved:
-            seen = len(persons[0].messages)
-            persons[0].wait(lambda ms, s=seen: len(ms) > s or until(),
-                            timeout=max(0.1, deadline - time.monotonic()))
+            # Wait for a version after ``newest`` (every person has seen ``newest``, and
+            # no one was due at what they saw).  Not for "a message after the ones the host
+            # had": a bot's move that reached the host before that count but one person
+            # after their look would leave that person due and the wait hanging.
+            persons[0].wait(lambda ms, v=newest: until() or any(
+                m["type"] in ("state", "update") and m["v"] > v for m in ms),
+                timeout=max(0.1, deadline - time.monotonic()))
 
 
 def hand_end(c: TableClient) -> dict[str, Any] | None:
