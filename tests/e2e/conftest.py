@@ -120,20 +120,36 @@ so a page that redraws the element (a new node for the same thing) between the t
 its read is no failure, as it would be between ``wait_for`` and ``bounding_box()``."""
 
 
-def assert_in_view(page: Any, target: Any, uncovered: bool = True) -> dict[str, float]:
+def assert_in_view(page: Any, target: Any, uncovered: bool = True, timeout: float = 3.0
+                   ) -> dict[str, float]:
     """Assert that ``target`` (a selector or a locator; its first match) is what a person sees:
     visible, its bounding box wholly inside the viewport, and (``uncovered``) the element at
     the middle of its box is itself or inside it, not something drawn over it.  Returns the box
     (``x``, ``y``, ``width``, ``height`` and ``left``, ``top``, ``right``, ``bottom``, px).
+    The read is retried for up to ``timeout`` seconds until it holds (a redraw in progress
+    is no failure); the assertions judge the last read.
     """
     loc = (page.locator(target) if isinstance(target, str) else target).first
-    loc.wait_for(state="visible")
-    # the box and what lies at its middle read at once (BOX_JS: a redraw between reads is no failure)
-    seen = loc.evaluate(f"""e => {{ const b = ({BOX_JS})(e);
-        const h = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
-        return {{...b, hit: !!h && (h === e || e.contains(h))}}; }}""")
-    box = {k: float(seen[k]) for k in ("x", "y", "width", "height")}
     vp = page.viewport_size
+    deadline = time.monotonic() + timeout
+    while True:
+        loc.wait_for(state="visible")
+        # the box and what lies at its middle read at once (BOX_JS: a redraw between reads is
+        # no failure)
+        seen = loc.evaluate(f"""e => {{ const b = ({BOX_JS})(e);
+            const h = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+            return {{...b, hit: !!h && (h === e || e.contains(h))}}; }}""")
+        box = {k: float(seen[k]) for k in ("x", "y", "width", "height")}
+        shown = (box["width"] > 0 and box["height"] > 0 and box["x"] >= -0.5
+                 and box["y"] >= -0.5 and box["x"] + box["width"] <= vp["width"] + 0.5
+                 and box["y"] + box["height"] <= vp["height"] + 0.5
+                 and (seen["hit"] or not uncovered))
+        # Read again until it holds, as Playwright's own assertions retry: the page may be
+        # between two frames of one redraw (a panel re-rendered, a chip replaced).  What a
+        # person sees is what stays; the assertions below judge the last read.
+        if shown or time.monotonic() >= deadline:
+            break
+        page.wait_for_timeout(100)
     assert box["width"] > 0 and box["height"] > 0, (target, box)
     assert box["x"] >= -0.5 and box["y"] >= -0.5, (target, box, vp)
     assert box["x"] + box["width"] <= vp["width"] + 0.5, (target, box, vp)
