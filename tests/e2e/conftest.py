@@ -140,22 +140,21 @@ def assert_in_view(page: Any, target: Any, uncovered: bool = True, timeout: floa
             const h = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
             return {{...b, hit: !!h && (h === e || e.contains(h))}}; }}""")
         box = {k: float(seen[k]) for k in ("x", "y", "width", "height")}
-        shown = (box["width"] > 0 and box["height"] > 0 and box["x"] >= -0.5
-                 and box["y"] >= -0.5 and box["x"] + box["width"] <= vp["width"] + 0.5
-                 and box["y"] + box["height"] <= vp["height"] + 0.5
-                 and (seen["hit"] or not uncovered))
+        faults = [f for f, bad in (
+            ("empty", box["width"] <= 0 or box["height"] <= 0),
+            ("off the top or left", box["x"] < -0.5 or box["y"] < -0.5),
+            ("off the right", box["x"] + box["width"] > vp["width"] + 0.5),
+            ("off the bottom", box["y"] + box["height"] > vp["height"] + 0.5),
+            ("covered by another element at its middle", uncovered and not seen["hit"]),
+        ) if bad]
         # Read again until it holds, as Playwright's own assertions retry: the page may be
         # between two frames of one redraw (a panel re-rendered, a chip replaced).  What a
-        # person sees is what stays; the assertions below judge the last read.
-        if shown or time.monotonic() >= deadline:
+        # person sees is what stays; the last read is judged.  Between reads: the page's
+        # next frame, not a fixed time.
+        if not faults or time.monotonic() >= deadline:
             break
-        page.wait_for_timeout(100)
-    assert box["width"] > 0 and box["height"] > 0, (target, box)
-    assert box["x"] >= -0.5 and box["y"] >= -0.5, (target, box, vp)
-    assert box["x"] + box["width"] <= vp["width"] + 0.5, (target, box, vp)
-    assert box["y"] + box["height"] <= vp["height"] + 0.5, (target, box, vp)
-    if uncovered:
-        assert seen["hit"], f"{target} is covered by another element at its middle"
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+    assert not faults, (target, faults, box, vp)
     return {**box, "left": box["x"], "top": box["y"], "right": box["x"] + box["width"],
             "bottom": box["y"] + box["height"]}
 
