@@ -98,3 +98,33 @@ def test_hard_plays_royal_hearts():
                                    variant="royal", deals=1, seed=4, records=True))
     (o,) = result.outcomes
     assert score_record(o.record)["hands"][0]["points"] == list(o.points)
+
+
+@pytest.mark.parametrize("first_hand", [10**6, 2**31 - 1])
+@pytest.mark.parametrize("variant", ["standard", "domino"])
+def test_a_game_placed_far_costs_no_memory_for_the_hands_before(variant, first_hand):
+    # A game placed at hand N (option first_hand, up to 2**31 - 1: anyone may ask for it
+    # through the web API) holds and writes its own hands only: building its record once
+    # allocated an entry for each of the N hands before it (a request that took the server
+    # past 9 GB).  With a stock (Domino Hearts) the game keeps each hand's stock as well.
+    import tracemalloc
+
+    from hearts.drive import drive
+    from hearts.game import Game
+    from hearts.players.base import get_bot
+
+    rules = make_rules(variant, options={"first_hand": first_hand})
+    game = Game(rules, 7)
+    n = rules.players
+    tracemalloc.start()
+    try:
+        drive(game, [get_bot("medium", s) for s in range(n)], deal=True)
+        rec = record_from_game(game)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000, peak  # bytes; one entry per hand since hand 0 took ~400 MB at 10**6
+    assert rec["options"]["first_hand"] == first_hand and len(rec["hands"]) == 1
+    scored = score_record(rec)
+    assert scored["ok"], scored
+    assert scored["totals"] == list(game.totals)

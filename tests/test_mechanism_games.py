@@ -413,7 +413,7 @@ def test_pending_apply_json_and_bots(variant, players):
             a = rng.choice(actions)
             g.apply(a)
             if a.kind == "deal":
-                a = Action.deal((*g.dealt, tuple(g.stock_deals[-1][1])) if g.rules.stock_size
+                a = Action.deal((*g.dealt, tuple(g.stock_deals[g.hand_index][1])) if g.rules.stock_size
                                 else tuple(g.dealt))
             back = Action.from_json(json.loads(json.dumps(a.to_json())))
             # With two packs a name means either copy (the seat's, or the deck's spare).

@@ -368,7 +368,9 @@ class Game:
         self.log: list[Any] = []
         self.chips: list[int] = [0] * n
         self.pot = 0
-        self.stock_deals: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # per hand
+        # by hand index: a game placed at a later hand (option first_hand, the arena) holds
+        # no entry for the hands it never dealt (a list would hold one for each)
+        self.stock_deals: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.phase = PHASE_DEAL
         self.winners: tuple[int, ...] = ()
         self._totals_before: tuple[int, ...] = ()  # the totals before the last hand scored
@@ -517,11 +519,9 @@ class Game:
         self._reset_hand_state()
         self.stock = order or []
         if self.rules.stock_size:
-            # Indexed by hand: a game placed at a later hand (the arena) has empty
-            # entries for the hands it never dealt.
-            del self.stock_deals[index:]
-            self.stock_deals.extend([((), ())] * (index - len(self.stock_deals)))
-            self.stock_deals.append((tuple(deal), tuple(self.stock)))
+            for k in [k for k in self.stock_deals if k >= index]:  # a hand dealt again
+                del self.stock_deals[k]
+            self.stock_deals[index] = (tuple(deal), tuple(self.stock))
         self.dealt = list(deal)
         self.hands = list(deal)
         if self.rules.widow_size:
@@ -1620,11 +1620,15 @@ class Game:
         return settle.team_totals(self.rules, self.totals)
 
     def copy(self) -> Game:
-        """An independent copy of the game (lists copied; records are immutable)."""
+        """An independent copy of the game (lists and dicts copied; records are immutable)."""
         g = Game(self.rules, self.game_number, self.rng)
         for name in _STATE:
             value = getattr(self, name)
-            setattr(g, name, list(value) if isinstance(value, list) else value)
+            if isinstance(value, list):
+                value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(g, name, value)
         return g
 
     def __reduce__(self) -> tuple[Any, ...]:

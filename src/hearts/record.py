@@ -933,15 +933,18 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
         out["options"]["first_hand"] = first
     write_deals = deals or game.game_number is None
     count = game.hand_index + 1
-    passes: list[list[tuple[int, ...] | None]] = [[None] * n for _ in range(count)]
-    plays: list[list[Action]] = [[] for _ in range(count)]
-    choices: list[str | None] = [None] * count
-    bids: list[list[int | None]] = [[] for _ in range(count)]
-    suits: list[int | None] = [None] * count
-    declared: list[list[dict[str, Any]]] = [[] for _ in range(count)]
-    gave: list[list[GiveUpAction]] = [[] for _ in range(count)]
+    # one entry per hand of the record (from ``first``), not per hand since hand 0: a game
+    # placed at hand 2**31 - 1 must not cost memory in proportion to that number
+    size = max(0, count - first)
+    passes: list[list[tuple[int, ...] | None]] = [[None] * n for _ in range(size)]
+    plays: list[list[Action]] = [[] for _ in range(size)]
+    choices: list[str | None] = [None] * size
+    bids: list[list[int | None]] = [[] for _ in range(size)]
+    suits: list[int | None] = [None] * size
+    declared: list[list[dict[str, Any]]] = [[] for _ in range(size)]
+    gave: list[list[GiveUpAction]] = [[] for _ in range(size)]
     for record in game.log:  # each log record is the Action it answers (game.action_of)
-        k = record.hand
+        k = record.hand - first
         if isinstance(record, DrawAction):  # not an action: implied by the plays
             continue
         if isinstance(record, GiveUpAction):
@@ -962,20 +965,21 @@ def record_from_game(game: Game, *, deals: bool = True) -> dict[str, Any]:
         elif kind == "declare" and action.payload is not None:
             declared[k].append({"seat": action.seat, "name": action.payload})
     hands = []
-    for k in range(first, count):
+    for hand in range(first, count):
+        k = hand - first
         entry: dict[str, Any] = {}
-        offset = rules.pass_offset(k)
+        offset = rules.pass_offset(hand)
         if write_deals:
-            if k == game.hand_index:
+            if hand == game.hand_index:
                 dealt = list(game.dealt)
             else:
-                dealt = _rebuilt_deal(n, offset, passes[k], plays[k], game.stock_deals[k][0]
+                dealt = _rebuilt_deal(n, offset, passes[k], plays[k], game.stock_deals[hand][0]
                                       if rules.stock_size else None)
                 if gave[k]:
                     dealt = _with_set_aside(rules, dealt, gave[k])
             entry["deal"] = [_names(m) for m in dealt]
             if rules.stock_size:
-                stock = game.stock_deals[k][1]
+                stock = game.stock_deals[hand][1]
                 entry["stock"] = [card_str(c) for c in stock]
         if rules.widow_size and write_deals:
             widow = rules.deck
