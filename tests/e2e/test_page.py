@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .conftest import boxes, overlap
+from .conftest import SIZES, boxes, overlap
 
 pytestmark = pytest.mark.e2e
 
@@ -322,17 +322,38 @@ def test_phone_layout(new_table):
     assert t.phase == "play"
 
 
-def test_record_download(new_table):
-    t = new_table(downloads=True).open("deal=141")
-    t.pass_cards()
-    t.play_one()
+def _save_record(t) -> dict:
+    """Press Save record (from the menu where the bar folds into it); the downloaded JSON."""
+    menu = t.page.locator('[data-action="menu"]')
+    if menu.is_visible():
+        menu.click()
     with t.page.expect_download() as info:
         t.click_action("download")
-    path = info.value.path()
-    with open(path, encoding="utf-8") as f:
-        rec = json.load(f)
+    with open(info.value.path(), encoding="utf-8") as f:
+        rec: dict = json.load(f)
+    return rec
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_record_download(new_table, size):
+    t = new_table(*size, downloads=True).open("deal=141")
+    t.pass_cards()
+    t.play_one()
+    rec = _save_record(t)
     assert rec["format"] == "hearts-record/1"
     assert rec["game"] == 141
+    # the hand in progress is withheld (its hidden cards would show), and the page says so
+    assert rec["hands"] == []
+    toast = t.page.locator("[data-toast]")
+    toast.wait_for(state="visible")
+    assert toast.get_attribute("data-reason") == "record_partial"
+    assert "hand in progress" in toast.text_content()
+    t.see(toast)
+    t.drive_to_hand(1)
+    rec = _save_record(t)
+    assert len(rec["hands"]) == 1  # the finished hand is in it; the new one is not yet
+    toast.wait_for(state="visible")
+    assert toast.get_attribute("data-reason") == "record_partial"
 
 
 def test_settings_persist(table):

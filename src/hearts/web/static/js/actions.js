@@ -195,7 +195,7 @@ export async function doDaily() {
 export async function doDownload() {
   if (!app.cur) return;
   try {
-    const blob = await api.record(app.cur.id, app.cur.token);
+    const { blob, withheld } = await api.record(app.cur.id, app.cur.token);
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
     a.href = url;
@@ -204,7 +204,8 @@ export async function doDownload() {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 5000);
-    toast(t("record_saved"), "info");
+    if (withheld) toast(t("record_saved_partial"), "info", "record_partial");
+    else toast(t("record_saved"), "info", "record_saved");
   } catch (e) {
     toast(String(e.message || e));
   }

@@ -49,6 +49,7 @@ export const api = {
   async record(id, token) {
     const res = await fetch(`${g(id)}/record`, { headers: { "X-Game-Token": token } });
     if (!res.ok) throw new ApiError(res.status, "http_" + res.status, res.statusText);
-    return res.blob();
+    // the hand in progress is left out (its hidden cards would show): the server says so in a header
+    return { blob: await res.blob(), withheld: res.headers.get("X-Hearts-Withheld") === "current-hand" };
   },
 };

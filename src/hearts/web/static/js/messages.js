@@ -23,7 +23,8 @@ export function toast(text, kind = "error", code = "") {
   el.hidden = false;
   placeToast();
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, kind === "info" ? 3000 : 3500);
+  // long enough to read: a longer sentence stays longer (about 20 characters a second)
+  toastTimer = setTimeout(() => { el.hidden = true; }, Math.max(kind === "info" ? 3000 : 3500, 50 * text.length));
 }
 
 export function placeToast() {
