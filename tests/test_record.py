@@ -13,8 +13,10 @@ from hearts.cards import card_str, cards_of, parse_card
 from hearts.deal import numbered_deal
 from hearts.game import PHASE_DEAL, PHASE_OVER, PHASE_PASS, PHASE_PLAY, Game
 from hearts.record import (
+    CARD_LIMIT,
     ERROR_KEYS,
     FORMAT,
+    MESSAGE_LIMIT,
     RecordError,
     dump_record,
     load_record,
@@ -572,3 +574,45 @@ def test_an_object_in_the_wrong_place_is_called_an_object(hands: Any) -> None:
     assert not out["ok"]
     message = out["error"]["message"]
     assert "dict" not in message and "not an object" in message, message
+
+
+# ------------------------------------------------------------------ what an error says
+def test_a_joker_outside_a_joker_game_is_named() -> None:
+    record = suit_record()
+    record["hands"][0]["deal"][0][0] = "JK"
+    err = error_of(record)
+    assert err["code"] == "bad_deal" and err["card"] == "JK", err
+    assert err["message"].startswith("Hand 1: JK is not in this deck"), err
+
+
+def test_a_huge_bad_value_is_not_echoed_whole() -> None:
+    # The sentence quotes the bad value; a 100,000-character one is cut in the middle
+    # (the start says what, the end keeps the advice), and so is ``card``.
+    record = suit_record()
+    record["hands"][0]["play"][0] = "X" * 100_000
+    err = error_of(record)
+    assert err["code"] == "unknown_card" and err["path"] == "hands[0].play[0]"
+    assert len(err["message"]) <= MESSAGE_LIMIT and " … " in err["message"]
+    assert err["message"].endswith("such as QS, TH or 2C."), err["message"]
+    assert len(err["card"]) <= CARD_LIMIT
+    assert len(json.dumps(score_record(record))) < 2 * MESSAGE_LIMIT + 400
+
+
+def test_a_hand_after_a_fixed_number_of_deals_says_why_the_game_ended() -> None:
+    record = suit_record(deals=1)
+    record["hands"].append(copy.deepcopy(record["hands"][0]))
+    err = error_of(record)
+    assert err["path"] == "hands[1]"
+    assert "played over 1 deal" in err["message"] and "reached" not in err["message"], err
+    record = suit_record(target_score=26)
+    record["hands"].append(copy.deepcopy(record["hands"][0]))
+    assert "someone reached 26 in hand 1" in error_of(record)["message"]
+
+
+def test_a_widow_that_is_not_a_list_is_called_the_widow() -> None:
+    rec = record_from_game(replay_record({"format": FORMAT, "variant": "heartsette",
+                                          "game": 3, "hands": [{}]}))
+    rec["hands"][0]["widow"] = "x"
+    err = error_of(rec)
+    assert err["path"] == "hands[0].widow"
+    assert "the widow must be a list of cards, not a string" in err["message"], err

@@ -460,9 +460,13 @@ class Game:
                 raise IllegalAction("bad_deal", f"Seat {s}'s hand is not a card set.", seat=s)
             if h & ~r.deck:
                 bad = ((h & ~r.deck) & -(h & ~r.deck)).bit_length() - 1
-                name = card_str(bad) if bad < 128 and bad & 15 < 13 and bad >> 4 & 7 < 4 else str(bad)
+                c = bad & 127  # a card or joker of either pack is named (JK, QS), else the id
+                known = bad < 256 and ((c >> 4 < 4 and c & 15 < 13) or c >> 4 == 4)
+                name = card_str(bad) if known else str(bad)
+                if known and bad >= 128:
+                    name += " (a second pack's copy)"
                 raise IllegalAction("bad_deal", f"{name} is not in this deck.", seat=s,
-                                    card=bad if name != str(bad) else None)
+                                    card=bad if known else None)
             if h.bit_count() != r.hand_size:
                 raise IllegalAction("bad_deal", f"Seat {s} must be dealt {r.hand_size} cards, "
                                     f"not {h.bit_count()}.", seat=s)

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from . import tricks
 from .actions import Action, ActionError
@@ -127,6 +127,12 @@ _PLAY_SENTENCES = {
 }
 
 
+MESSAGE_LIMIT: Final = 300
+"""The longest :attr:`RecordError.message`, in characters (the web server's limit too)."""
+CARD_LIMIT: Final = 40
+"""The longest :attr:`RecordError.card` (unreadable text is cut), in characters."""
+
+
 class RecordError(ValueError):
     """A record that cannot be read or that breaks a rule.
 
@@ -138,11 +144,18 @@ class RecordError(ValueError):
     ``pass``, ``play``, ``moon``), ``hand`` and ``index`` (from 0), ``seat``,
     ``card`` (``"QS"``, or the unreadable text) and ``path`` (where in the
     JSON, e.g. ``hands[0].play[17]``); facts that do not apply are ``None``.
+    A message over :data:`MESSAGE_LIMIT` characters keeps its start and end with `` … ``
+    between (the bad value a sentence quotes may be any size); ``card`` keeps its first
+    :data:`CARD_LIMIT` characters.
     """
 
     def __init__(self, code: str, reason: str, message: str, *, stage: str = "record",
                  hand: int | None = None, index: int | None = None, seat: int | None = None,
                  card: str | None = None, path: str | None = None) -> None:
+        if len(message) > MESSAGE_LIMIT:  # keep the advice at the end of the sentence
+            message = f"{message[:MESSAGE_LIMIT - 110]} … {message[-100:]}"
+        if card is not None and len(card) > CARD_LIMIT:
+            card = card[:CARD_LIMIT - 1] + "…"
         super().__init__(message)
         self.code = code
         self.reason = reason
@@ -494,8 +507,13 @@ def _hand_steps(game: Game, k: int, hand: object, number: int | None) -> Iterato
     rules = game.rules
     path = f"hands[{k}]"
     if game.phase == PHASE_OVER:
-        raise _bad(f"{_where(k)} follows the end of the game (someone reached "
-                   f"{rules.target_score} in hand {k}).", path, hand=k)
+        if rules.deals:
+            why = f"it is played over {rules.deals} deal{'' if rules.deals == 1 else 's'}"
+        elif any(t >= rules.target_score for t in game.totals):
+            why = f"someone reached {rules.target_score} in hand {k}"
+        else:
+            why = f"it ended with hand {k}"
+        raise _bad(f"{_where(k)} follows the end of the game ({why}).", path, hand=k)
     if game.phase != PHASE_DEAL:
         raise _bad(f"Hand {k} stops part-way, but hand {k + 1} follows it; only the last hand "
                    f"of a record may be unfinished.", path, hand=k)
@@ -620,6 +638,9 @@ def _check_widow(game: Game, k: int, value: object, path: str) -> None:
     """A record's ``widow`` must be what the deal left (Heartsette); absent is fine."""
     if value is None:
         return
+    if not isinstance(value, list):
+        raise _bad(f"{_where(k)}: the widow must be a list of cards, not {_json_kind(value)}.",
+                   path, hand=k, stage="deal")
     cards = _card_list(value, stage="deal", hand=k, seat=0, path=path, players=game.n)
     widow = 0
     for c in cards:
