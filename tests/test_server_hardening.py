@@ -31,7 +31,7 @@ from websockets.sync.client import connect
 from hearts.cli.serve import ServerProcess, free_port
 from hearts.cli.throwaway import PgCluster, RedisServer, redis_binary
 from hearts.web.hub import MAX_SEAT_SOCKETS
-from hearts.web.limits import EXCERPT_CHARS
+from hearts.web.limits import EXCERPT_CHARS, SECURITY_HEADERS
 
 
 def _server(tmp_path: Path, *args: str, db: str = "hearts.db") -> ServerProcess:
@@ -58,11 +58,42 @@ def _ws(srv: ServerProcess, path: str, addr: str) -> Any:
     return connect(url, sock=_sock(srv.port, addr), open_timeout=20, close_timeout=2)
 
 
+def _assert_security_headers(head: bytes) -> None:
+    """The raw header block ``head`` has every one of the server's security headers."""
+    names = {line.split(b":", 1)[0].strip().lower() for line in head.split(b"\r\n")[1:]}
+    missing = {n for n, _ in SECURITY_HEADERS} - names
+    assert not missing, (missing, head)
+
+
 def _assert_too_many_connections(data: bytes) -> None:
-    """``data`` is the server's 429 answer with the JSON code ``too_many_connections``."""
+    """``data`` is the server's 429 answer with the JSON code ``too_many_connections``
+    and the security headers."""
     assert data.startswith(b"HTTP/1.1 429"), data[:80]
-    assert json.loads(data.split(b"\r\n\r\n", 1)[1])["error"]["code"] == \
-        "too_many_connections"
+    head, body = data.split(b"\r\n\r\n", 1)
+    assert json.loads(body)["error"]["code"] == "too_many_connections"
+    _assert_security_headers(head)
+
+
+@pytest.mark.parametrize("length", [b"abc", b"-5", b"1, 2"])
+def test_a_request_http_cannot_read_gets_the_json_error(capped: ServerProcess,
+                                                          length: bytes) -> None:
+    """A header h11 refuses (a ``Content-Length`` that is not a number) is answered like
+    every other failure: 400, the JSON error object, the security headers; then closed."""
+    s = _sock(capped.port, "127.0.0.4")
+    try:
+        s.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                  b"\r\nContent-Length: " + length + b"\r\n\r\n{}")
+        data = b""
+        while chunk := s.recv(4096):
+            data += chunk
+    finally:
+        s.close()
+    assert data.startswith(b"HTTP/1.1 400"), data[:80]
+    head, body = data.split(b"\r\n\r\n", 1)
+    assert b"content-type: application/json" in head.lower()
+    err = json.loads(body)["error"]
+    assert err["code"] == "bad_request" and "HTTP" in err["message"]
+    _assert_security_headers(head)
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ from hearts.game import Game
 from hearts.players import get_bot
 from hearts.rules import make_rules
 from hearts.view import player_view
-from hearts.web.limits import CSP, MAX_BODY_BYTES, RateLimiter, excerpt
+from hearts.web.limits import CSP, MAX_BODY_BYTES, SECURITY_HEADERS, RateLimiter, excerpt
 from hearts.web.storage import GameStore, resolve_db_url
 
 
@@ -506,6 +506,8 @@ def test_past_the_concurrency_limit_the_503_is_json(tmp_path: Path) -> None:
         r = httpx.get(srv.url + "/api/daily")
         assert r.status_code == 503 and r.headers["content-type"] == "application/json"
         assert r.json()["error"]["code"] == "overloaded"
+        # no middleware runs for uvicorn's 503: the answer carries the headers itself
+        assert {n.decode() for n, _ in SECURITY_HEADERS} <= set(r.headers), r.headers
         for sock in idle:
             sock.close()
         for _ in range(100):  # the server notices the closed connections

@@ -115,11 +115,16 @@ def error_body(code: str, message: str, **extra: Any) -> bytes:
 async def send_error(send: Send, status: int, code: str, message: str,
                      headers: list[tuple[bytes, bytes]] | None = None) -> None:
     """Answer with the JSON error object (``Connection: close``: the rest of the
-    request, if any, is not read)."""
+    request, if any, is not read) and :data:`SECURITY_HEADERS` (``headers`` may give
+    others, and its own value of any of those)."""
     body = error_body(code, message)
+    given = list(headers or [])
+    names = {name.lower() for name, _ in given}
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-        (b"connection", b"close"), *(headers or [])]})
+        (b"connection", b"close"), *given,
+        # also where no middleware runs (uvicorn's 503 past limit_concurrency)
+        *((n, v) for n, v in SECURITY_HEADERS if n not in names)]})
     await send({"type": "http.response.body", "body": body})
 
 

@@ -46,7 +46,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from .limits import Receive, Scope, Send, client_key, error_body, send_error
+from .limits import SECURITY_HEADERS, Receive, Scope, Send, client_key, error_body, send_error
 
 REQUEST_TIMEOUT = 10.0
 """Default seconds for a request to arrive whole."""
@@ -164,10 +164,10 @@ def _trusted(config: Any) -> TrustedProxies | None:
 def _refusal() -> bytes:
     body = error_body("too_many_connections", "Too many open connections from your address; "
                       "close some and try again.")
+    headers = b"".join(name + b": " + value + b"\r\n" for name, value in SECURITY_HEADERS)
     return (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
             b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n"
-            b"retry-after: 5\r\ncache-control: no-store\r\nx-content-type-options: nosniff"
-            b"\r\n\r\n" + body)
+            b"retry-after: 5\r\ncache-control: no-store\r\n" + headers + b"\r\n" + body)
 
 
 def request_timeout() -> float:
@@ -238,6 +238,23 @@ class TimedH11Protocol(H11Protocol):
         super().handle_events()
         if not self._reading():
             self._disarm()  # the request is whole (or the connection ends): clock off
+
+    def send_400_response(self, msg: str) -> None:
+        """A request h11 cannot read (a bad ``Content-Length``, broken headers): 400 with
+        the JSON error object ``bad_request`` and the security headers, like every other
+        failure, instead of uvicorn's plain-text line; then the connection is closed."""
+        body = error_body("bad_request", "The request is not valid HTTP/1.1 (its request line or "
+                          "headers could not be read).")
+        headers = [(b"content-type", b"application/json"),
+                   (b"content-length", str(len(body)).encode()), (b"connection", b"close"),
+                   (b"cache-control", b"no-store"), *SECURITY_HEADERS]
+        try:
+            for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+                          h11.Data(data=body), h11.EndOfMessage()):
+                self.transport.write(self.conn.send(event))
+        except h11.LocalProtocolError:  # h11 cannot answer in this state: just close
+            pass
+        self.transport.close()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         """The connection becomes a WebSocket (shared tables): the request is whole, and
