@@ -240,6 +240,20 @@ def test_cli_table_and_hand_option(tmp_path):
     assert code == 1 and out["error"]["code"] == "bad_hand"
 
 
+def test_cli_says_when_there_is_nothing_to_review(tmp_path):
+    # A record with no card played yet: the table would be empty, so a sentence instead
+    # (exit status 0: nothing is wrong); --json still gives the object, decisions [].
+    g = Game(make_rules("standard"), 33)
+    g.start_hand()  # dealt; nobody has passed
+    path = tmp_path / "g.json"
+    path.write_text(dump_record(record_from_game(g)))
+    code, out = run(str(path), "--json", "--seat", "2")
+    assert code == 0 and out["ok"] and out["decisions"] == []
+    result = CliRunner().invoke(cli, ["review", str(path), "--seat", "2", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "Nothing to review: seat 2 has no pass or play in this record."
+
+
 @pytest.mark.parametrize("text,code", [
     ("{not json", "bad_record"),
     ('{"format": "hearts-record/1", "hands": [{"deal": [["2C"]]}]}', "bad_deal"),

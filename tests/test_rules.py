@@ -117,6 +117,13 @@ def test_option_errors():
     with pytest.raises(RulesError) as e:
         make_rules("standard", 4, {"colour": "red"})
     assert e.value.reason == "unknown_option"
+    assert "hearts variants" in str(e.value) and "did you mean" not in str(e.value)
+    with pytest.raises(RulesError) as e:  # a near miss is named
+        make_rules("standard", 4, {"pass_shedule": "none"})
+    assert "did you mean 'pass_schedule'?" in str(e.value)
+    with pytest.raises(RulesError) as e:  # a huge key is not echoed whole
+        make_rules("standard", 4, {"x" * 10_000: 1})
+    assert len(str(e.value)) < 200
     for key, bad in [("moon", "sometimes"), ("qs_breaks_hearts", 1), ("target_score", 0),
                      ("target_score", "100"), ("pass_count", 5), ("tie", "coin"), ("target_score", True)]:
         with pytest.raises(RulesError) as e:

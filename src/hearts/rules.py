@@ -13,6 +13,7 @@ Option keys and values are the public contract of ``interfaces.md`` section 2.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -705,7 +706,11 @@ def resolve_options(variant: str, overrides: Mapping[str, Any] | None = None) ->
     for key, value in (overrides or {}).items():
         spec = OPTION_SPECS.get(key)
         if spec is None:
-            raise RulesError("unknown_option", f"unknown option {key!r}")
+            shown = repr(key) if len(repr(key)) <= 60 else repr(key)[:57] + "..."
+            near = difflib.get_close_matches(str(key), list(OPTION_SPECS), n=1)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            raise RulesError("unknown_option", f"unknown option {shown} ({hint}every option "
+                             f"and its values: hearts variants)")
         values[key] = spec.check(value)
     return values
 

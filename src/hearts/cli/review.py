@@ -133,6 +133,9 @@ def command(file: str, seat: int, hand: int | None, as_json: bool, worlds: int, 
                               seed=seed)
     if as_json:
         click.echo(json.dumps(out, ensure_ascii=False))
+    elif out["ok"] and not out["decisions"]:
+        where = f"hand {hand} of this record" if hand is not None else "this record"
+        click.echo(f"Nothing to review: seat {seat} has no pass or play in {where}.")
     elif out["ok"]:
         console = Console()
         console.print(_table(out, console.width))
