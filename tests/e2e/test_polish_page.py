@@ -255,3 +255,40 @@ def test_a_mouse_user_sees_no_card_raised_before_choosing(new_table: Any,
         (transform, shadow)
     t.see(second)
     assert t.errors == []
+
+
+def test_a_touch_screen_shows_no_card_raised_on_load(browser: Any, server_url: str) -> None:
+    """A newcomer on a phone saw the first card raised with a blue ring on load (the
+    keyboard's focus), as if chosen or hinted; a touch screen has no mouse to move first,
+    so it is drawn flat from the start.  A key pressed still raises the focused card."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True, locale="en-US")
+    try:
+        ctx.add_init_script("localStorage.setItem('hearts.settings', "
+                            "JSON.stringify({speed: 'off', sound: false}))")
+        t = Table(ctx.new_page(), server_url)
+        t.open("deal=5")
+        page = t.page
+        assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+        focused = page.evaluate("document.activeElement && document.activeElement.dataset.card")
+        assert focused, "a card holds the focus on load"
+        target = f'#hand [data-card="{focused}"]'
+        assert page.get_attribute("body", "data-input") == "pointer"
+        transform, shadow = _lift(page, target)
+        assert transform in ("none", "matrix(1, 0, 0, 1, 0, 0)") and shadow == "none", \
+            (transform, shadow)
+        page.keyboard.press("ArrowRight")
+        assert page.get_attribute("body", "data-input") == "keyboard"
+        # nor do the settings list keyboard shortcuts there (a desktop's do)
+        assert page.evaluate("getComputedStyle(document.querySelector('.keyboard-help'))"
+                             ".display") == "none"
+        assert t.errors == []
+    finally:
+        ctx.close()
+    desk = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    try:
+        d = Table(desk.new_page(), server_url).open("deal=5")
+        d.click_action("settings")
+        d.see(d.page.locator(".keyboard-help"))
+    finally:
+        desk.close()

@@ -392,6 +392,29 @@ def test_no_hint_button_where_the_host_turned_hints_off(
     ann.context.close()
 
 
+def test_the_hint_button_waits_for_the_start(browser: Any, table_server: ServerProcess) -> None:
+    # A newcomer's trial: before the host started the game the Hint button was offered,
+    # and pressing it answered "Wait for your turn."  It shows once the game is on.
+    ann = _page(browser, 1280, 800)
+    ann.goto(table_server.url + "/t/new")
+    ann.wait_for_selector('body[data-phase="create"]')
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    _idle(ann)
+    assert _body(ann, "hints") == "false"
+    assert ann.locator('[data-action="hint"]').is_hidden()
+    assert_in_view(ann, '[data-action="start"]')
+    ann.locator('[data-action="start"]').click()
+    ann.wait_for_selector('body[data-passing="true"]')
+    _idle(ann)
+    assert _body(ann, "hints") == "true"
+    assert_in_view(ann, '[data-action="hint"]')
+    assert ann.errors == []
+    ann.context.close()
+
+
 @pytest.mark.parametrize(("size", "locale", "words"), [
     ((1280, 800), "en-US", "Your last hint is still being worked out."),
     ((390, 844), "ja-JP", "前のヒントをまだ考えています。"),

@@ -205,6 +205,8 @@ export function toggleMenu(open) {
 export function wire() {
   // how the user is playing: the focus ring on a card is drawn for the keyboard, not after a tap or click
   document.addEventListener("pointerdown", () => { document.body.dataset.input = "pointer"; }, true);
+  // a touch screen has no mouse to move first: its card focused on load is drawn flat from the start
+  if (matchMedia("(pointer: coarse)").matches) document.body.dataset.input = "pointer";
   // a mouse moved before any key or tap: the card focused on load is not drawn raised either
   document.addEventListener("pointermove", () => {
     if (!document.body.dataset.input) document.body.dataset.input = "pointer";

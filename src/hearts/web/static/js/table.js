@@ -261,8 +261,9 @@ export async function startTable(idPart, page) {
     b.myTurn = String(free && v.phase === "play" && v.turn === tb.seat);
     b.passing = String(free && v.phase === "pass" && !v.has_passed[tb.seat]);
     b.deciding = String(free && !!v.decision && !["pass", "play"].includes(v.decision.kind));
-    // the solo game's Hint button, where the host allows hints, for a person at a seat
-    b.hints = String(tb.seat !== null && table.settings.hints !== false);
+    // the solo game's Hint button, where the host allows hints, for a person at a seat, while the game is on
+    // (before the start or after the end there is nothing to hint)
+    b.hints = String(tb.seat !== null && table.settings.hints !== false && table.status === "playing");
     // the review of a finished hand: the viewer's own seat, on the table's route with the seat's token
     if (tb.seat !== null) reviewAt({ id: tb.id, token: tb.token, seat: tb.seat, name: page.name });
     $("#tb-create").hidden = true;
