@@ -209,6 +209,17 @@ def test_quit_saves_the_partial_record(tmp_path: Path) -> None:
     assert score_record(data)["ok"]
 
 
+def test_a_hint_asked_again_at_the_same_point_is_the_same(tmp_path: Path) -> None:
+    # A newcomer's trial: asking "hint" four times at one play answered 9D, 7S, 5S, 9D (the
+    # search samples deals).  The hint is now seeded by the point of the game.
+    r = CliRunner().invoke(cli, ["play", "--deal", "7", "--seed", "3", "--record-out",
+                                 str(tmp_path / "g.json")],
+                           input="QC TD KH\nhint\nhint\nhint\nhint\nquit\n")
+    assert r.exit_code == 0, r.output
+    hints = re.findall(r"Hint: play (\w+)", r.output)
+    assert len(hints) == 4 and len(set(hints)) == 1, hints
+
+
 def test_end_of_input_quits(tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["play", "--deal", "9", "--level", "random",
                                  "--record-out", str(tmp_path / "g.json")], input="")

@@ -109,7 +109,10 @@ class TerminalGame:
         self.bots: dict[int, Bot] = {
             s: get_bot(level, None if seed is None else seed * 100 + s)
             for s in range(1, rules.players)}
-        self._hint_bot: Bot | None = None
+        self._hint_level: str | None = None
+        # the hints' seed: the given one, else one per game, so that asking again at the same
+        # point of the game gives the same answer (a search samples deals)
+        self._hint_seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
         self.ask = ask or (lambda text: click.prompt(text, default="", show_default=False,
                                                      prompt_suffix=" "))
 
@@ -132,14 +135,16 @@ class TerminalGame:
         return " ".join(self.card(c) for c in sorted(items, key=sort_key))
 
     def hint_bot(self) -> Bot | None:
-        """The bot that answers ``hint``: the first of :data:`HINT_LEVELS` registered."""
-        if self._hint_bot is None:
+        """The bot that answers ``hint``: the first of :data:`HINT_LEVELS` registered, seeded
+        by the game's hint seed and the point of the game (the hand and the actions taken),
+        so a hint asked twice at one point is the same hint; ``None`` when none is."""
+        if self._hint_level is None:
             get_bot("random", 0)  # loads the built-in levels into the registry
-            for level in HINT_LEVELS:
-                if level in BOTS:
-                    self._hint_bot = get_bot(level, self.seed)
-                    break
-        return self._hint_bot
+            self._hint_level = next((lv for lv in HINT_LEVELS if lv in BOTS), "")
+        if not self._hint_level:
+            return None
+        point = (self._hint_seed * 1009 + self.game.hand_index) * 10007 + len(self.game.log)
+        return get_bot(self._hint_level, point)
 
     def prompt(self, text: str) -> str:
         """Ask for a line; ``quit``/``exit`` raise :class:`Quit`; ``help`` is answered here."""
