@@ -330,8 +330,9 @@ register_variant(Variant(
     STANDARD_REMOVALS, "seed 000 (Foster's Complete Hoyle, 1897)", phases=("bid", "suit", "play")))
 register_variant(Variant(
     "heartsette", "Heartsette",
-    "A widow: 4 players remove 2♠ and deal 12 each with 3 to the widow; 3 players 16 each "
-    "and 4, 5 players 10 and 2, 6 players 8 and 4. The winner of the first trick takes the "
+    "A widow: 4 players remove 2♠ and deal 12 each with 3 to the widow; 3 players are dealt "
+    "16 each with 4 to the widow; 5 players 10 each with 2; 6 players 8 each with 4. The "
+    "winner of the first trick takes the "
     "widow with its hearts and alone may look at it.",
     {}, MappingProxyType({3: (), 4: _cards("2S"), 5: (), 6: ()}), "seed 000",
     widow=MappingProxyType({3: 4, 4: 3, 5: 2, 6: 4})))
