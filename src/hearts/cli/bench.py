@@ -128,7 +128,8 @@ def engine(seconds: float, variant: str, players: int | None, seed: int,
 
 @command.command("bots")
 @click.option("--seconds", type=SECONDS, default=None,
-              help="Time budget passed to the bot benchmark (its default when omitted).")
+              help="Seconds of repeats for each level (four levels, each at least 20 "
+              "positions); omitted: every position once for hard, 2 s for the others.")
 @click.option("--variant", default="standard", show_default=True,
               help="Variant of the positions (e.g. domino).")
 def bots(seconds: float | None, variant: str) -> None:
