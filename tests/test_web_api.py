@@ -251,6 +251,10 @@ def test_malformed_json_422(client: httpx.Client, store: GameStore) -> None:
         assert "error" in r.json()
     r = client.post("/api/games", content=b"[1,", headers={"content-type": "application/json"})
     assert r.status_code == 422
+    # the message says what and where, not "JSON decode error (3)"
+    err = r.json()["error"]
+    assert err["code"] == "bad_json" and err["message"].startswith("The body is not valid JSON: ")
+    assert "at character 3." in err["message"], err
     assert p.do("GET", "")["version"] == version
 
 

@@ -270,8 +270,13 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         first = errors[0] if errors else {}
         code = "bad_json" if first.get("type") == "json_invalid" else "bad_request"
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        message = shorten(f"{first.get('msg', 'Invalid request')}" +
-                          (f" ({shorten(where, 60)})" if where else ""))
+        if code == "bad_json":  # loc: ("body", character offset); ctx: the parser's words
+            why = str((first.get("ctx") or {}).get("error") or "it cannot be read")
+            message = shorten(f"The body is not valid JSON: {why}" +
+                              (f" at character {where}." if where else "."))
+        else:
+            message = shorten(f"{first.get('msg', 'Invalid request')}" +
+                              (f" ({shorten(where, 60)})" if where else ""))
         detail = [{"type": e.get("type"), "msg": shorten(str(e.get("msg", "")), 200),
                    "loc": [shorten(p, 60) if isinstance(p, str) else p for p in e.get("loc", ())]}
                   for e in errors[:10]]
