@@ -344,6 +344,49 @@ def test_late_friend_takes_a_bots_seat_between_hands(
                                                     "away": False}
 
 
+def test_play_again_together_offers_one_new_table_to_everyone(
+        server: ServerProcess, clients: list[TableClient]) -> None:
+    # A one-deal game between two people: once it is over either may open a table with
+    # the same settings and offer it to everyone (message ``again``); the offer is part of
+    # the table (``table.again``, event ``again``), checked (the new table must be the
+    # sender's to host, waiting), and made once.
+    tid, (ann, ben) = seat_table(server.url, clients, persons=2, level="random",
+                                 options={"deals": 1})
+    nxt = create_table(server.url, "Ben", level="random", options={"deals": 1})
+    early = refusal(ben, {"type": "again", "table": nxt["id"], "token": nxt["token"],
+                          "v": ben.v})
+    assert early["code"] == "wrong_phase", early  # not before the game is over
+    start(ann)
+    drive([ann, ben], lambda: any(e["type"] == "game_over" for e in ann.events()))
+    ben.wait_version(ann.v)
+    assert ann.latest()["table"]["status"] == "over" and ann.latest()["table"]["again"] is None
+    # Refused, nothing changed: someone else's table, a wrong token, no such table.
+    other = create_table(server.url, "Eve", level="random")
+    v = ben.v
+    for msg, code in [({"table": other["id"], "token": nxt["token"]}, "not_next_host"),
+                      ({"table": nxt["id"], "token": "x" * 40}, "not_next_host"),
+                      ({"table": "nope", "token": nxt["token"]}, "unknown_next_table"),
+                      ({"table": 5, "token": nxt["token"]}, "bad_message")]:
+        assert refusal(ben, {"type": "again", "v": ben.v, **msg})["code"] == code, msg
+    assert ben.v == v
+    ben.send({"type": "again", "table": nxt["id"], "token": nxt["token"], "v": ben.v})
+    ann.wait(lambda ms: any(e["type"] == "again" for m in ms if m["type"] == "update"
+                            for e in m["events"]))
+    assert ann.events("again") == [{"type": "again", "table": nxt["id"], "name": "Ben"}]
+    assert ann.latest()["table"]["again"] == {"table": nxt["id"], "name": "Ben"}
+    public = httpx.get(f"{server.url}/api/tables/{tid}", timeout=30).json()
+    assert public["again"] == {"table": nxt["id"], "name": "Ben"}
+    # Once: a second offer is refused, the first stays.
+    second = create_table(server.url, "Ann", level="random")
+    err = refusal(ann, {"type": "again", "table": second["id"], "token": second["token"],
+                        "v": ann.v})
+    assert err["code"] == "again_taken", err
+    assert truth_at(server.db_url, tid).again == {"table": nxt["id"], "name": "Ben"}
+    # Ann joins the offered table.
+    r = join_table(server.url, nxt["id"], "Ann")
+    assert r.status_code == 201 and r.json()["seat"] == 1
+
+
 def test_bad_requests_are_json_errors(server: ServerProcess) -> None:
     base = server.url
     r = httpx.post(base + "/api/tables", json={"name": "A", "variant": "nope"}, timeout=30)

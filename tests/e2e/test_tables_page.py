@@ -513,3 +513,68 @@ def test_finished_table_offers_a_new_table(
     assert solo.locator('[data-action="new-table"]').count() == 1
     assert solo.locator('[data-action="new-table"]').is_hidden()
     ann.context.close()
+
+
+def test_play_again_together_at_a_finished_table(
+        browser: Any, table_server: ServerProcess) -> None:
+    # Two friends play a one-deal game to its end; Ben (phone) presses "Play again
+    # together": a table with the same settings opens with him as its host, and Ann's
+    # game-over dialog (desktop) now offers "Join Ben's new table", which takes her there.
+    ann = _page(browser, 1280, 800)
+    ben = _page(browser, 390, 844)
+    _host_alone(ann, table_server.url, deals=1)
+    link = ann.input_value("[data-invite-link]")
+    old_id = link.rsplit("/", 1)[1]
+    ben.goto(link)
+    ben.wait_for_selector('body[data-phase="join"]')
+    ben.fill('#tb-join-form [name="name"]', "Ben")
+    ben.locator('[data-action="join"]').click()
+    ben.wait_for_selector('body[data-status="waiting"][data-seat="1"]')
+    ann.wait_for_selector('body[data-version="2"]', state="attached")
+    ann.locator('[data-action="start"]').click()
+    deadline = time.monotonic() + 240
+    while not all(p.get_attribute("body", "data-phase") == "game-over" for p in (ann, ben)):
+        assert time.monotonic() < deadline, "the game did not end"
+        moved = False
+        for p in (ann, ben):
+            moved = _act(p) or moved
+        if not moved:  # as _wait_for_news, which does not know the game's end
+            for q in (ann, ben):
+                q.wait_for_selector(IDLE, state="attached")
+            if any(q.locator(ASKED).count() for q in (ann, ben)):
+                continue
+            behind = [q for q in (ann, ben) if q.get_attribute("body", "data-phase") != "game-over"]
+            if not behind:
+                break
+            p = min(behind, key=lambda q: int(q.get_attribute("body", "data-version") or -1))
+            v = p.get_attribute("body", "data-version")
+            p.wait_for_selector(f'body:not([data-version="{v}"]), body[data-phase="game-over"], '
+                                f'dialog[data-dialog="hand-end"][open], {ASKED}', state="attached")
+    over = 'dialog[data-dialog="game-over"][open]'
+    for p in (ann, ben):
+        p.wait_for_selector(IDLE, state="attached")
+        p.wait_for_selector(over)
+        assert_in_view(p, f'{over} [data-action="table-again"]')
+    again = f'{over} [data-action="table-again"]'
+    assert ben.text_content(again) == "Play again together"
+    ben.locator(again).click()
+    ben.wait_for_url(lambda url: "/t/" in url and old_id not in url)
+    ben.wait_for_selector('body[data-status="waiting"][data-seat="0"]')
+    assert_in_view(ben, '[data-action="start"]')  # Ben hosts the new table
+    new_id = ben.url.rsplit("/", 1)[1]
+    settings = [truth_at(table_server.db_url, t).settings.to_json() for t in (old_id, new_id)]
+    assert settings[0] == settings[1]
+    join = f'{over} [data-action="table-join-again"]'
+    ann.wait_for_selector(join)
+    assert ann.locator(f'{over} [data-action="table-again"]').is_hidden()
+    assert_in_view(ann, join)
+    assert ann.text_content(join) == "Join Ben's new table"
+    ann.locator(join).click()
+    ann.wait_for_url(f"**/t/{new_id}")
+    ann.wait_for_selector('body[data-phase="join"]')
+    ann.fill('#tb-join-form [name="name"]', "Ann")
+    ann.locator('[data-action="join"]').click()
+    ann.wait_for_selector('body[data-status="waiting"][data-seat="1"]')
+    assert ann.errors == [] and ben.errors == []
+    ann.context.close()
+    ben.context.close()

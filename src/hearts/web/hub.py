@@ -26,7 +26,9 @@ in order), ``thinking`` and ``error`` messages.  Moves answer the seat's pending
 decision (:data:`MOVE_FIELDS`): ``{"type": "pass", "cards": [...], "v": N}``, ``play``
 (``card``), ``moon`` (``choice``), ``bid`` (``bid``: chips or null), ``suit`` (``suit``:
 C, D, H or S); ``next`` (host, between hands), ``start`` (host), ``seat`` (host:
-``seat``, ``friend``), ``back``; ``hint`` (``level``, optional: answered to the asker
+``seat``, ``friend``), ``back``, ``again`` (once the game is over: ``table``, ``token``:
+a new table with the same settings that the sender opened and hosts, offered to everyone
+here); ``hint`` (``level``, optional: answered to the asker
 only with a ``hint`` message, :meth:`TableHub.hint`).  One connection may send
 :data:`MSG_RATE` messages a second (bursts of :data:`MSG_BURST`); past that each message is refused with
 ``rate_limited``, and a client that goes on is cut off (close code 4429).  A binary
@@ -712,6 +714,8 @@ class TableHub:
         v = msg.get("v")
         if kind != "back" and (isinstance(v, bool) or not isinstance(v, int)):
             raise TableError("bad_message", "A move carries the version it answers (v).", 422)
+        if kind == "again":  # the new table is checked first, under its own lock only
+            next_id = await self._check_next_table(msg.get("table"), msg.get("token"))
         async with self._locked(table_id) as live:
             st = live.state
             person = st.seats[seat]
@@ -741,6 +745,8 @@ class TableHub:
                 if seat not in st.due() or not st.between_hands():
                     raise TableError("wrong_phase", "There is no hand to deal now.")
                 await self._deal(live)
+            elif kind == "again":
+                await self._commit(live, ["again", next_id, person.name])
             elif kind == "seat":
                 target = msg.get("seat")
                 if isinstance(target, bool) or not isinstance(target, int) \
@@ -772,6 +778,32 @@ class TableHub:
                     await self._commit(live, [kind, seat, value])
             else:
                 raise TableError("bad_message", f"Unknown message type {excerpt(kind)}.", 422)
+
+    async def _check_next_table(self, table_id: object, token: object) -> str:
+        """The id of the table a person offers everyone next (message ``again``): it must
+        exist, be waiting for its start, and ``token`` must be its host's (so nobody can
+        send a table's people to a table that is not theirs to open).  Raises
+        :class:`TableError` (``unknown_next_table``, ``not_next_host``, ``wrong_phase``,
+        ``bad_message``)."""
+        if not isinstance(table_id, str) or not isinstance(token, str) \
+                or len(table_id) > EXCERPT_CHARS or len(token) > 200:
+            raise TableError("bad_message", "again: the new table's id and its host's token.",
+                             422)
+        try:
+            async with self._locked(table_id) as other:
+                st = other.state
+                host = st.seats[HOST_SEAT]
+                if host is None or host.token_hash != hash_token(token):
+                    raise TableError("not_next_host", "That token is not the new table's "
+                                     "host's.", 403)
+                if st.started:
+                    raise TableError("wrong_phase", "The new table has started already.")
+        except TableError as exc:  # (its own codes would read as this table's: renamed)
+            if exc.code in ("unknown_table", "solo_game"):
+                raise TableError("unknown_next_table", "No table with this id can be offered "
+                                 "next.", 404) from None
+            raise
+        return table_id
 
     # ------------------------------------------------------------ sessions
     async def session(self, ws: Any, table_id: str) -> None:

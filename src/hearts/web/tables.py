@@ -20,7 +20,9 @@ version after it):
   (so every decision ``Game.pending()`` asks, in any variant, can be answered at a
   table), with an optional trailing ``"bot"`` when a bot acted for an absent person;
 - ``["away", seat]`` (the turn timer ran out: a bot plays for the seat) and
-  ``["back", seat]`` (its person is here again).
+  ``["back", seat]`` (its person is here again);
+- ``["again", table_id, name]``: once the game is over, a person at it opened table
+  ``table_id`` with the same settings and invites everyone there (once per table).
 
 Projection: a person's seat gets :func:`hearts.view.player_view` of that seat (its own
 hand only); a spectator or a waiting friend gets the public part (no hand, passes or
@@ -292,6 +294,9 @@ class TableState:
         """Points taken this hand, as the widow's taker and as the others see them."""
         self._hands: list[tuple[int, list[str]]] = [(-1, [])] * self.n
         """Each seat's hand as card strings, with the mask they were made from."""
+        self.again: dict[str, str] | None = None
+        """The next table, once the game is over and someone opened one with the same
+        settings: ``{"table": id, "name": who opened it}`` (action ``again``)."""
 
     def _pending(self) -> list[Decision]:
         if self._pend is None:
@@ -375,6 +380,7 @@ class TableState:
                                           self.seats, strict=True)],
             "waiting": [{"id": k, "name": p.name} for k, p in self.late.items()],
             "due": list(self.due()),
+            "again": self.again,
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any]:
@@ -512,6 +518,15 @@ class TableState:
                 if not self.started:
                     raise TableError("wrong_phase", "The game has not started yet.")
                 game.verify(game_action(action))
+            elif kind == "again":
+                if not (self.started and game.game_over):
+                    raise TableError("wrong_phase", "A new table is offered once the game is "
+                                     "over.")
+                if self.again is not None:
+                    raise TableError("again_taken", "A new table has been offered already: "
+                                     "join that one.")
+                if not isinstance(action[1], str) or not isinstance(action[2], str):
+                    raise TableError("bad_message", "again: a table id and a name.", 422)
             elif kind in ("away", "back"):
                 p = self.seats[int(action[1])]
                 if p is None or p.away != (kind == "back"):
@@ -573,6 +588,9 @@ class TableState:
                 raise ValueError(f"{kind}: no person at seat {s}")
             person.away = kind == "away"
             public.append({"type": kind, "seat": s})
+        elif kind == "again":
+            self.again = {"table": str(action[1]), "name": str(action[2])}
+            public.append({"type": "again", **self.again})
         else:
             raise ValueError(f"unknown action {action!r}")
         self.version += 1

@@ -4,7 +4,8 @@ export const TABLE_STRINGS = {
   en: {
     tb_computer: "computer", tb_away: "away: a computer plays", tb_thinking: "thinking…", tb_secs: "{n} s",
     tb_name_bot: "Computer {n}",
-    tb_start: "Start the game", tb_back: "I'm back", tb_new_table: "New table", tb_give_seat: "Give {name} the seat of {seat}",
+    tb_start: "Start the game", tb_back: "I'm back", tb_new_table: "New table", tb_again: "Play again together", tb_join_again: "Join {name}'s new table",
+    tb_again_offered: "{name} opened a new table with the same settings: join it from the game's end.", tb_give_seat: "Give {name} the seat of {seat}",
     tb_waiting_start: "At the table: {names}. Empty seats are played by the computer.",
     tb_host_starts: "The host starts the game.",
     tb_waiting_seat: "You are watching: the host can give you a computer's seat between hands.",
@@ -32,7 +33,8 @@ export const TABLE_STRINGS = {
   ja: {
     tb_computer: "CPU", tb_away: "不在：CPU代打ち", tb_thinking: "考え中…", tb_secs: "{n}秒",
     tb_name_bot: "コンピューター{n}",
-    tb_start: "ゲームを始める", tb_back: "戻りました", tb_new_table: "新しいテーブル", tb_give_seat: "{name}に{seat}の席を渡す",
+    tb_start: "ゲームを始める", tb_back: "戻りました", tb_new_table: "新しいテーブル", tb_again: "みんなでもう一度", tb_join_again: "{name}さんの新しいテーブルに参加",
+    tb_again_offered: "{name}さんが同じ設定で新しいテーブルを開きました。ゲーム終了の画面から参加できます。", tb_give_seat: "{name}に{seat}の席を渡す",
     tb_waiting_start: "参加者：{names}。空いた席はコンピューターが打ちます。",
     tb_host_starts: "ホストがゲームを始めます。",
     tb_waiting_seat: "観戦中です。ハンドの合間にホストがコンピューターの席を渡せます。",

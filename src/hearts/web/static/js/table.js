@@ -57,6 +57,7 @@ export async function startTable(idPart, page) {
     thinking: null, deadlines: {},
     queue: Promise.resolve(),
     hint: null, // the hint asked and not answered yet: {resolve, reject}
+    offering: false, // "Play again together" is opening the next table
     rules: {}, // the create form's house rules (the options differing from the game's own)
   };
   document.body.classList.add("at-table");
@@ -96,6 +97,8 @@ export async function startTable(idPart, page) {
       else if (a === "back") send({ type: "back" });
       else if (a === "copy-link") copyLink();
       else if (a === "new-table") location.assign("/t/new"); // a finished table: make the next one
+      else if (a === "table-again") playAgain(); // ... or open it with these settings and invite everyone
+      else if (a === "table-join-again" && tb.table.again) location.assign(`/t/${encodeURIComponent(tb.table.again.table)}`);
       else if (a === "seat-friend") send({ type: "seat", seat: Number(btn.dataset.seat), friend: btn.dataset.friend, v: tb.v });
       else if (a === "table-rules") { // the solo page's Game options dialog, for the table's rules
         const game = $('#tb-create-form [name="game"]').value;
@@ -221,6 +224,7 @@ export async function startTable(idPart, page) {
         moon_kind: e.moon_kind, moon_choice: e.moon_choice, totals: e.totals });
     },
     play() { tb.thinking = null; },
+    again(e) { if (!tb.offering) page.toast(t("tb_again_offered", { name: e.name }), "info"); },
   };
   function note(events) {
     for (const e of events) if (Object.hasOwn(NOTE, e.type)) NOTE[e.type](e);
@@ -309,8 +313,40 @@ export async function startTable(idPart, page) {
       if (d.open) d.close(); // the host dealt on
     }
     for (const sel of ['[data-action="next-game"]', '[data-action="play-again"]']) $(sel).hidden = true;
-    // the game is over at this table: the way on is a new table (the create form, this name kept)
-    $('[data-action="new-table"]').hidden = table.status !== "over";
+    // the game is over at this table: the way on is a new table, opened with these settings for everyone
+    // (once; then the others join it), or the create form (this name kept)
+    const over = table.status === "over";
+    $('[data-action="new-table"]').hidden = !over;
+    $('[data-action="table-again"]').hidden = !(over && tb.seat !== null && !table.again);
+    const join = $('[data-action="table-join-again"]');
+    join.hidden = !(over && table.again);
+    if (table.again) join.textContent = t("tb_join_again", { name: table.again.name });
+  }
+
+  /**
+   * "Play again together": open a table with this table's settings (the next public game number, or secret
+   * deals again), this person its host under the same name, offer it to everyone here (the message `again`)
+   * and go there.  When someone else's offer came first, join theirs instead.
+   */
+  async function playAgain() {
+    if (tb.offering) return;
+    const s = tb.table.settings;
+    const body = { name: tb.table.seats[tb.seat].name, variant: s.variant, players: s.players,
+      options: s.options, level: s.level, turn_seconds: s.turn_seconds, spectators: s.spectators, hints: s.hints };
+    if (s.game !== null && s.game !== undefined) body.game = s.game >= 4294967295 ? 1 : s.game + 1;
+    tb.offering = true;
+    try {
+      const out = await post("/api/tables", body);
+      remember(out.id, out.token);
+      send({ type: "again", table: out.id, token: out.token, v: tb.v });
+      const deadline = Date.now() + 10000; // the table's update (or a refusal) comes back over the socket
+      while (!tb.table.again && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (!tb.table.again) throw new Error(t("error_net"));
+      location.assign(`/t/${encodeURIComponent(tb.table.again.table)}`); // (someone else's, if theirs came first)
+    } catch (e) {
+      tb.offering = false;
+      page.toast(e.message);
+    }
   }
 
   function copyLink() {
