@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
+from pathlib import Path
+from typing import Any
 
+import aio
 import pytest
 
 from hearts.cards import card_str, cards_of
 from hearts.deal import numbered_deal
 from hearts.view import player_view
+from hearts.web.bus import LocalBus
+from hearts.web.compute import SearchPool
+from hearts.web.hub import Conn, TableHub
+from hearts.web.storage import hash_token, make_engine
+from hearts.web.table_store import TableStore
 from hearts.web.tables import (
+    HOST_SEAT,
     TableError,
     TableSettings,
     TableState,
@@ -210,3 +221,66 @@ def test_each_seat_gets_the_engines_events_as_it_may_see_them() -> None:
     end = next(e for e in st.recent[-1].events_for(None) if e["type"] == "hand_end")
     assert end["record"]["hands"] and len(end["breakdown"]) == 4
     assert taken == end["points"] or end["moon"] is not None
+
+
+class _Socket:
+    """What the hub sends a WebSocket client, kept (the hub's side of a connection)."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.closed: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int) -> None:
+        self.closed = code
+
+
+def test_a_move_stored_but_not_applied_here_is_reloaded_from_the_log(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When building a move's events fails after the engine applied it (a bug), the hub
+    must not keep that half-applied state: the move is in the log, so the next request
+    reads the table back from the log, version and game in step; the sender is told, and
+    the table's clients are closed so that they reconnect to the table read back."""
+    engine = make_engine(f"sqlite:///{tmp_path}/t.db")
+    store = TableStore(engine)
+    original = TableState._game_events
+
+    def broken(self: TableState, *args: Any) -> Any:
+        raise RuntimeError("event building failed")
+
+    async def main() -> tuple[int, int, str, int, list[dict[str, Any]], int | None]:
+        hub = TableHub(store, LocalBus(), SearchPool(workers=0))
+        made = await hub.create(name="Ann", level="random")
+        tid = made["id"]
+        ws = _Socket()
+        conn = Conn(ws, HOST_SEAT, hash_token(made["token"]))
+        (await hub._get(tid)).conns.add(conn)
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        monkeypatch.setattr(TableState, "_game_events", broken)
+        await hub._safe_act(conn, tid, {"type": "start", "v": made["table"]["version"]})
+        monkeypatch.setattr(TableState, "_game_events", original)
+        for _ in range(100):
+            if ws.closed is not None:
+                break
+            await asyncio.sleep(0.02)
+        pump.cancel()
+        await hub.info(tid)
+        live = await hub._get(tid)
+        await hub.close()  # no more bot moves
+        row = await asyncio.to_thread(store.load, tid)
+        kinds = [a[0] for a in row.actions]
+        return (len(row.actions), live.state.version, live.state.game.phase,
+                kinds.count("deal"), ws.sent, ws.closed)
+
+    try:
+        stored, version, phase, deals, sent, closed = aio.run(main())
+    finally:
+        store.close()
+        engine.dispose()
+    assert deals == 1  # the move that failed here was stored ...
+    assert version == stored  # ... and the table read back with it, in step
+    assert phase == "pass"
+    assert [m["code"] for m in sent if m["type"] == "error"] == ["server_error"]
+    assert closed == 1012

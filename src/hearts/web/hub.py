@@ -338,6 +338,28 @@ class TableHub:
         finally:
             del self._loading[table_id]
 
+    def _forget(self, table_id: str) -> None:
+        """Drop a table whose memory may no longer match its stored log (a move stored
+        but not applied here, another process's write): the next request reloads it from
+        the log.  Its clients are closed with 1012 once what was queued for them is sent;
+        the page reconnects and reads the table back (``hello`` with its version)."""
+        live = self._tables.pop(table_id, None)
+        if live is None:
+            return
+        for _o, handle, _d in live.timers.values():
+            handle.cancel()
+        live.timers.clear()
+        for conn in list(live.conns):
+            self._spawn(self._reconnect(conn))
+
+    @staticmethod
+    async def _reconnect(conn: Conn) -> None:
+        await asyncio.sleep(0.05)  # the refusal of the message that failed goes first
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(conn.drained(), 5)
+        conn.closed = True
+        await conn._close(1012)
+
     def _evict(self) -> None:
         while len(self._tables) > self.cache_size:
             for tid, live in self._tables.items():
@@ -382,10 +404,16 @@ class TableHub:
             await self.store.append(st.id, seq, action)
         except SeqConflict:
             # Another process wrote this version (its lock expired?): reload and refuse.
-            self._tables.pop(st.id, None)
+            self._forget(st.id)
             raise TableError("conflict", "The table changed at the same moment; try again.") \
                 from None
-        applied = st.apply(action)
+        try:
+            applied = st.apply(action)
+        except Exception:
+            # Stored but not (wholly) applied here: the memory may be half a move ahead of
+            # its version.  Forget it; the next request reloads the table from its log.
+            self._forget(st.id)
+            raise
         self._schedule(live)
         self._deliver(live, applied)
         if any(e["type"] == "game_over" for e in applied.public):
@@ -433,7 +461,7 @@ class TableHub:
                 applied = st.apply(list(payload["a"]))
             except Exception:
                 log.exception("table %s: published action %d does not apply", table_id, v)
-                self._tables.pop(table_id, None)
+                self._forget(table_id)
                 return
             live.deadlines = dict(payload.get("d") or {})
             self._deliver(live, applied)
