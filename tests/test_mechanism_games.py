@@ -227,6 +227,11 @@ def test_declarations_are_checked_and_recorded():
     bad["hands"][0]["declarations"] = [{"seat": 1, "name": "slam"}]
     err2 = score_record(bad)["error"]
     assert err2["code"] == "illegal_declaration" and err2["reason"] == "bad_declaration"
+    for entry in ({"seat": 1}, {"seat": 1, "name": None}, {"seat": 1, "name": 64}):
+        bad["hands"][0]["declarations"] = [entry]  # listed, so it declared: say what
+        err3 = score_record(bad)["error"]
+        assert err3["path"] == "hands[0].declarations", err3
+        assert "name" in err3["message"] and "must be a list of objects" in err3["message"]
 
 
 def test_medium_declares_general_only_when_strong():

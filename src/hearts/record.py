@@ -755,14 +755,16 @@ def _parse_stock(game: Game, k: int, hand: dict[str, Any], deal: Sequence[int],
 def _declaration_steps(game: Game, k: int, value: object, path: str,
                        later: bool) -> Iterator[Step]:
     """A hand's ``declarations`` (``[{"seat": 2, "name": "general"}]``): each seat in turn
-    declares what is listed for it, or nothing; the phase stops at the last one
-    listed unless the hand goes on (plays follow)."""
+    declares what is listed for it, or nothing (a seat not listed); the phase stops at the
+    last one listed unless the hand goes on (plays follow).  An entry needs both its seat
+    and its name: a seat listed without a name is refused, not read as no declaration."""
     n = game.n
     if value is None:
         value = []
     if not isinstance(value, list) or not all(
             isinstance(d, dict) and isinstance(d.get("seat"), int)
-            and not isinstance(d.get("seat"), bool) for d in value):
+            and not isinstance(d.get("seat"), bool) and isinstance(d.get("name"), str)
+            for d in value):
         raise _bad(f"{_where(k)}: \"declarations\" must be a list of objects such as "
                    f"{{\"seat\": 2, \"name\": \"general\"}}.", path, hand=k, stage="declare")
     if game.phase != PHASE_DECLARE:
