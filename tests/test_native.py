@@ -100,3 +100,71 @@ def test_stale_build_detected(tmp_path, monkeypatch):
     assert _native._stale(["game"]) == ["game"]
     (tmp_path / _native.SOURCES_FILE).unlink()  # no record of the build: stale too
     assert _native._stale(["game"]) == ["game"]
+
+
+def _bad_calls() -> list[list[str]]:
+    """What the engine answers to the calls a library user gets wrong (``docs/engine.md``:
+    the compiled build must refuse them as the pure one does, with ``IllegalAction`` and
+    its reason, never a bare ``TypeError``): ``[label, outcome]`` for each, the outcome
+    ``"ok"``, ``"False"``/``"True"`` (``can``) or the exception's class and reason."""
+    from hearts.actions import Action
+    from hearts.cards import cards_of
+    from hearts.deal import numbered_deal
+
+    rules = make_rules("standard")
+    dealt = Game(rules, 20261130)
+    dealt.apply(Action.deal())
+    mine = cards_of(dealt.hands[0])
+    playing = dealt.copy()
+    for s in range(4):
+        playing.apply(Action.pass_(s, cards_of(playing.hands[s])[:3]))
+    t = playing.turn
+    calls = [
+        ("pass cards as a list", dealt, lambda g: g.apply(Action.pass_(0, mine[:3]))),
+        ("pass seat text", dealt, lambda g: g.apply(Action.pass_("a", tuple(mine[:3])))),
+        ("pass seat None", dealt, lambda g: g.apply(Action.pass_(None, tuple(mine[:3])))),
+        ("pass a card set", dealt, lambda g: g.apply(Action.pass_(0, dealt.hands[0]))),
+        ("pass_cards a card set", dealt, lambda g: g.pass_cards(0, dealt.hands[0])),
+        ("pass card names", dealt, lambda g: g.apply(Action.pass_(0, ("2C", "9C", "KC")))),
+        ("can pass list", dealt, lambda g: g.can(Action.pass_(0, mine[:3]))),
+        ("apply a JSON list", dealt, lambda g: g.apply(["pass", 0, "2C", "9C", "KC"])),
+        ("can a JSON list", dealt, lambda g: g.can(["pass", 0, "2C", "9C", "KC"])),
+        ("apply None", dealt, lambda g: g.apply(None)),
+        ("verify None", dealt, lambda g: g.verify(None)),
+        ("kind not text", dealt, lambda g: g.apply(Action(5, 0, None))),  # type: ignore[arg-type]
+        ("play a card name", playing, lambda g: g.apply(Action.play(t, "2C"))),
+        ("play None", playing, lambda g: g.apply(Action.play(t, None))),
+        ("play a float", playing, lambda g: g.apply(Action.play(t, 0.0))),
+        ("play seat text", playing, lambda g: g.apply(Action.play(str(t), 0))),
+        ("can play a card name", playing, lambda g: g.can(Action.play(t, "QS"))),
+        ("bid seat text", dealt, lambda g: g.apply(Action.bid("a", 3))),
+        ("moon seat None", playing, lambda g: g.apply(Action.moon(None, "add"))),
+        ("deal as a list", Game(rules, 5), lambda g: g.apply(Action.deal(numbered_deal(rules, 5, 0)))),
+        ("deal as card lists", Game(rules, 5), lambda g: g.apply(Action.deal(
+            tuple(tuple(cards_of(h)) for h in numbered_deal(rules, 5, 0))))),
+        ("game number True", dealt, lambda g: Game(rules, True)),  # type: ignore[arg-type]
+        ("game number 0", dealt, lambda g: Game(rules, 0)),
+    ]
+    out = []
+    for label, base, call in calls:
+        g = base.copy()
+        try:
+            r = call(g)
+            outcome = repr(r) if isinstance(r, bool) else "ok"
+        except Exception as exc:  # noqa: BLE001 - the class is what is compared
+            outcome = f"{type(exc).__name__} {getattr(exc, 'reason', '')}".strip()
+        out.append([label, outcome])
+    return out
+
+
+def test_bad_calls_are_refused_alike_by_both_builds():
+    here = _bad_calls()
+    assert not [x for x in here if x[1].startswith("TypeError")], here
+    expected = {"pass cards as a list": "ok", "pass a card set": "IllegalAction bad_pass",
+                "apply a JSON list": "IllegalAction bad_action", "can a JSON list": "False",
+                "play a card name": "IllegalAction not_in_hand", "deal as a list": "ok",
+                "deal as card lists": "IllegalAction bad_deal",
+                "game number True": "DealError bad_record"}
+    assert {k: v for k, v in here if k in expected} == expected
+    pure = json.loads(_run_pure("import json, test_native as t; print(json.dumps(t._bad_calls()))"))
+    assert pure == here

@@ -35,6 +35,7 @@ answer, what kind of action, and the legal choices (a card set for ``pass`` and
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -70,7 +71,10 @@ class Action(NamedTuple):
     """One move: ``kind`` (see :data:`KINDS`), ``seat`` (-1 for a deal), ``payload``.
 
     Build with the constructors (:meth:`play`, :meth:`pass_`, ...) or
-    :meth:`from_json`; apply with ``Game.apply``.
+    :meth:`from_json`; apply with ``Game.apply``.  The constructors take any value
+    (typed ``object``): the game checks the seat and the payload when the action is
+    applied and refuses what is wrong with ``IllegalAction`` and a reason, in the
+    compiled build as in the pure one (``docs/engine.md``, "Speed").
     """
 
     kind: str
@@ -78,45 +82,51 @@ class Action(NamedTuple):
     payload: Any = None
 
     @staticmethod
-    def deal(hands: tuple[Any, ...] | None = None) -> Action:
-        """The next hand's deal: the numbered or random one, or ``hands`` (card sets; a
-        game with a stock may add the stock's order, top first, as one more tuple)."""
-        return Action("deal", -1, hands)
+    def deal(hands: Sequence[Any] | None = None) -> Action:
+        """The next hand's deal: the numbered or random one, or ``hands`` (card sets, a
+        list or tuple such as :func:`hearts.deal.numbered_deal`'s; a game with a stock may
+        add the stock's order, top first, as one more tuple)."""
+        return Action("deal", -1, tuple(hands) if isinstance(hands, list) else hands)
 
     @staticmethod
-    def bid(seat: int, chips: int | bool | None) -> Action:
+    def bid(seat: object, chips: object) -> Action:
         """A bid of ``chips``, ``True`` for a slam bid (``None``: no bid)."""
-        return Action("bid", seat, chips)
+        return Action("bid", seat, chips)  # type: ignore[arg-type]  # the game checks
 
     @staticmethod
-    def suit(seat: int, suit: int) -> Action:
+    def suit(seat: object, suit: object) -> Action:
         """The auction's winner names the penalty suit (0 clubs .. 3 spades)."""
-        return Action("suit", seat, suit)
+        return Action("suit", seat, suit)  # type: ignore[arg-type]
 
     @staticmethod
-    def declare(seat: int, name: str | None) -> Action:
+    def declare(seat: object, name: object) -> Action:
         """Seat ``seat`` declares ``name`` (``"general"``) or nothing (``None``)."""
-        return Action("declare", seat, name)
+        return Action("declare", seat, name)  # type: ignore[arg-type]
 
     @staticmethod
-    def pass_(seat: int, cards: tuple[int, ...]) -> Action:
-        """Seat ``seat`` passes ``cards``."""
-        return Action("pass", seat, tuple(cards))
+    def pass_(seat: object, cards: Iterable[int]) -> Action:
+        """Seat ``seat`` passes ``cards`` (card ids, any iterable: a list, a tuple).
+        Something that is not a list of cards is kept as given, for ``Game.apply`` to
+        refuse with a reason."""
+        given: object = cards
+        if isinstance(cards, list | tuple):
+            given = tuple(cards)
+        return Action("pass", seat, given)  # type: ignore[arg-type]
 
     @staticmethod
-    def play(seat: int, card: int) -> Action:
-        """Seat ``seat`` plays ``card``."""
-        return Action("play", seat, card)
+    def play(seat: object, card: object) -> Action:
+        """Seat ``seat`` plays ``card`` (a card id: ``parse_card("QS")``)."""
+        return Action("play", seat, card)  # type: ignore[arg-type]
 
     @staticmethod
-    def give_up(seat: int) -> Action:
+    def give_up(seat: object) -> Action:
         """Seat ``seat`` gives up the hand (Hearts 1887; ``Game.give_up``)."""
-        return Action("give_up", seat, None)
+        return Action("give_up", seat, None)  # type: ignore[arg-type]
 
     @staticmethod
-    def moon(seat: int, choice: str) -> Action:
+    def moon(seat: object, choice: object) -> Action:
         """The shooter chooses how the moon scores (``"add"`` or ``"subtract"``)."""
-        return Action("moon", seat, choice)
+        return Action("moon", seat, choice)  # type: ignore[arg-type]
 
     def to_json(self) -> list[Any]:
         """The JSON list of this action (see the module table).

@@ -47,13 +47,15 @@ from .cards import (
     SPADES,
     SUIT_LETTERS,
     SUIT_MASKS,
+    CardError,
     card_str,
     card_tuple,
     held_copy,
     make_card,
+    parse_card,
     same_name,
 )
-from .deal import numbered_deal, random_deal, shuffled_deck
+from .deal import check_game_number, numbered_deal, random_deal, shuffled_deck
 from .events import (
     BidMade,
     Dealt,
@@ -343,7 +345,8 @@ class Game:
     """A whole game of a Hearts-family variant for ``rules.players`` seats.
 
     ``game_number`` (1..2**32-1) selects the numbered deals of ``deal.py``;
-    without it, :meth:`start_hand` needs an explicit deal or an ``rng``.
+    without it, :meth:`start_hand` needs an explicit deal or an ``rng``.  Another
+    value (0, ``True``, a string) raises :class:`hearts.deal.DealError` here.
     Card sets are int bitmasks (``cards.py``).
 
     Public state (read it, do not write it): ``phase``, ``hand_index``,
@@ -356,6 +359,8 @@ class Game:
 
     def __init__(self, rules: Rules, game_number: int | None = None,
                  rng: random.Random | None = None) -> None:
+        if game_number is not None:
+            check_game_number(game_number)  # DealError: not a number from 1 to 2**32-1
         self.rules = rules
         self.game_number = game_number
         self.rng = rng
@@ -456,6 +461,10 @@ class Game:
             raise IllegalAction("bad_deal", f"The deal must have {self.n} hands, not {len(hands)}.")
         seen = 0
         for s, h in enumerate(hands):
+            if isinstance(h, tuple | list):
+                raise IllegalAction("bad_deal", f"Seat {s}'s hand is a list of cards; a deal "
+                                    "gives each hand as a card set (an int: mask_of(cards)).",
+                                    seat=s)
             if isinstance(h, bool) or not isinstance(h, int) or h < 0:
                 raise IllegalAction("bad_deal", f"Seat {s}'s hand is not a card set.", seat=s)
             if h & ~r.deck:
@@ -821,7 +830,7 @@ class Game:
         a card the seat does not hold).  ``seat`` and the cards may be any value:
         what is not a seat or a card is refused as above.
         """
-        self._pass_mask(seat, tuple(cards))
+        self._pass_mask(seat, _pass_payload(cards, seat))
 
     def _pass_mask(self, seat: object, cards: tuple[object, ...]) -> int:
         """Check a pass (see :meth:`verify_pass`) and return its cards as a card set."""
@@ -852,8 +861,7 @@ class Game:
         mask = 0
         for c in cards:
             if not _is_card_id(c):
-                raise IllegalAction("not_in_hand", f"You do not hold {c!r}: it is not a card.",
-                                    seat=seat)
+                raise _not_a_card(c, seat)
             mask |= 1 << c
         if mask.bit_count() != k:
             raise IllegalAction("bad_pass", f"Pass {k} different cards, not the same card twice.",
@@ -868,7 +876,7 @@ class Game:
     def can_pass(self, seat: object, cards: Iterable[int]) -> bool:
         """Whether :meth:`pass_cards` would accept these cards."""
         try:
-            self._pass_mask(seat, tuple(cards))
+            self._pass_mask(seat, _pass_payload(cards, seat))
         except IllegalAction:
             return False
         return True
@@ -879,9 +887,10 @@ class Game:
         Passes are simultaneous: nobody sees what they receive before choosing.
         Raises :class:`IllegalAction` as :meth:`verify_pass`.
         """
-        given = tuple(cards)
-        mask = self._pass_mask(seat, given)
-        s = cast(int, seat)  # checked by _pass_mask, as every card of ``given``
+        payload = _pass_payload(cards, seat)
+        mask = self._pass_mask(seat, payload)
+        s = cast(int, seat)  # checked by _pass_mask, as every card of ``payload``
+        given = cast("tuple[int, ...]", payload)
         self.passes[s] = given
         self._pass_masks[s] = mask
         action = _new_record(PassAction, (self.hand_index, s, given))
@@ -943,8 +952,7 @@ class Game:
                 turn=self.turn), seat=seat,
                 card=card if _is_card_id(card) and _valid_face(card) else None)
         if not _is_card_id(card):
-            return IllegalAction("not_in_hand", f"You do not hold {card!r}: it is not a card.",
-                                 seat=seat)
+            return _not_a_card(card, seat)
         turn = self.turn  # == seat
         if not self.hands[turn] >> card & 1:
             return IllegalAction("not_in_hand", f"You do not hold {_card_name(card)}.",
@@ -1445,7 +1453,7 @@ class Game:
             return [_new_record(_Decision, (-1, "deal", 0, 0, ()))]
         return []
 
-    def apply(self, action: Action, events: bool = True) -> list[Event]:
+    def apply(self, action: object, events: bool = True) -> list[Event]:
         """Apply one :class:`hearts.actions.Action` of any kind; returns the events it
         caused, in order (:mod:`hearts.events`: the deal, a pass and the exchange, a bid,
         the card played, draws from the stock, the trick taken, the widow, a moon due,
@@ -1456,24 +1464,27 @@ class Game:
         Where two cards share a name (two packs, jokers) an action's card means
         whichever copy the seat holds, as in records (``interfaces.md`` section 2b).
         ``events=False``: make no events (returns ``[]``), for a caller that reads none
-        (a simulation's drive loop): the per-phase methods' speed."""
+        (a simulation's drive loop): the per-phase methods' speed.  What is not an
+        :class:`Action` (a JSON list: read it with ``Action.from_json``) is refused with
+        ``bad_action``."""
+        act = action if type(action) is Action else _as_action(action)
         out: list[Event] = []
         if not events:
-            self._apply(action)
+            self._apply(act)
             return out
         self._events = out
         try:
-            self._apply(action)
+            self._apply(act)
         finally:
             self._events = None
         return out
 
     def _apply(self, action: Action) -> None:
-        kind = action[0]
         # Read as a plain tuple: a caller's Action may hold a seat that is not an int, which
         # the phase's check refuses; read through the NamedTuple's int-typed field, the
         # compiled build would raise TypeError instead.
         parts: tuple[object, ...] = action
+        kind = parts[0]
         if kind == "play":  # first: the one kind of nearly every action
             seat = parts[1]
             card = parts[2]
@@ -1483,13 +1494,10 @@ class Game:
             return
         if self._copies:
             action = self._by_name(action)
+            parts = action
         who = _seat_field(action)
         if kind == "pass":
-            payload = action[2]
-            if not isinstance(payload, tuple | list):
-                raise IllegalAction("bad_pass", "A pass is a list of cards.",
-                                    seat=who if type(who) is int else None)
-            self.pass_cards(who, payload)
+            self.pass_cards(who, cast("tuple[int, ...]", _pass_payload(parts[2], who)))
         elif kind == "bid":
             self.bid(who, action[2])
         elif kind == "suit":
@@ -1520,7 +1528,7 @@ class Game:
         cards of one name are meant by their names (:func:`hearts.cards.held_copy`, a
         different copy each time a pass names one name again)."""
         parts: tuple[object, ...] = action  # (not the int-typed field: see _apply)
-        kind = action[0]
+        kind = parts[0]
         seat = parts[1]
         payload = parts[2]
         if kind == "play":
@@ -1557,45 +1565,49 @@ class Game:
             return Action("deal", -1, tuple(fixed) if stock is None else (*fixed, stock))
         return action
 
-    def verify(self, action: Action) -> None:
+    def verify(self, action: object) -> None:
         """Raise :class:`IllegalAction` unless :meth:`apply` would accept ``action``."""
+        act = action if type(action) is Action else _as_action(action)
         if self._copies:
-            action = self._by_name(action)
-        kind = action[0]
+            act = self._by_name(act)
+        parts: tuple[object, ...] = act  # (not the int-typed field: see _apply)
+        kind = parts[0]
         if kind == "play":
-            self.verify_play(action[1], action[2])
+            self.verify_play(parts[1], parts[2])
         elif kind == "pass":
-            payload = action[2]
-            if not isinstance(payload, tuple | list):
-                raise IllegalAction("bad_pass", "A pass is a list of cards.", seat=action[1])
-            self.verify_pass(action[1], payload)
+            self.verify_pass(parts[1], cast("tuple[int, ...]", _pass_payload(parts[2], parts[1])))
         elif kind == "bid":
-            self.verify_bid(action[1], action[2])
+            self.verify_bid(parts[1], parts[2])
         elif kind == "suit":
-            self.verify_name_suit(action[1], action[2])
+            self.verify_name_suit(parts[1], parts[2])
         elif kind == "moon":
-            self.verify_moon_choice(action[1], action[2])
+            self.verify_moon_choice(parts[1], parts[2])
         elif kind == "declare":
-            self.verify_declare(action[1], action[2])
+            self.verify_declare(parts[1], parts[2])
         elif kind == "give_up":
-            self.verify_give_up(action[1])
+            self.verify_give_up(parts[1])
         elif kind == "deal":
             if self.phase != PHASE_DEAL:
                 raise self._wrong_phase()
-            hands, _ = _deal_payload(action[2])
+            hands, _ = _deal_payload(parts[2])
             if hands is not None:
                 self.verify_deal(hands)
         else:
             raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
 
-    def can(self, action: Action) -> bool:
-        """Whether :meth:`apply` would accept ``action``."""
-        if self._copies:
-            action = self._by_name(action)
-        if action[0] == "play":
-            return self.can_play(action[1], action[2])
+    def can(self, action: object) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (never raises)."""
         try:
-            self.verify(action)
+            act = action if type(action) is Action else _as_action(action)
+        except IllegalAction:
+            return False
+        if self._copies:
+            act = self._by_name(act)
+        parts: tuple[object, ...] = act  # (not the int-typed field: see _apply)
+        if parts[0] == "play":
+            return self.can_play(parts[1], parts[2])
+        try:
+            self.verify(act)
         except IllegalAction:
             return False
         return True
@@ -1686,9 +1698,62 @@ def _deal_payload(payload: Any) -> tuple[Any, Any]:
     if payload is None:
         return None, None
     items = list(payload) if isinstance(payload, tuple | list) else payload
-    if isinstance(items, list) and items and isinstance(items[-1], tuple | list):
+    if isinstance(items, list) and items and isinstance(items[-1], tuple | list) \
+            and not all(isinstance(h, tuple | list) for h in items[:-1]):
         return items[:-1], tuple(items[-1])
-    return payload, None
+    return payload, None  # (hands written as lists of cards are refused by verify_deal)
+
+
+def _as_action(action: object) -> Action:
+    """``action`` as an :class:`Action` when it is one in a plain tuple's form
+    ``(kind, seat, payload)``; else :class:`IllegalAction` ``bad_action`` saying what
+    to build instead (the JSON list form is read by ``Action.from_json``)."""
+    if isinstance(action, tuple) and len(action) == 3:
+        return Action(*action)
+    if isinstance(action, list):
+        raise IllegalAction("bad_action", "Game.apply takes an Action, not a list: read the "
+                            f"JSON form with Action.from_json({_excerpt(action)}).")
+    raise IllegalAction("bad_action", "Game.apply takes an Action such as Action.play(seat, "
+                        f"card) or Action.from_json([...]), not {_excerpt(action)}.")
+
+
+def _excerpt(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _pass_payload(payload: object, seat: object) -> tuple[object, ...]:
+    """A pass action's cards as a tuple, or :class:`IllegalAction` ``bad_pass`` when they
+    are not a list of cards (a card set is an int: ``cards_of`` lists it)."""
+    if isinstance(payload, tuple):
+        return payload
+    who = seat if type(seat) is int else None
+    if isinstance(payload, int) and not isinstance(payload, bool):
+        raise IllegalAction("bad_pass", "A pass is a list of card ids, not a card set: "
+                            "cards_of(mask) lists the set's cards.", seat=who)
+    if not isinstance(payload, str | bytes | dict):
+        try:
+            return tuple(cast("Iterable[object]", payload))
+        except TypeError:
+            pass
+    raise IllegalAction("bad_pass", f"A pass is a list of cards, not {_excerpt(payload)}.",
+                        seat=who)
+
+
+def _not_a_card(card: object, seat: object) -> IllegalAction:
+    """``not_in_hand`` for a value that is no card id; a card's name (``"QS"``) is told
+    how to become one."""
+    if isinstance(card, str):
+        try:
+            parse_card(card)
+        except CardError:
+            pass
+        else:
+            return IllegalAction("not_in_hand", f"{card!r} is a card's name; the engine takes "
+                                 f"card ids: parse_card({card!r}) (or Action.from_json for a "
+                                 "whole action in its JSON form).", seat=seat)
+    return IllegalAction("not_in_hand", f"You do not hold {_excerpt(card)}: it is not a card.",
+                         seat=seat)
 
 
 def _rebuild_game(rules: Rules, game_number: int | None, rng: random.Random | None,
