@@ -357,12 +357,12 @@ class Game:
     ``totals``, ``results``, ``log``, ``winners``.
     """
 
-    def __init__(self, rules: Rules, game_number: int | None = None,
+    def __init__(self, rules: Rules, game_number: int | None | object = None,
                  rng: random.Random | None = None) -> None:
-        if game_number is not None:
-            check_game_number(game_number)  # DealError: not a number from 1 to 2**32-1
+        # (typed object for mypyc, which would turn True into 1: checked here instead)
         self.rules = rules
-        self.game_number = game_number
+        self.game_number: int | None = (None if game_number is None
+                                        else check_game_number(game_number))
         self.rng = rng
         n = rules.players
         self.n = n
