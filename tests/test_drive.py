@@ -101,3 +101,14 @@ def test_plain_path_stops_at_a_person_and_refuses_an_illegal_card():
     g = Game(make_rules("standard"), game_number=3)
     with pytest.raises(IllegalAction):
         drive(g, [Cheat()] * 4, deal=True, views=False)
+
+
+def test_more_agents_than_seats_is_refused_before_anything_is_played():
+    g = Game(make_rules("standard"), 7)
+    agents = [UniformAgent(random.Random(s)) for s in range(5)]
+    with pytest.raises(ValueError, match="5 agents for a game of 4 seats"):
+        drive(g, agents, deal=True)
+    with pytest.raises(ValueError, match=r"seats \[7\]"):
+        drive(g, {0: agents[0], 7: agents[1]}, deal=True)
+    assert g.log == [] and g.hand_index == -1
+    assert drive(g, agents[:3], deal=True) is not None  # fewer: seat 3 is a person

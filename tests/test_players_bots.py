@@ -257,3 +257,23 @@ def test_no_bot_sees_the_stock_or_the_cards_others_draw():
         for level in LEVELS:
             assert make(level, trial).choose_play(v1) == make(level, trial).choose_play(v2), level
     assert differed >= 4 and drawn_by_others >= 1
+
+
+def test_register_bot_takes_a_factory_called_with_the_seed():
+    from hearts.players.base import BOTS, BaseBot, get_bot, register_bot
+
+    class Seeded(BaseBot):
+        name = "t-seeded"
+
+        def __init__(self, seed: int | None = None) -> None:
+            self.seed = seed
+
+    with pytest.raises(TypeError, match="must be callable"):
+        register_bot("t-seeded", Seeded())  # type: ignore[arg-type]
+    assert "t-seeded" not in BOTS
+    register_bot("t-seeded", Seeded)
+    try:
+        bot = get_bot("t-seeded", 5)
+        assert isinstance(bot, Seeded) and bot.seed == 5
+    finally:
+        del BOTS["t-seeded"]

@@ -94,12 +94,20 @@ def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool =
     With ``views=False`` no :class:`~hearts.view.PlayerView` is built and agents are
     asked ``choose(None, decision)``: for agents that answer from the decision's
     legal choices alone (``hearts bench engine``'s uniform random player, which
-    times the engine, not the view).
+    times the engine, not the view).  Raises ``ValueError`` when ``agents`` names more
+    seats than the game has.  To watch the events, pass
+    ``apply=lambda a: events.extend(game.apply(a))``.
     """
     n = game.n
     if isinstance(agents, Mapping):
+        extra = [s for s in agents if not (type(s) is int and 0 <= s < n)]
+        if extra:
+            raise ValueError(f"drive: agents for seats {extra!r}, but the game's seats are "
+                             f"0 to {n - 1}")
         table = [agents.get(s) for s in range(n)]
     else:
+        if len(agents) > n:
+            raise ValueError(f"drive: {len(agents)} agents for a game of {n} seats")
         table = [agents[s] if s < len(agents) else None for s in range(n)]
     if not views and on_decision is None and fallback is None:  # the engine benchmark
         return _drive_plain(game, table, deal, stop_at_hand_end, apply)

@@ -28,7 +28,10 @@ class Bot(Protocol):
     ``choose_pass(view)`` returns ``view.rules.pass_count`` distinct card ids
     from ``view.hand``; ``choose_play(view)`` returns one card id from
     ``view.legal``; ``choose_moon(view)`` returns ``"add"`` or ``"subtract"``
-    when the rules let a shooter choose.
+    when the rules let a shooter choose; ``choose_bid``, ``choose_suit``,
+    ``choose_declare`` and ``choose_give_up`` answer the family's other decisions
+    (:class:`BaseBot` has a default for each).  ``choose(view, decision)`` answers
+    any decision; it is all that ``hearts.drive.drive`` asks of an agent.
     """
 
     name: str
@@ -38,6 +41,14 @@ class Bot(Protocol):
     def choose_play(self, view: PlayerView) -> int: ...
 
     def choose_moon(self, view: PlayerView) -> str: ...
+
+    def choose_bid(self, view: PlayerView) -> int | bool | None: ...
+
+    def choose_suit(self, view: PlayerView) -> int: ...
+
+    def choose_declare(self, view: PlayerView) -> str | None: ...
+
+    def choose_give_up(self, view: PlayerView) -> bool: ...
 
     def choose(self, view: PlayerView, decision: Decision) -> Action: ...
 
@@ -133,7 +144,15 @@ BOTS: dict[str, BotFactory] = {}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
-    """Register a bot factory under ``name`` (replaces an earlier one)."""
+    """Register a bot factory under ``name`` (replaces an earlier one).
+
+    ``factory(seed)`` makes a new bot; ``seed`` is ``None`` or an int, passed by
+    position: a :class:`BaseBot` subclass whose ``__init__`` takes ``seed`` is a
+    factory, and so is ``lambda seed: MyBot()`` (docs/python.md, "Computer players").
+    Raises ``TypeError`` when ``factory`` is not callable."""
+    if not callable(factory):
+        raise TypeError(f"register_bot: the factory of {name!r} must be callable, "
+                        f"not {type(factory).__name__}")
     BOTS[name] = factory
 
 
