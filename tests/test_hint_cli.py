@@ -161,3 +161,18 @@ def test_dev_zero_is_a_bad_record_not_read_whole():
     assert code == 1 and out["ok"] is False
     assert out["error"]["code"] == "bad_record" and out["error"]["file"] == "/dev/zero"
     assert "larger than" in out["error"]["message"]
+
+
+@pytest.mark.parametrize("bot", ["hard", "expert"])
+def test_the_searching_bots_answer_a_joker_lead(bot: str) -> None:
+    """Joker Hearts: a joker led has no suit; hard's check of medium's moon-stopping card
+    read the led suit of the trick as a suit index and raised IndexError (every verb that
+    asked hard or expert: play, its hint, arena, hint)."""
+    rec = {"format": "hearts-record/1", "variant": "joker", "players": 3, "game": 777,
+           "hands": [{"passes": [["5C", "3S", "4S"], ["JC", "5D", "JK"], ["6C", "7C", "KS"]],
+                      "play": ["JK"]}]}
+    result = CliRunner().invoke(cli, ["hint", "-", "--bot", bot], input=json.dumps(rec))
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["ok"] and out["seat"] == 0 and out["stage"] == "play" and out["bot"] == bot
+    assert parse_card(out["card"]) >= 0

@@ -1044,7 +1044,8 @@ class HardBot(BaseBot):
         best = min(alive, key=lambda c: (values[c], c))
         unit = self._objective(view)[1]
         margin = 0.05 * unit
-        if not view.rules.deck >> PACK2 and moon_card(Table.of(view)) == pref:
+        if not view.rules.deck >> PACK2 and not view.rules.wild_mask \
+                and moon_card(Table.of(view)) == pref:
             # The play-outs sample the would-be shooter's hand blindly and so miss
             # most moons; trust the stopping rule unless search finds it much worse.
             margin = view.rules.hand_total / 8 * unit

@@ -416,7 +416,7 @@ def moon_stop_card(t: Table) -> int:
     holds points (or is a heart trick): take it with the cheapest card sure to
     win, else the highest card.
     """
-    if t.led < 0 or not t.legal & SUIT_MASKS[t.led]:
+    if not 0 <= t.led < 4 or not t.legal & SUIT_MASKS[t.led]:  # (a joker led: no suit)
         return -1
     threat = t.moon_threat()
     over = t.legal & ~below(t.win_card)
