@@ -221,3 +221,27 @@ def test_records_over_the_cap_are_bad_records(tmp_path: Path, data_dir: Path) ->
     # Under the cap, a pretty-printed record on standard input is still one record.
     code, lines = run("--max-record-bytes", str(len(record) + 1), "-", stdin=record)
     assert code == 0 and len(lines) == 1
+
+
+def test_a_lone_surrogate_escape_is_answered_not_a_traceback(data_dir: Path,
+                                                             tmp_path: Path) -> None:
+    """A record's text may hold "\\ud800" (valid JSON, no UTF-8 character): its error
+    echoes it back, and writing that line as UTF-8 raised UnicodeEncodeError, which ended
+    the run before the files after it.  The line is written with \\u escapes instead."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    card = tmp_path / "card.json"
+    card.write_text('{"format":"hearts-record/1","game":5,"options":{"pass_schedule":"none"},'
+                    '"hands":[{"play":["\\ud800"]}]}')
+    option = tmp_path / "option.json"
+    option.write_text('{"format":"hearts-record/1","game":5,"options":{"\\ud800":1},'
+                      '"hands":[{}]}')
+    for verb in (["score", str(card), str(option), str(data_dir / "moon.json")],
+                 ["hint", str(card)], ["review", "--json", str(option)]):
+        proc = subprocess.run([*hearts_command(), *verb], capture_output=True, env=env,
+                              check=False, stdin=subprocess.DEVNULL)
+        assert b"Traceback" not in proc.stderr, (verb, proc.stderr)
+        lines = [json.loads(x) for x in proc.stdout.splitlines()]
+        assert [x["ok"] for x in lines] == ([False, False, True] if verb[0] == "score"
+                                            else [False]), verb
+        assert lines[0]["error"]["code"] in ("unknown_card", "unknown_option")
+        assert "\\ud800" in lines[0]["error"]["message"]

@@ -6,6 +6,7 @@ object of ``interfaces.md`` section 3, and never ends in a traceback.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -25,3 +26,16 @@ def answer(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
             "internal_error", "internal_error",
             f"The program failed on this record ({type(exc).__name__}: {exc}); please report it."
         ).error}
+
+
+def json_line(value: Any) -> str:
+    """``value`` as one line of JSON for the terminal: UTF-8 text as it is (``"♥"``),
+    except when a string holds what UTF-8 cannot carry (a lone surrogate such as a
+    record's ``"\\ud800"``, echoed back in its error): then every non-ASCII character is
+    written as a ``\\u`` escape, which any JSON reader reads back the same."""
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value)
+    return text

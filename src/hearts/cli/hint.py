@@ -43,7 +43,7 @@ from ..game import PHASE_DEAL, PHASE_OVER, Game
 from ..players.base import get_bot
 from ..record import RecordError, parse_record, replay_record
 from ..view import player_view
-from .errors import answer
+from .errors import answer, json_line
 
 
 def _err(code: str, message: str, reason: str | None = None, **facts: Any) -> RecordError:
@@ -171,6 +171,6 @@ def command(file: str, bot_name: str, seat: int | None, seed: int) -> None:
     if len(data) > MAX_RECORD_BYTES:  # e.g. /dev/zero: never read it whole
         fail(f"The record is larger than {MAX_RECORD_BYTES} bytes; it was not read.")
     out = hint_text(data, bot_name, seat, seed)
-    click.echo(json.dumps(out, ensure_ascii=False))
+    click.echo(json_line(out))
     if not out["ok"]:
         sys.exit(1)

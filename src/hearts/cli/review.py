@@ -22,7 +22,6 @@ the message goes to standard error.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -33,7 +32,7 @@ from rich.table import Table
 
 from ..analysis import PASS_WORLDS, PLAY_WORLDS, review_record
 from ..record import RecordError
-from .errors import answer
+from .errors import answer, json_line
 
 
 def review_text(data: str | bytes, seat: int = 0, hand: int | None = None, *,
@@ -132,7 +131,7 @@ def command(file: str, seat: int, hand: int | None, as_json: bool, worlds: int, 
             out = review_text(data, seat, hand, play_worlds=worlds, pass_worlds=pass_worlds,
                               seed=seed)
     if as_json:
-        click.echo(json.dumps(out, ensure_ascii=False))
+        click.echo(json_line(out))
     elif out["ok"] and not out["decisions"]:
         where = f"hand {hand} of this record" if hand is not None else "this record"
         click.echo(f"Nothing to review: seat {seat} has no pass or play in {where}.")

@@ -32,7 +32,7 @@ from typing import Any, BinaryIO
 import click
 
 from ..record import RecordError, parse_record, replay_record, summary_of
-from .errors import answer
+from .errors import answer, json_line
 
 
 def _error(message: str, **extra: Any) -> dict[str, Any]:
@@ -183,7 +183,7 @@ def command(files: tuple[str, ...], max_record_bytes: int) -> None:
         if not out["ok"]:
             all_ok = False
             out["error"].setdefault("file", name)
-        click.echo(json.dumps(out, ensure_ascii=False))
+        click.echo(json_line(out))
 
     for name in files:
         if name == "-":

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..rules import OPTIONS, VARIANTS
+from .errors import json_line
 
 
 def variants_json() -> dict[str, Any]:
@@ -65,7 +66,7 @@ def _tables() -> tuple[Table, Table]:
 def command(as_json: bool) -> None:
     """List the variants and the house-rule options with their defaults."""
     if as_json:
-        click.echo(json.dumps(variants_json(), ensure_ascii=False))
+        click.echo(json_line(variants_json()))
         return
     console = Console(width=max(100, Console().width))
     for table in _tables():
