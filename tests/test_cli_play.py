@@ -26,6 +26,7 @@ from click.testing import CliRunner
 
 from hearts.cli.main import cli
 from hearts.record import score_record
+from hearts.view import PlayerView
 
 HEARTS = Path(sys.executable).with_name("hearts")
 TMUX = shutil.which("tmux")
@@ -302,3 +303,41 @@ def test_unwritable_record_path_is_reported_not_a_traceback(tmp_path: Path) -> N
     assert f"cannot save the record to {out}" in r.output
     record = json.loads(r.output[r.output.index('{\n  "format"'):])
     assert record["game"] == 5 and score_record(record)["ok"]
+
+
+@pytest.mark.parametrize(("fault", "code", "said"), [
+    (KeyboardInterrupt, 0, "Game abandoned."),
+    (RuntimeError, 1, "The program failed (RuntimeError: the bot broke); please report it."),
+])
+def test_ctrl_c_or_a_fault_while_the_computers_think_keeps_the_game(
+        tmp_path: Path, fault: type[BaseException], code: int, said: str) -> None:
+    """Ctrl-C while the bots think (not at a prompt) and a fault of the program ended
+    the command before the record was written: the game was lost."""
+    from hearts.players.base import BOTS, BaseBot, register_bot
+
+    class Breaks(BaseBot):
+        name = "t-breaks"
+
+        def __init__(self, seed: int | None = None) -> None:
+            self.plays = 0
+
+        def choose_play(self, view: PlayerView) -> int:
+            self.plays += 1
+            if self.plays == 3:
+                raise fault("the bot broke")
+            return super().choose_play(view)
+
+    register_bot("t-breaks", Breaks)
+    out = tmp_path / "kept.json"
+    try:
+        r = CliRunner().invoke(cli, ["play", "--deal", "5", "--level", "t-breaks",
+                                     "--record-out", str(out)],
+                               input="QS 2S KC\n" + "".join(
+                                   f"{r}{s}\n" for s in "CDHS" for r in "23456789TJQKA"))
+    finally:
+        del BOTS["t-breaks"]
+    assert r.exit_code == code, r.output
+    assert said in r.output and f"Record saved to {out}" in r.output
+    data = json.loads(out.read_text())
+    assert data["game"] == 5 and len(data["hands"][0]["play"]) >= 4
+    assert score_record(data)["ok"]

@@ -110,6 +110,8 @@ class TerminalGame:
             s: get_bot(level, None if seed is None else seed * 100 + s)
             for s in range(1, rules.players)}
         self._hint_level: str | None = None
+        self.failure: BaseException | None = None
+        """What ended the game when the program failed in it (``run`` returns False)."""
         # the hints' seed: the given one, else one per game, so that asking again at the same
         # point of the game gives the same answer (a search samples deals)
         self._hint_seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
@@ -203,7 +205,10 @@ class TerminalGame:
         """Play until the game ends (True) or the user quits (False).
 
         The bots' decisions go through the one drive loop (:func:`hearts.drive.drive`);
-        it stops at each decision of the user's seat, which is asked here."""
+        it stops at each decision of the user's seat, which is asked here.  Ctrl-C at any
+        moment (a prompt, or while the computers think) abandons the game as ``quit``
+        does; a failure of the program ends it too (``failure``).  Either way the game
+        so far stays in ``game``, for the caller to save."""
         g = self.game
         try:
             while True:
@@ -214,8 +219,13 @@ class TerminalGame:
                     self.start_hand()
                 else:
                     break
-        except Quit:
+        except (Quit, KeyboardInterrupt):
             self.say("\n[bold]Game abandoned.[/]")
+            return False
+        except Exception as exc:  # a fault of ours: keep the game, say so, then report it
+            self.failure = exc
+            self.say(f"\n[bold red]The program failed ({escape(type(exc).__name__)}: "
+                     f"{escape(str(exc))}); please report it.[/] The game so far is saved.")
             return False
         self.final_standings()
         return True
@@ -598,3 +608,8 @@ def command(variant: str, deal: int | None, level: str, players: int | None,
                   soft_wrap=True)
     if not finished:
         console.print("(The record stops where the game was left.)", highlight=False)
+    if tg.failure is not None:
+        import traceback
+
+        traceback.print_exception(tg.failure, file=sys.stderr)  # for the report
+        sys.exit(1)
