@@ -375,3 +375,18 @@ def test_cli_table_reads_in_a_narrow_terminal(tmp_path, columns):
         assert rows and all(line.count("│") >= 8 for line in rows)  # one line a decision
     else:
         assert "choices" in header and "--json" not in result.stdout
+
+
+def test_review_reads_no_more_than_a_record_can_be(tmp_path: Any) -> None:
+    """``hearts review /dev/zero`` read without end (a MemoryError traceback); it stops
+    past the size ``score`` and ``hint`` allow, as they do."""
+    from hearts.cli.score import MAX_RECORD_BYTES
+
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_RECORD_BYTES + 10))
+    for args, stdin in ((["review", "--json", str(big)], None),
+                        (["review", "--json", "-"], b" " * (MAX_RECORD_BYTES + 10))):
+        result = CliRunner().invoke(cli, args, input=stdin)
+        assert result.exit_code == 1, result.output
+        err = json.loads(result.output)["error"]
+        assert err["code"] == "bad_record" and "larger than" in err["message"]

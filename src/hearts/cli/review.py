@@ -102,19 +102,26 @@ def command(file: str, seat: int, hand: int | None, as_json: bool, worlds: int, 
 
     Exit status 1 on a bad record, seat or hand.
     """
+    from .score import MAX_RECORD_BYTES
+
     if file == "-":
-        data: bytes = sys.stdin.buffer.read()
+        data: bytes = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         out: dict[str, Any] | None = None
     else:
         try:
             with open(file, "rb") as fh:
-                data = fh.read()
+                data = fh.read(MAX_RECORD_BYTES + 1)
             out = None
         except OSError as exc:
             err = RecordError("bad_record", "bad_record",
                               f"Cannot read {file}: {exc.strerror or exc}.").error
             err["file"] = file
             out = {"ok": False, "error": err}
+    if out is None and len(data) > MAX_RECORD_BYTES:  # e.g. /dev/zero: never read it whole
+        err = RecordError("bad_record", "bad_record", f"The record is larger than "
+                          f"{MAX_RECORD_BYTES} bytes; it was not read.").error
+        err["file"] = file
+        out = {"ok": False, "error": err}
     if out is None:
         console = Console(stderr=True)
         if show_progress is None:
