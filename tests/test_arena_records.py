@@ -128,3 +128,29 @@ def test_a_game_placed_far_costs_no_memory_for_the_hands_before(variant, first_h
     scored = score_record(rec)
     assert scored["ok"], scored
     assert scored["totals"] == list(game.totals)
+
+
+def test_records_go_out_in_deal_order_as_the_run_goes_and_are_not_kept():
+    """With a ``records`` sink the records reach it in deal order, a chunk at a time,
+    from any number of worker processes, and the outcomes kept hold none (a long run
+    held every record until its end: about 10 KB a hand)."""
+    base = dict(bots=("random",) * 4, variant="standard", deals=60, seed=5, records=True,
+                duplicate=True)
+    kept = run_arena(ArenaConfig(**base))  # every record in memory, as before
+    got: list[list[dict]] = []
+    streamed = run_arena(ArenaConfig(**base, jobs=2), records=got.append)
+    assert len(got) > 1  # more than one chunk: handed on during the run
+    flat = [r for chunk in got for r in chunk]
+    assert flat == [o.record for o in kept.outcomes]
+    assert all(o.record is None for o in streamed.outcomes)
+    assert [o.points for o in streamed.outcomes] == [o.points for o in kept.outcomes]
+
+
+def test_an_unwritable_record_file_is_refused_before_any_hand(tmp_path):
+    hearts = [str(Path(sys.executable).with_name("hearts"))]
+    run = subprocess.run([*hearts, "arena", "--bots", "random,random,random,random",
+                          "--deals", "100000", "--json", "--record-out",
+                          str(tmp_path / "missing" / "a.jsonl")],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "a.jsonl" in run.stderr and run.stdout == ""

@@ -57,6 +57,7 @@ the option ``first_hand = deal`` (``record.record_from_game``), which ``hearts a
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import multiprocessing
@@ -363,23 +364,51 @@ def _chunks(deals: int, jobs: int) -> list[list[int]]:
     return [list(range(i, min(deals, i + size))) for i in range(0, deals, size)]
 
 
+class _InOrder:
+    """Hands the chunks' records to ``sink`` in deal order as soon as every earlier chunk
+    has been handed on, and keeps the outcomes without their records (so that a long
+    run with records holds only the chunks that finished early)."""
+
+    def __init__(self, chunks: list[list[int]],
+                 sink: Callable[[list[dict[str, Any]]], None] | None) -> None:
+        self.sink = sink
+        self.order = [c[0] for c in chunks]
+        self.next = 0
+        self.waiting: dict[int, list[HandOutcome]] = {}
+
+    def take(self, got: list[HandOutcome]) -> list[HandOutcome]:
+        if self.sink is None or not got:
+            return got
+        self.waiting[min(o.deal for o in got)] = got
+        while self.next < len(self.order) and self.order[self.next] in self.waiting:
+            ready = sorted(self.waiting.pop(self.order[self.next]),
+                           key=lambda o: (o.deal, o.rotation))
+            self.sink([o.record for o in ready if o.record is not None])
+            self.next += 1
+        return [dataclasses.replace(o, record=None) for o in got]
+
+
 def run_arena(config: ArenaConfig,
-              progress: Callable[[int], None] | None = None) -> ArenaResult:
+              progress: Callable[[int], None] | None = None,
+              records: Callable[[list[dict[str, Any]]], None] | None = None) -> ArenaResult:
     """Play a whole run and return every hand.
 
     ``progress`` (optional) is called in this process with the number of
-    hands just finished, as chunks of deals complete.  With ``jobs > 1`` the
-    deals are shared out among that many worker processes; the result does
-    not depend on ``jobs``.  Raises :class:`ArenaError` (see
-    :func:`check_config`, and ``illegal_action``).
+    hands just finished, as chunks of deals complete.  ``records`` (optional, with
+    ``config.records``) is given the hands' records in deal order, a chunk at a time,
+    as the run goes; the outcomes returned then hold none (a long run's records are
+    not all kept in memory).  With ``jobs > 1`` the deals are shared out among that
+    many worker processes; the result does not depend on ``jobs``.  Raises
+    :class:`ArenaError` (see :func:`check_config`, and ``illegal_action``).
     """
     rules = check_config(config)
     chunks = _chunks(config.deals, config.jobs)
+    in_order = _InOrder(chunks, records)
     outcomes: list[HandOutcome] = []
     if config.jobs == 1 or len(chunks) == 1:
         for chunk in chunks:
             got = _play_deals(config, chunk)
-            outcomes.extend(got)
+            outcomes.extend(in_order.take(got))
             if progress:
                 progress(len(got))
     else:
@@ -393,7 +422,7 @@ def run_arena(config: ArenaConfig,
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
                     got = fut.result()
-                    outcomes.extend(got)
+                    outcomes.extend(in_order.take(got))
                     if progress:
                         progress(len(got))
     outcomes.sort(key=lambda o: (o.deal, o.rotation))

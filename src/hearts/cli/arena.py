@@ -53,18 +53,33 @@ def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, Any]:
     return out
 
 
-def write_records(result: ArenaResult, path: str) -> int:
-    """Write each hand's record of ``result`` to ``path``, one per line; returns the count.
+class RecordWriter:
+    """The ``--record-out`` file, opened before the run (a path that cannot be written is
+    refused before any hand is played) and written a chunk of hands at a time as the run
+    goes (:func:`hearts.arena.run_arena`'s ``records``), one record per line.
 
-    Raises ``click.FileError`` when the file cannot be written."""
-    try:
-        with open(path, "w", encoding="utf-8") as out:
-            for o in result.outcomes:
-                if o.record is not None:
-                    out.write(dump_record(o.record) + "\n")
-    except OSError as exc:
-        raise click.FileError(path, hint=exc.strerror or str(exc)) from None
-    return sum(1 for o in result.outcomes if o.record is not None)
+    Raises ``click.FileError`` when the file cannot be opened or written."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.count = 0
+        try:
+            self.out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by close()
+        except OSError as exc:
+            raise click.FileError(path, hint=exc.strerror or str(exc)) from None
+
+    def __call__(self, records: list[dict[str, Any]]) -> None:
+        try:
+            for rec in records:
+                self.out.write(dump_record(rec) + "\n")
+            self.out.flush()
+        except OSError as exc:
+            raise click.FileError(self.path, hint=exc.strerror or str(exc)) from None
+        self.count += len(records)
+
+    def close(self) -> None:
+        """Close the file."""
+        self.out.close()
 
 
 def _table(result: ArenaResult) -> Table:
@@ -148,6 +163,7 @@ def command(bots: str, variant: str, players: int | None, deals: int, duplicate:
     hands = deals * config.rotations
     if show_progress is None:
         show_progress = err.is_terminal and hands >= PROGRESS_MIN_HANDS
+    writer = RecordWriter(record_out) if record_out is not None else None
     try:
         if show_progress:
             with Progress(TextColumn("arena"), BarColumn(), MofNCompleteColumn(),
@@ -155,15 +171,16 @@ def command(bots: str, variant: str, players: int | None, deals: int, duplicate:
                           transient=True, auto_refresh=False) as bar:
                 # auto_refresh=False: no refresh thread, so forking workers is safe.
                 task = bar.add_task("arena", total=hands)
-                result = run_arena(config, lambda k: bar.update(task, advance=k, refresh=True))
+                result = run_arena(config, lambda k: bar.update(task, advance=k, refresh=True),
+                                   writer)
         else:
-            result = run_arena(config)
+            result = run_arena(config, records=writer)
     except ArenaError as exc:
         click.echo(f"Error: {exc.message}", err=True)
         sys.exit(1)
-
-    if record_out is not None:
-        write_records(result, record_out)
+    finally:
+        if writer is not None:
+            writer.close()
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
