@@ -341,3 +341,43 @@ def test_ctrl_c_or_a_fault_while_the_computers_think_keeps_the_game(
     data = json.loads(out.read_text())
     assert data["game"] == 5 and len(data["hands"][0]["play"]) >= 4
     assert score_record(data)["ok"]
+
+
+@pytest.mark.parametrize("variant", ["hearts-1887", "partnership"])
+def test_final_standings_rank_by_what_wins_the_game(variant: str) -> None:
+    """A chip game is won by the most chips and a partnership by its side: the standings
+    ranked single seats by their points (North first in Hearts 1887 with -39 chips)."""
+    from rich.console import Console
+
+    from hearts.cards import card_str, cards_of
+    from hearts.cli.play import TerminalGame
+    from hearts.rules import make_rules
+
+    def answer(text: str) -> str:
+        g = tg.game
+        if text.startswith("Cards to pass"):
+            return " ".join(card_str(c) for c in cards_of(g.hands[0])[:3])
+        if text.startswith("Your card"):
+            return card_str(cards_of(g.legal_plays())[0])
+        if text.startswith("Give up"):
+            return "n"
+        if "moon" in text:
+            return "add"
+        return ""
+
+    console = Console(record=True, width=100)
+    tg = TerminalGame(make_rules(variant), 1, "random", 1, console, ask=answer)
+    assert tg.run()
+    text = console.export_text().split("Final standings")[-1]
+    rows = [line for line in text.split("Game over.")[0].splitlines() if line.startswith("│")]
+    g = tg.game
+    if variant == "hearts-1887":
+        shown = [int(r.split("│")[3]) for r in rows]  # place, seat, chips, points
+        assert shown == sorted((g.chips[s] for s in range(4)), reverse=True)
+        assert "chips" in text.splitlines()[2]
+    else:
+        assert len(rows) == 2 and all("&" in r for r in rows)
+        totals = [int(r.split("│")[3]) for r in rows]
+        assert totals == sorted(g.team_totals())
+    assert all(s in g.winners for s in range(4)
+               if tg.name(s) in rows[0].split("│")[2])

@@ -521,14 +521,29 @@ class TerminalGame:
                      + f" (pool {res.pot})")
 
     def final_standings(self) -> None:
-        """The final totals, lowest (best) first, and the winners."""
+        """The final standings and the winners: by chips, most first, in a chip game
+        (Auction, Hearts 1887, Royal Hearts...: the most chips wins); by side, lowest
+        total first, in a partnership game; else by total, lowest (best) first."""
         g = self.game
+        chips = bool(g.results and g.results[-1].chip_totals)
         table = Table(title="Final standings")
         table.add_column("place", justify="right")
-        table.add_column("seat")
-        table.add_column("total", justify="right")
-        for place, s in enumerate(sorted(range(g.n), key=lambda s: (g.totals[s], s)), 1):
-            table.add_row(str(place), self.name(s), str(g.totals[s]))
+        table.add_column("side" if self.rules.teams else "seat")
+        if chips:
+            table.add_column("chips", justify="right")
+        table.add_column("points", justify="right")
+        if self.rules.teams:
+            sides = sorted(zip(g.team_totals(), self.rules.teams, strict=True))
+            for place, (total, team) in enumerate(sides, 1):
+                row = [str(place), " & ".join(self.name(s) for s in team)]
+                if chips:
+                    row.append(f"{sum(g.chips[s] for s in team):+d}")
+                table.add_row(*row, str(total))
+        else:
+            key = (lambda s: (-g.chips[s], s)) if chips else (lambda s: (g.totals[s], s))
+            for place, s in enumerate(sorted(range(g.n), key=key), 1):
+                table.add_row(str(place), self.name(s),
+                              *([f"{g.chips[s]:+d}"] if chips else []), str(g.totals[s]))
         self.console.print(table)
         winners = " and ".join("you" if s == USER else self.name(s) for s in g.winners)
         verdict = "You win!" if USER in g.winners and len(g.winners) == 1 else f"Winner: {winners}."
