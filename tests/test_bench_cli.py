@@ -80,3 +80,10 @@ def test_engine_refuses_nan_and_infinite_seconds() -> None:
     for bad in ("nan", "inf", "0", "abc"):
         result = CliRunner().invoke(cli, ["bench", "engine", "--seconds", bad])
         assert result.exit_code == 2, (bad, result.output)
+
+
+def test_bots_bad_variant_is_a_json_error_as_in_engine():
+    r = CliRunner().invoke(command, ["bots", "--seconds", "0.01", "--variant", "nope"])
+    assert r.exit_code == 1, r.output
+    out = json.loads(r.output)
+    assert out["error"]["code"] == "unknown_variant" and "nope" in out["error"]["message"]

@@ -148,8 +148,13 @@ def bots(seconds: float | None, variant: str) -> None:
         click.echo(json.dumps({"error": {"code": "unavailable",
                                          "message": "hearts.players.bench has no bench_bots()."}}))
         sys.exit(1)
-    click.echo(json.dumps(bench_bots(seconds) if variant == "standard"
-                          else bench_bots(seconds, variant=variant)))
+    try:
+        result = (bench_bots(seconds) if variant == "standard"
+                  else bench_bots(seconds, variant=variant))
+    except RulesError as exc:  # answered as `bench engine` answers it
+        click.echo(json.dumps({"error": {"code": exc.reason, "message": str(exc)}}))
+        sys.exit(1)
+    click.echo(json.dumps(result))
 
 
 @command.command("review")
