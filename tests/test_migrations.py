@@ -11,6 +11,7 @@ upgrades at start, and with ``--no-migrate`` refuses with the command to run.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -200,6 +201,22 @@ def test_the_migrate_command(tmp_path: Path) -> None:
         assert schema.current(engine) == schema.head()
     finally:
         engine.dispose()
+
+
+def test_migrate_answers_a_database_it_cannot_open_and_show_creates_nothing(
+        tmp_path: Path) -> None:
+    """An unknown dialect or a missing driver was a traceback; ``--show`` ("change
+    nothing") created the SQLite file it was asked about."""
+    runner = CliRunner()
+    for url in ("bogus://x", "mysql://u@h/db"):
+        done = runner.invoke(cli, ["migrate", "--db", url, "--show"])
+        assert done.exit_code == 1, done.output
+        assert f"cannot open the database {url}" in done.output
+    fresh = tmp_path / "fresh.db"
+    done = runner.invoke(cli, ["migrate", "--db", str(fresh), "--show"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output) == {"current": None, "head": schema.head()}
+    assert not fresh.exists()
 
 
 def test_serve_upgrades_the_database_at_start(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ database is at (``null``: never migrated) and the newest one.  Needs the ``web``
 from __future__ import annotations
 
 import json
+import os
 
 import click
 
@@ -32,7 +33,13 @@ def command(db_url: str | None, show: bool) -> None:
         url = resolve_db_url(db_url)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--db") from None
-    engine = make_engine(url)
+    if show and _missing_sqlite_file(url):  # --show changes nothing: creates no file
+        click.echo(json.dumps({"current": None, "head": schema.head()}))
+        return
+    try:
+        engine = make_engine(url)  # an unknown dialect or a missing driver fails here
+    except Exception as exc:
+        raise _db_error(url, exc) from None
     try:
         before = schema.current(engine)
         if not show:
@@ -46,3 +53,17 @@ def command(db_url: str | None, show: bool) -> None:
         click.echo(json.dumps({"current": before, "head": schema.head()}))
     else:
         click.echo(json.dumps({"from": before, "to": after}))
+
+
+def _missing_sqlite_file(url: str) -> bool:
+    """Whether ``url`` names an SQLite file that does not exist (opening it would
+    create it)."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        u = make_url(url)
+    except Exception:
+        return False
+    db = u.database
+    return (u.get_backend_name() == "sqlite" and bool(db) and db != ":memory:"
+            and not str(db).startswith("file:") and not os.path.exists(str(db)))
