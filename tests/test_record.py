@@ -317,6 +317,8 @@ def test_unknown_option() -> None:
     ({"options": {"moon": "sometimes"}}, "options.moon"),
     ({"options": {"target_score": 0}}, "options.target_score"),
     ({"players": 7}, "players"),
+    # each value fits its option, the combination does not: the option the rule names
+    ({"options": {"give_up": 5}}, "options.give_up"),
 ])
 def test_bad_option_values(change: dict[str, Any], path: str) -> None:
     record = suit_record()

@@ -71,6 +71,7 @@ illegal_give_up   cannot_give_up (Hearts 1887's ``gave_up``)             play
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
@@ -283,9 +284,16 @@ def rules_of(record: Mapping[str, Any]) -> Rules:
             raise RecordError(reason, reason, f"Unknown option {bad!r}; `hearts variants` lists "
                               f"the options and their values.", stage="rules",
                               path=f"options.{bad}") from None
+        text = str(exc)
         bad = next((k for k, v in options.items() if not _option_ok(k, v)), None)
-        raise RecordError(reason, reason, _sentence(str(exc)) + ".", stage="rules",
-                          path=f"options.{bad}" if bad is not None else "players") from None
+        if bad is None:  # each value fits its option, the combination does not: the named one
+            bad = next((k for k in options if re.search(rf"\b{re.escape(k)}\b", text)), None)
+        path = (f"options.{bad}" if bad is not None
+                else "players" if players is not None else "options")
+        first = text.split(" ", 1)[0]
+        raise RecordError(reason, reason, (f"Option {text}" if first in OPTION_SPECS
+                                           else _sentence(text)) + ".",
+                          stage="rules", path=path) from None
 
 
 def _option_ok(key: str, value: Any) -> bool:
