@@ -381,3 +381,13 @@ def test_final_standings_rank_by_what_wins_the_game(variant: str) -> None:
         assert totals == sorted(g.team_totals())
     assert all(s in g.winners for s in range(4)
                if tg.name(s) in rows[0].split("│")[2])
+
+
+def test_an_empty_line_asks_again_without_an_error(tmp_path: Path) -> None:
+    r = CliRunner().invoke(cli, ["play", "--deal", "5", "--level", "random", "--seed", "1",
+                                 "--record-out", str(tmp_path / "e.json")],
+                           input="\nQS 2S KC\n\n\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "not a card" not in r.output and "Pass exactly" not in r.output
+    assert r.output.count("Cards to pass to West") == 2
+    assert r.output.count("Your card") == 3  # two Enters, then quit

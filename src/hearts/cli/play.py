@@ -357,6 +357,8 @@ class TerminalGame:
         target = self.name(g.pass_target(USER))
         while True:
             line = self.prompt(f"Cards to pass to {target} ({k}, e.g. QS AS KS; or hint, quit):")
+            if not line:
+                continue  # an Enter alone: ask again
             if line.lower() == "hint":
                 bot = self.hint_bot()
                 if bot is None:
@@ -396,6 +398,8 @@ class TerminalGame:
         while True:
             line = self.prompt("Your card (or give up, hint, quit):" if may_give_up
                                else "Your card (or hint, quit):")
+            if not line:
+                continue  # an Enter alone: ask again
             if may_give_up and line.lower().replace("_", " ") in ("give up", "giveup", "fold"):
                 total = self.rules.give_up * (g.n - 1)
                 answer = self.prompt(f"Give up this hand and pay {total} chips "
