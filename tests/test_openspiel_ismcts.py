@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -198,3 +200,14 @@ def test_fallback_pass_and_moon_choice() -> None:
     assert bot.choose_moon(late) == "subtract"
     early = PlayerView(**{**view.__dict__, "rules": choice_rules, "totals": (10, 80, 20, 30)})
     assert bot.choose_moon(early) == "add"
+
+
+def test_without_open_spiel_the_level_says_what_it_needs() -> None:
+    """Without the open_spiel package the level is not registered; asking for it said
+    only "unknown bot", which sent people looking for a typo."""
+    code = ("import sys; sys.modules['pyspiel'] = None\n"
+            "from hearts.players.base import get_bot\n"
+            "try:\n    get_bot('openspiel-ismcts')\nexcept KeyError as e:\n    print(e.args[0])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert "needs the open_spiel package" in out and "pip install open-spiel" in out

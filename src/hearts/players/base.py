@@ -162,8 +162,17 @@ def get_bot(name: str, seed: int | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
+        need = _NEEDS.get(name)
+        if need is not None:
+            raise KeyError(f"bot {name!r} {need}") from None
         raise KeyError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
     return factory(seed)
+
+
+_NEEDS = {"openspiel-ismcts": "needs the open_spiel package, which is not installed "
+                              "(pip install open-spiel; `make install-test` installs it)"}
+"""Built-in bots that register only when an optional package is there, and what they
+need (said by :func:`get_bot` instead of "unknown bot")."""
 
 
 def _load_builtin() -> None:
