@@ -236,6 +236,33 @@ def test_default_record_path_is_in_the_current_directory(tmp_path: Path,
     # The message names the whole path (issue 7, A.9), not a bare file name.
     assert f"Record saved to {tmp_path / 'hearts-game-77.json'}" in r.output
     assert (tmp_path / "hearts-game-77.json").exists()
+    # The same game again keeps the first record: the second goes beside it.
+    first = (tmp_path / "hearts-game-77.json").read_text()
+    r = CliRunner().invoke(cli, ["play", "--deal", "77", "--level", "random"],
+                           input="QS\nquit\n")
+    assert f"Record saved to {tmp_path / 'hearts-game-77-2.json'}" in r.output, r.output
+    assert (tmp_path / "hearts-game-77.json").read_text() == first
+
+
+def test_the_hand_shows_two_packs_lowest_first_with_copies_side_by_side() -> None:
+    from rich.console import Console
+
+    from hearts.cards import PACK2
+    from hearts.cli.play import TerminalGame
+    from hearts.rules import make_rules
+
+    console = Console(record=True, width=200)
+    tg = TerminalGame(make_rules("cancellation", 11), 5, "random", 1, console,
+                      ask=lambda text: "quit")
+    tg.game.start_hand()
+    hand = tg.game.hands[0]
+    assert hand >> PACK2  # this deal gives seat 0 copies from the second pack
+    tg.show_hand(hand)
+    for line in console.export_text().splitlines()[1:]:
+        names = line.split()[1:]
+        order = "23456789TJQKA"
+        ranks = [order.index(n[:-1].replace("10", "T")) for n in names]
+        assert ranks == sorted(ranks), line
 
 
 @pytest.mark.parametrize("args, words", [

@@ -87,8 +87,16 @@ def seat_names(players: int) -> list[str]:
 
 
 def default_record_path(game_number: int) -> Path:
-    """``./hearts-game-<number>.json`` in the current directory."""
-    return Path(f"hearts-game-{game_number}.json")
+    """``./hearts-game-<number>.json`` in the current directory; when that file exists
+    (the same game played before), ``hearts-game-<number>-2.json``, ``-3``... so that no
+    earlier record is overwritten without being asked (``--record-out`` names a file to
+    write, whatever is there)."""
+    path = Path(f"hearts-game-{game_number}.json")
+    k = 2
+    while path.exists():
+        path = Path(f"hearts-game-{game_number}-{k}.json")
+        k += 1
+    return path
 
 
 class TerminalGame:
@@ -171,7 +179,9 @@ class TerminalGame:
         title = "Your hand" + (" (* = playable)" if legal is not None else "") + ":"
         self.say(title)
         for suit in (0, 1, 3, 2, 4):
-            mine = [c for c in cards_of(hand) if suit_of(c) == suit]
+            # lowest first, a second pack's copy beside its twin (ids: pack two's are +128)
+            mine = sorted((c for c in cards_of(hand) if suit_of(c) == suit),
+                          key=lambda c: (c & 127, c))
             if not mine:
                 continue
             parts = []
