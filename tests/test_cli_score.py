@@ -245,3 +245,13 @@ def test_a_lone_surrogate_escape_is_answered_not_a_traceback(data_dir: Path,
                                             else [False]), verb
         assert lines[0]["error"]["code"] in ("unknown_card", "unknown_option")
         assert "\\ud800" in lines[0]["error"]["message"]
+
+
+def test_output_to_a_full_disk_is_one_line_not_a_traceback(data_dir: Path) -> None:
+    for verb in (["score", str(data_dir / "moon.json")], ["variants", "--json"]):
+        with open("/dev/full", "wb") as full:
+            proc = subprocess.run([*hearts_command(), *verb], stdout=full,
+                                  stderr=subprocess.PIPE, check=False, stdin=subprocess.DEVNULL)
+        assert proc.returncode == 1, verb
+        assert b"Traceback" not in proc.stderr
+        assert proc.stderr.strip() == b"hearts: cannot write the output: No space left on device"

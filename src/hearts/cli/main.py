@@ -5,7 +5,11 @@ Verbs (``interfaces.md`` section 3): score, variants, hint, review, play, arena,
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
+import os
+import sys
 
 import click
 
@@ -30,8 +34,19 @@ for _verb in _VERBS:
 
 
 def main() -> None:
-    """Run the CLI (console script ``hearts``)."""
-    cli()
+    """Run the CLI (console script ``hearts``).  Output that cannot be written (a full
+    disk, a closed pipe) ends the command with one line on standard error and exit
+    status 1, not a traceback."""
+    try:
+        cli()
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT):
+            raise
+        with contextlib.suppress(OSError):
+            sys.stderr.write(f"hearts: cannot write the output: {exc.strerror or exc}\n")
+        with contextlib.suppress(OSError):  # what is left in the buffer cannot go either
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
 
 
 if __name__ == "__main__":
