@@ -255,3 +255,17 @@ def test_output_to_a_full_disk_is_one_line_not_a_traceback(data_dir: Path) -> No
         assert proc.returncode == 1, verb
         assert b"Traceback" not in proc.stderr
         assert proc.stderr.strip() == b"hearts: cannot write the output: No space left on device"
+
+
+def test_a_pretty_record_cut_short_is_one_error_that_says_so(data_dir: Path) -> None:
+    """Read from standard input, a pretty-printed record cut short was taken for JSON
+    lines: one error per line (683 for 20 KB), none saying the text was cut."""
+    pretty = json.dumps(json.loads((data_dir / "standard-game.json").read_text()), indent=2)
+    r = CliRunner().invoke(cli, ["score", "-"], input=pretty[:5000])
+    lines = r.output.splitlines()
+    assert r.exit_code == 1 and len(lines) == 1, r.output[:500]
+    err = json.loads(lines[0])["error"]
+    assert err["code"] == "bad_record" and "cut short" in err["message"]
+    both = (data_dir / "mixed.jsonl").read_text()  # real JSON lines stay JSON lines
+    assert len(CliRunner().invoke(cli, ["score", "-"], input=both).output.splitlines()) == \
+        len([x for x in both.splitlines() if x.strip()])

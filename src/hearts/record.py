@@ -223,8 +223,10 @@ def parse_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[st
     try:
         value = json.loads(source)
     except json.JSONDecodeError as exc:
+        cut = exc.pos >= len(source.rstrip())  # the text ends inside the record
         raise _bad(f"The record is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                   f"column {exc.colno}.") from None
+                   f"column {exc.colno}" + (", where the text ends (the record may be cut "
+                                            "short)." if cut else ".")) from None
     except (ValueError, RecursionError) as exc:
         raise _bad(f"The record is not valid JSON: {exc}.") from None
     if not isinstance(value, dict):

@@ -53,13 +53,19 @@ def _lines(data: bytes) -> Iterator[tuple[int, bytes]]:
 
 
 def _looks_like_lines(data: bytes) -> bool:
-    """True when ``data`` is several JSON values on separate lines, not one record."""
+    """True when ``data`` is several JSON values on separate lines, not one record: the
+    whole text is not one JSON value and its first line is one (a pretty-printed record
+    cut short, whose first line is ``{``, is one broken record, answered once)."""
     lines = list(_lines(data))
     if len(lines) < 2:
         return False
     try:
         json.loads(data.decode("utf-8-sig"))
     except (ValueError, RecursionError):
+        try:
+            json.loads(lines[0][1].decode("utf-8-sig"))
+        except (ValueError, RecursionError):
+            return False
         return True
     return False
 
