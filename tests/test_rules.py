@@ -164,3 +164,15 @@ def test_breaking_and_lead_masks():
     hearts = parse_mask("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH")
     assert r.breaking_mask == hearts and r.lead_restricted_mask == hearts
     assert make_rules("standard", 4, {"qs_breaks_hearts": True}).breaking_mask == hearts | parse_mask("QS")
+
+
+def test_an_unknown_variant_names_the_near_miss() -> None:
+    for wrong, near in (("Black-Maria", "black-maria"), ("black maria", "black-maria"),
+                        ("omnibuss", "omnibus"), ("Hearts_1887", "hearts-1887")):
+        with pytest.raises(RulesError) as info:
+            make_rules(wrong)
+        assert info.value.reason == "unknown_variant"
+        assert f"did you mean {near!r}?" in str(info.value)
+    with pytest.raises(RulesError) as info:
+        make_rules("xyz")
+    assert "did you mean" not in str(info.value) and "known: standard" in str(info.value)

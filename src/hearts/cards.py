@@ -378,13 +378,13 @@ def format_cards(mask: int, sep: str = " ") -> str:
 
 
 def parse_mask(text: str | Iterable[str]) -> int:
-    """Parse a space-separated string or a list of card strings into a card set;
-    raises :class:`CardError` on the first bad card.
+    """Parse a string of cards separated by spaces or commas, or a list of card
+    strings, into a card set; raises :class:`CardError` on the first bad card.
 
-    >>> parse_mask("2C QS") == parse_mask(["2c", "Q♠"]) == bit(0) | bit(58)
+    >>> parse_mask("2C QS") == parse_mask(["2c", "Q♠"]) == parse_mask("2C, QS") == bit(0) | bit(58)
     True
     """
-    items = text.split() if isinstance(text, str) else list(text)
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return mask_of(parse_card(x) for x in items)
 
 

@@ -701,7 +701,11 @@ def resolve_options(variant: str, overrides: Mapping[str, Any] | None = None) ->
     var = VARIANTS.get(variant)
     if var is None:
         names = ", ".join(VARIANTS)
-        raise RulesError("unknown_variant", f"unknown variant {variant!r} (known: {names})")
+        shown = repr(variant) if len(repr(variant)) <= 60 else repr(variant)[:57] + "..."
+        near = difflib.get_close_matches(str(variant).lower().replace(" ", "-").replace("_", "-"),
+                                         list(VARIANTS), n=1, cutoff=0.7)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise RulesError("unknown_variant", f"unknown variant {shown}{hint} (known: {names})")
     values = {o.key: o.default for o in OPTIONS}
     values.update(var.defaults)
     for key, value in (overrides or {}).items():
