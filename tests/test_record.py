@@ -268,6 +268,17 @@ def test_text_that_is_not_a_json_object(text: str) -> None:
     assert (err["code"], err["reason"], err["stage"]) == ("bad_record", "bad_record", "record")
 
 
+def test_a_huge_number_or_deep_nesting_is_told_in_the_records_terms() -> None:
+    """Python's own words leaked through ("use sys.set_int_max_str_digits()", "maximum
+    recursion depth exceeded while decoding a JSON array")."""
+    huge = error_of('{"format": "hearts-record/1", "game": ' + "9" * 5000 + "}")
+    deep = error_of("[" * 100000)
+    for err in (huge, deep):
+        assert err["code"] == "bad_record"
+        assert "sys." not in err["message"] and "recursion" not in err["message"]
+    assert "4,300 digits" in huge["message"] and "nested too deeply" in deep["message"]
+
+
 def test_bytes_that_are_not_utf8() -> None:
     err = error_of(b'{"format": "hearts-record/1", "variant": "\xff"}')
     assert err["code"] == "bad_record" and "UTF-8" in err["message"]

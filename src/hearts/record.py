@@ -227,7 +227,13 @@ def parse_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[st
         raise _bad(f"The record is not valid JSON: {exc.msg} at line {exc.lineno}, "
                    f"column {exc.colno}" + (", where the text ends (the record may be cut "
                                             "short)." if cut else ".")) from None
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        raise _bad("The record is not valid JSON here: its arrays or objects are nested too "
+                   "deeply to be read (a record nests a few levels).") from None
+    except ValueError as exc:
+        if "digits" in str(exc):  # Python's limit on the digits of an int read from text
+            raise _bad("The record holds a number of more than 4,300 digits; no value of a "
+                       "record is anywhere near that long.") from None
         raise _bad(f"The record is not valid JSON: {exc}.") from None
     if not isinstance(value, dict):
         raise _bad(f"A record is a JSON object, not {_json_kind(value)}.")
