@@ -169,6 +169,10 @@ def test_auction_record_round_trip_and_score():
     err = score_record(bad)["error"]
     assert (err["code"], err["reason"], err["stage"], err["seat"]) == \
         ("illegal_bid", "bad_bid", "bid", 2)
+    for written in ("♠", "s", "♤"):  # the suit as cards accept it
+        assert score_record(dict(rec, hands=[dict(entry, penalty_suit=written)])) == out
+    err = score_record(dict(rec, hands=[dict(entry, penalty_suit="♛")]))["error"]
+    assert err["reason"] == "bad_suit" and "♛" in err["message"]
 
 
 # --------------------------------------------------------------------- Heartsette

@@ -163,6 +163,18 @@ def parse_card(text: object) -> int:
     return make_card(rank, suit)
 
 
+def parse_suit(text: object) -> int:
+    """A suit's index (0 clubs, 1 diamonds, 2 hearts, 3 spades) from its letter or symbol,
+    any case (``"h"``, ``"♥"``, ``"♡"``); ``-1`` for anything else.
+
+    >>> parse_suit("H"), parse_suit("♠"), parse_suit("x")
+    (2, 3, -1)
+    """
+    if not isinstance(text, str):
+        return -1
+    return _SUIT_INPUT.get(text.strip().upper(), -1)
+
+
 def card_str(card: int) -> str:
     """Format a card id as ``QS``, ``TH``, ``JK``.
 

@@ -85,6 +85,7 @@ from .cards import (
     held_copies,
     held_copy,
     parse_card,
+    parse_suit,
     same_name,
 )
 from .deal import DealError, check_game_number, numbered_deal, shuffled_deck
@@ -723,13 +724,13 @@ def _auction_steps(game: Game, k: int, hand: dict[str, Any], path: str,
                        f"names no \"penalty_suit\".", f"{path}.penalty_suit", hand=k,
                        stage="suit", seat=game.turn)
         return
-    if not isinstance(suit, str) or suit.upper() not in SUIT_LETTERS:
+    index = parse_suit(suit)  # a letter or a symbol (♥), as in cards
+    if index < 0:
         raise RecordError("illegal_suit", "bad_suit",
                           f"{_where(k)}: \"penalty_suit\" must be C, D, H or S, not "
-                          f"{json.dumps(suit)}.", stage="suit", hand=k, seat=game.turn,
-                          path=f"{path}.penalty_suit")
-    yield Place(k, f"{path}.penalty_suit"), Action.suit(game.turn,
-                                                        SUIT_LETTERS.index(suit.upper()))
+                          f"{json.dumps(suit, ensure_ascii=False)[:40]}.", stage="suit", hand=k,
+                          seat=game.turn, path=f"{path}.penalty_suit")
+    yield Place(k, f"{path}.penalty_suit"), Action.suit(game.turn, index)
 
 
 def _parse_stock(game: Game, k: int, hand: dict[str, Any], deal: Sequence[int],
