@@ -629,3 +629,13 @@ def test_a_widow_that_is_not_a_list_is_called_the_widow() -> None:
     err = error_of(rec)
     assert err["path"] == "hands[0].widow"
     assert "the widow must be a list of cards, not a string" in err["message"], err
+
+
+def test_a_deal_for_another_player_count_says_where_the_count_comes_from() -> None:
+    record = suit_record()
+    del record["players"]
+    record["variant"] = "black-maria"  # three players unless "players" says otherwise
+    record["options"] = {"pass_schedule": "none"}
+    err = error_of(record)
+    assert err["code"] == "bad_deal" and err["path"] == "hands[0].deal"
+    assert "must have 3 hands" in err["message"] and '"players"' in err["message"]

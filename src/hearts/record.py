@@ -815,7 +815,9 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
     if len(value) != n:
         raise RecordError("bad_deal", "bad_deal",
                           f"{_where(k)}: the deal must have {n} hands, one per seat, not "
-                          f"{len(value)}.", stage="deal", hand=k, path=path)
+                          f"{len(value)}: the game has {n} players (the record's \"players\", "
+                          f"or the variant's usual count when it gives none).", stage="deal",
+                          hand=k, path=path)
     masks = []
     seen: dict[int, int] = {}
     taken = 0  # the cards of ``seen`` as a card set
