@@ -284,3 +284,44 @@ def test_a_move_stored_but_not_applied_here_is_reloaded_from_the_log(
     assert phase == "pass"
     assert [m["code"] for m in sent if m["type"] == "error"] == ["server_error"]
     assert closed == 1012
+
+
+def test_a_persons_move_is_stored_in_its_one_spelling_and_never_as_a_bots(
+        tmp_path: Path) -> None:
+    """A client could add the server's own "bot" tag to its pass (stored and sent to
+    everyone as a bot's move for an absent person) and have " kc"-like spellings stored
+    as sent; the move is now stored as the engine's Action JSON, the tag refused."""
+    engine = make_engine(f"sqlite:///{tmp_path}/t.db")
+    store = TableStore(engine)
+
+    async def main() -> tuple[list[dict[str, Any]], list[Any]]:
+        hub = TableHub(store, LocalBus(), SearchPool(workers=0))
+        made = await hub.create(name="Ann", level="random")
+        tid = made["id"]
+        ws = _Socket()
+        conn = Conn(ws, HOST_SEAT, hash_token(made["token"]))
+        live = await hub._get(tid)
+        live.conns.add(conn)
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        await hub._safe_act(conn, tid, {"type": "start", "v": made["table"]["version"]})
+        st = live.state
+        mine = [card_str(c) for c in cards_of(st.game.hands[HOST_SEAT])[:3]]
+        await hub._safe_act(conn, tid, {"type": "pass", "cards": [*mine, "bot"],
+                                        "v": st.version})
+        await hub._safe_act(conn, tid, {"type": "pass", "v": st.version,
+                                        "cards": [f"\u00a0{c.lower()} " for c in mine]})
+        await conn.drained()
+        pump.cancel()
+        await hub.close()
+        row = await asyncio.to_thread(store.load, tid)
+        return ws.sent, [a for a in row.actions if a[0] == "pass" and a[1] == HOST_SEAT]
+
+    try:
+        sent, passes = aio.run(main())
+    finally:
+        store.close()
+        engine.dispose()
+    errors = [m for m in sent if m["type"] == "error"]
+    assert [e["code"] for e in errors] == ["unknown_card"] and "bot" in errors[0]["message"]
+    assert len(passes) == 1 and passes[0][-1] != "bot"
+    assert all(c == c.strip().upper() and len(c) == 2 for c in passes[0][2:])

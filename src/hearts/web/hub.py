@@ -55,7 +55,7 @@ import starlette.websockets
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 
-from ..actions import KINDS, Action
+from ..actions import KINDS, Action, ActionError
 from ..view import player_view
 from . import metrics
 from .bots import bot_action, check_level, decision_seed, local_answer, table_job
@@ -794,7 +794,7 @@ class TableHub:
                         if len(c) > EXCERPT_CHARS:
                             raise TableError("unknown_card", f"Not a card: {excerpt(c, 12)}.",
                                              422)
-                    await self._commit(live, ["pass", seat, *value])
+                    await self._commit(live, _canonical(["pass", seat, *value]))
                 else:
                     if isinstance(value, dict | list):
                         raise TableError("bad_message", f"{MOVE_FIELDS[kind]} must be a "
@@ -803,7 +803,7 @@ class TableHub:
                         raise TableError("unknown_card" if kind == "play" else "bad_message",
                                          f"{MOVE_FIELDS[kind]} {excerpt(value, 12)} is not "
                                          "an answer to this decision.", 422)
-                    await self._commit(live, [kind, seat, value])
+                    await self._commit(live, _canonical([kind, seat, value]))
             else:
                 raise TableError("bad_message", f"Unknown message type {excerpt(kind)}.", 422)
 
@@ -975,6 +975,19 @@ class TableHub:
         conn.send(_dumps({"type": "error", "code": exc.code, "message": exc.message,
                           "v": live.state.version if live else None,
                           **({"ref": msg["ref"]} if "ref" in msg else {})}))
+
+
+def _canonical(entry: list[Any]) -> list[Any]:
+    """The stored form of a person's move: the engine's :class:`~hearts.actions.Action`
+    JSON of what was sent, cards and suits in their one spelling (``" kc"`` is stored
+    ``"KC"``).  What is no answer is refused 422 (``unknown_card``, ``bad_message``),
+    among it a trailing ``"bot"``: that tag is the server's own, for a move a bot made
+    for an absent person, never a client's."""
+    try:
+        return Action.from_json(entry).to_json()
+    except ActionError as exc:
+        code = "unknown_card" if "card" in str(exc) else "bad_message"
+        raise TableError(code, excerpt(str(exc), 200), 422) from None
 
 
 __all__ = ["Conn", "LiveTable", "TableHub"]
