@@ -301,7 +301,8 @@ async def _ws_refuse(scope: Scope, receive: Receive, send: Send, code: str, mess
         body = error_body(code, message)
         await send({"type": "websocket.http.response.start", "status": 429, "headers": [
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-            (b"retry-after", retry_after.encode()), (b"cache-control", b"no-store")]})
+            (b"retry-after", retry_after.encode()), (b"cache-control", b"no-store"),
+            *SECURITY_HEADERS]})
         await send({"type": "websocket.http.response.body", "body": body})
     else:
         await send({"type": "websocket.close", "code": 4429, "reason": code})
@@ -348,8 +349,9 @@ class ClientCapMiddleware:
                 del self._open[key]
 
 
-_ID_ROUTE = re.compile(r"^/api/(games|tables|reviews)/[^/]+(/.*)?$")
-"""Routes that name a game, a table or a review job by its id (and may take a token)."""
+_ID_ROUTE = re.compile(r"^/api/((games|tables|reviews)/[^/]+(/.*)?|daily/result)$")
+"""Routes that name a game, a table or a review job by its id (and may take a token):
+in the path, or in the body (``POST /api/daily/result`` names its game there)."""
 
 MISSES_PER_MINUTE = 30.0
 """Default wrong ids or tokens one client address may send a minute (bursts of twice as
@@ -359,7 +361,8 @@ many)."""
 class MissLimitMiddleware:
     """Slow down guessing of ids and tokens: each answer that says an id or token is
     wrong (403 or 404 on a route under ``/api/games/{id}``, ``/api/tables/{id}`` or
-    ``/api/reviews/{id}``, a WebSocket closed with 4403 or 4404) spends a token of the client's bucket
+    ``/api/reviews/{id}``, or on ``POST /api/daily/result``, a WebSocket closed with 4403
+    or 4404) spends a token of the client's bucket
     (``limiter``); while the bucket is empty, such routes answer 429 ``rate_limited``
     with ``Retry-After`` (a WebSocket is refused at its handshake) before anything is
     looked up."""
