@@ -395,6 +395,12 @@ def test_bad_requests_are_json_errors(server: ServerProcess) -> None:
     assert r.status_code == 422 and r.json()["error"]["code"] == "bad_name"
     r = httpx.post(base + "/api/tables", json={"name": "A", "turn_seconds": 0}, timeout=30)
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_option"
+    for loose in ("30", True):  # a number, not text or a truth value
+        r = httpx.post(base + "/api/tables", json={"name": "A", "turn_seconds": loose},
+                       timeout=30)
+        assert r.status_code == 422 and r.json()["error"]["code"] == "bad_request", r.text
+    r = httpx.post(base + "/api/tables", json={"name": "A", "turn_seconds": 45.5}, timeout=30)
+    assert r.status_code == 201, r.text
     r = httpx.get(base + "/api/tables/nope", timeout=30)
     assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_table"
     t = create_table(base, "A", spectators=False)

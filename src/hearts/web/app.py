@@ -95,7 +95,8 @@ class ServerSettings:
 
     ``max_body_bytes``: largest request body (413 past it); ``body_timeout``: seconds a
     body may take to arrive (408); ``games_per_minute``: games one client address may
-    create (or restart) a minute, as a token bucket holding as many (0: no limit);
+    create (or restart) a minute, as a token bucket holding three times as many (0: no
+    limit);
     ``tables_per_minute``: shared tables one client address may create a minute (a
     bucket of three times as many; 0: no limit);
     ``search_workers``: processes for bots' searches (``None``: CPUs − 1, 1 to 4; 0: in
@@ -115,7 +116,7 @@ class ServerSettings:
 
     max_body_bytes: int = MAX_BODY_BYTES
     body_timeout: float = BODY_TIMEOUT
-    games_per_minute: float = 30.0
+    games_per_minute: float = 20.0
     tables_per_minute: float = 10.0
     search_workers: int | None = None
     max_hints: int = MAX_HINTS

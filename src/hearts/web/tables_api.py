@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request, Response, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from .api import _check_create_rate as check_create_rate
 from .hub import TableHub
@@ -36,7 +36,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     level: str | None = Field(default=None, max_length=40)
     game: StrictInt | None = None
-    turn_seconds: float | None = None
+    turn_seconds: StrictFloat | StrictInt | None = None  # not "30" nor true
     spectators: StrictBool = True
     hints: StrictBool = True
 
