@@ -460,15 +460,16 @@ def test_wrong_ids_and_tokens_are_rate_limited_per_address(tmp_path: Path) -> No
                 assert r.json()["error"]["code"] == "rate_limited"
                 assert int(r.headers["Retry-After"]) >= 1
                 assert set(codes[:-1]) <= {403, 404} and len(codes) <= 70, (addr, len(codes))
-        # a WebSocket refused at its handshake gets the security headers too
-        with _client("127.0.0.4") as c:
-            r = c.get(f"{base}/api/tables/nope/ws", headers={
-                "Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
-                "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
-            assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
-            for name in ("content-security-policy", "x-frame-options", "referrer-policy",
-                         "x-content-type-options"):
-                assert name in r.headers, (name, dict(r.headers))
+                if addr == "127.0.0.4":  # at once, while the bucket is empty: a WebSocket
+                    # refused at its handshake gets the security headers too
+                    r = c.get(f"{base}/api/tables/nope/ws", headers={
+                        "Connection": "Upgrade", "Upgrade": "websocket",
+                        "Sec-WebSocket-Version": "13",
+                        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
+                    assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+                    for name in ("content-security-policy", "x-frame-options",
+                                 "referrer-policy", "x-content-type-options"):
+                        assert name in r.headers, (name, dict(r.headers))
         # WebSocket tokens
         seen = 0
         for _ in range(200):

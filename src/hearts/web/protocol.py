@@ -207,9 +207,33 @@ class TimedH11Protocol(H11Protocol):
             self._read_deadline = None
 
     def _too_slow(self) -> None:
+        """The deadline passed: close the connection; a request whose headers came but
+        whose body did not is answered first, 408 ``body_timeout`` (the app's own body
+        clock, which starts at its first read, would never fire before this one)."""
         self._read_deadline = None
-        if not self.transport.is_closing():
+        if self.transport.is_closing():
+            return
+        if self.conn.their_state == h11.SEND_BODY:
+            self._answer_and_close(408, b"Request Timeout", "body_timeout",
+                                   f"The request body did not arrive within "
+                                   f"{self._request_timeout:g} s.")
+        else:
             self.transport.close()
+
+    def _answer_and_close(self, status: int, reason: bytes, code: str, message: str) -> None:
+        """Answer with the JSON error object and the security headers (when h11 can still
+        answer), then close the connection."""
+        body = error_body(code, message)
+        headers = [(b"content-type", b"application/json"),
+                   (b"content-length", str(len(body)).encode()), (b"connection", b"close"),
+                   (b"cache-control", b"no-store"), *SECURITY_HEADERS]
+        try:
+            for event in (h11.Response(status_code=status, headers=headers, reason=reason),
+                          h11.Data(data=body), h11.EndOfMessage()):
+                self.transport.write(self.conn.send(event))
+        except h11.LocalProtocolError:  # h11 cannot answer in this state: just close
+            pass
+        self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -243,18 +267,8 @@ class TimedH11Protocol(H11Protocol):
         """A request h11 cannot read (a bad ``Content-Length``, broken headers): 400 with
         the JSON error object ``bad_request`` and the security headers, like every other
         failure, instead of uvicorn's plain-text line; then the connection is closed."""
-        body = error_body("bad_request", "The request is not valid HTTP/1.1 (its request line or "
-                          "headers could not be read).")
-        headers = [(b"content-type", b"application/json"),
-                   (b"content-length", str(len(body)).encode()), (b"connection", b"close"),
-                   (b"cache-control", b"no-store"), *SECURITY_HEADERS]
-        try:
-            for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
-                          h11.Data(data=body), h11.EndOfMessage()):
-                self.transport.write(self.conn.send(event))
-        except h11.LocalProtocolError:  # h11 cannot answer in this state: just close
-            pass
-        self.transport.close()
+        self._answer_and_close(400, b"Bad Request", "bad_request", "The request is not valid "
+                               "HTTP/1.1 (its request line or headers could not be read).")
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         """The connection becomes a WebSocket (shared tables): the request is whole, and
