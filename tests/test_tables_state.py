@@ -308,6 +308,7 @@ def test_a_persons_move_is_stored_in_its_one_spelling_and_never_as_a_bots(
         mine = [card_str(c) for c in cards_of(st.game.hands[HOST_SEAT])[:3]]
         await hub._safe_act(conn, tid, {"type": "pass", "cards": [*mine, "bot"],
                                         "v": st.version})
+        await hub._safe_act(conn, tid, {"type": "pass", "cards": mine, "v": -5})
         await hub._safe_act(conn, tid, {"type": "pass", "v": st.version,
                                         "cards": [f"\u00a0{c.lower()} " for c in mine]})
         await conn.drained()
@@ -322,6 +323,7 @@ def test_a_persons_move_is_stored_in_its_one_spelling_and_never_as_a_bots(
         store.close()
         engine.dispose()
     errors = [m for m in sent if m["type"] == "error"]
-    assert [e["code"] for e in errors] == ["unknown_card"] and "bot" in errors[0]["message"]
+    assert [e["code"] for e in errors] == ["unknown_card", "bad_message"]
+    assert "bot" in errors[0]["message"] and "from 0" in errors[1]["message"]
     assert len(passes) == 1 and passes[0][-1] != "bot"
     assert all(c == c.strip().upper() and len(c) == 2 for c in passes[0][2:])

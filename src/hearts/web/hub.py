@@ -740,8 +740,9 @@ class TableHub:
         if "seat" in msg and kind != "seat" and msg["seat"] != seat:
             raise TableError("not_your_seat", f"This connection plays seat {seat} only.", 403)
         v = msg.get("v")
-        if kind != "back" and (isinstance(v, bool) or not isinstance(v, int)):
-            raise TableError("bad_message", "A move carries the version it answers (v).", 422)
+        if kind != "back" and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+            raise TableError("bad_message", "A move carries the version it answers (v, a "
+                             "whole number from 0).", 422)
         if kind == "again":  # the new table is checked first, under its own lock only
             next_id = await self._check_next_table(msg.get("table"), msg.get("token"))
         async with self._locked(table_id) as live:
