@@ -308,6 +308,7 @@ def test_cli_table_and_options() -> None:
 @pytest.mark.parametrize("args, words", [
     (["--bots", "t-low,ghost,t-low,t-low"], "unknown bot 'ghost'"),
     (["--bots", "t-low,t-low,t-low"], "4 players need 4 bots"),
+    (["--bots", "t-low,,t-low,t-low"], "an empty name between commas"),
     (["--bots", "t-low,t-low,t-low,t-low", "--variant", "nope"], "unknown variant"),
     (["--bots", "t-low,t-low,t-low,t-low", "--option", "moon"], "not key=value"),
     (["--bots", "t-low,t-low,t-low,t-low", "--deals", "0"], "deals must be"),

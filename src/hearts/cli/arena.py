@@ -147,9 +147,13 @@ def command(bots: str, variant: str, players: int | None, deals: int, duplicate:
             jobs: int, as_json: bool, options: tuple[str, ...], show_progress: bool | None,
             record_out: str | None) -> None:
     """Play bots against each other over many deals and print their statistics."""
-    names = tuple(b.strip() for b in bots.split(",") if b.strip())
-    if not names:
+    parts = [b.strip() for b in bots.split(",")]
+    if not any(parts):
         raise click.BadParameter("give at least one bot name", param_hint="--bots")
+    if not all(parts):
+        raise click.BadParameter(f"an empty name between commas in {bots!r}",
+                                 param_hint="--bots")
+    names = tuple(parts)
     config = ArenaConfig(bots=names, variant=variant, players=players, deals=deals,
                          duplicate=duplicate, seed=seed, jobs=jobs, options=parse_options(options),
                          records=record_out is not None)
