@@ -176,3 +176,13 @@ def test_the_searching_bots_answer_a_joker_lead(bot: str) -> None:
     out = json.loads(result.output)
     assert out["ok"] and out["seat"] == 0 and out["stage"] == "play" and out["bot"] == bot
     assert parse_card(out["card"]) >= 0
+
+
+def test_a_bad_record_names_its_file_as_score_does(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "hearts-record/1", "hands": [{"play": ["ZZ"]}]}')
+    for args in ([str(bad)], ["-"]):
+        r = CliRunner().invoke(cli, ["hint", *args], input=bad.read_text())
+        assert r.exit_code == 1
+        err = json.loads(r.output)["error"]
+        assert err["code"] == "unknown_card" and err["file"] == args[0]

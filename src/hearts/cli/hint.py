@@ -30,7 +30,6 @@ exit with status 1.  Codes: those of the record, plus ``unknown_bot``,
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -157,7 +156,7 @@ def command(file: str, bot_name: str, seat: int | None, seed: int) -> None:
     def fail(message: str) -> None:
         err = RecordError("bad_record", "bad_record", message).error
         err["file"] = file
-        click.echo(json.dumps({"ok": False, "error": err}))
+        click.echo(json_line({"ok": False, "error": err}))
         sys.exit(1)
 
     if file == "-":
@@ -171,6 +170,8 @@ def command(file: str, bot_name: str, seat: int | None, seed: int) -> None:
     if len(data) > MAX_RECORD_BYTES:  # e.g. /dev/zero: never read it whole
         fail(f"The record is larger than {MAX_RECORD_BYTES} bytes; it was not read.")
     out = hint_text(data, bot_name, seat, seed)
+    if not out["ok"]:
+        out["error"].setdefault("file", file)  # as score's errors say which file
     click.echo(json_line(out))
     if not out["ok"]:
         sys.exit(1)
