@@ -180,7 +180,8 @@ def test_the_searching_bots_answer_a_joker_lead(bot: str) -> None:
 
 def test_a_bad_record_names_its_file_as_score_does(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "hearts-record/1", "hands": [{"play": ["ZZ"]}]}')
+    bad.write_text('{"format": "hearts-record/1", "game": 5, "options": {"pass_schedule": '
+                   '"none"}, "hands": [{"play": ["ZZ"]}]}')
     for args in ([str(bad)], ["-"]):
         r = CliRunner().invoke(cli, ["hint", *args], input=bad.read_text())
         assert r.exit_code == 1
