@@ -71,6 +71,7 @@ from .tables import (
     Applied,
     TableError,
     TableState,
+    action_refusal,
     check_settings,
     clean_name,
     load_state,
@@ -987,8 +988,7 @@ def _canonical(entry: list[Any]) -> list[Any]:
     try:
         return Action.from_json(entry).to_json()
     except ActionError as exc:
-        code = "unknown_card" if "card" in str(exc) else "bad_message"
-        raise TableError(code, excerpt(str(exc), 200), 422) from None
+        raise action_refusal(exc) from None
 
 
 __all__ = ["Conn", "LiveTable", "TableHub"]

@@ -53,6 +53,7 @@ from ..game import Game, IllegalAction
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
 from ..view import pack_of, visible_events
+from .limits import excerpt
 from .projection import finished_record, illegal_map, score_detail, seat_names
 
 
@@ -134,6 +135,13 @@ def game_action(action: list[Any]) -> Action:
     """The engine's :class:`~hearts.actions.Action` of a log entry of a game kind (the
     trailing ``"bot"`` tag dropped); raises :class:`~hearts.actions.ActionError`."""
     return Action.from_json(action[:-1] if action[-1] == "bot" and len(action) > 1 else action)
+
+
+def action_refusal(exc: ActionError) -> TableError:
+    """The 422 refusal of an action that is not in the stored format: ``unknown_card``
+    when what is wrong is a card, else ``bad_message``."""
+    code = "unknown_card" if "card" in str(exc) else "bad_message"
+    return TableError(code, excerpt(str(exc), 200), 422)
 
 
 class TableError(Exception):
@@ -537,8 +545,7 @@ class TableState:
         except IllegalAction as exc:
             raise TableError(exc.reason, exc.message) from None
         except ActionError as exc:
-            code = "unknown_card" if "card" in str(exc) else "bad_message"
-            raise TableError(code, str(exc), 422) from None
+            raise action_refusal(exc) from None
         except CardError as exc:
             raise TableError("unknown_card", str(exc), 422) from None
         except (IndexError, TypeError, ValueError) as exc:
