@@ -7,6 +7,7 @@ object of ``interfaces.md`` section 3, and never ends in a traceback.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -39,3 +40,20 @@ def json_line(value: Any) -> str:
     except UnicodeEncodeError:
         return json.dumps(value)
     return text
+
+
+def read_record_bytes(file: str, cap: int) -> tuple[bytes, str | None]:
+    """The bytes of the one record in ``file`` (``-``: standard input), reading at most
+    ``cap`` + 1 of them (``/dev/zero`` is never read whole): ``(data, None)``, or
+    ``(b"", why)`` when the file cannot be read or holds more than ``cap`` bytes."""
+    try:
+        if file == "-":
+            data: bytes = sys.stdin.buffer.read(cap + 1)
+        else:
+            with open(file, "rb") as fh:
+                data = fh.read(cap + 1)
+    except OSError as exc:
+        return b"", f"Cannot read {file}: {exc.strerror or exc}."
+    if len(data) > cap:
+        return b"", f"The record is larger than {cap} bytes; it was not read."
+    return data, None

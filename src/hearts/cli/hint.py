@@ -42,7 +42,7 @@ from ..game import PHASE_DEAL, PHASE_OVER, Game
 from ..players.base import get_bot
 from ..record import RecordError, parse_record, replay_record
 from ..view import player_view
-from .errors import answer, json_line
+from .errors import answer, json_line, read_record_bytes
 
 
 def _err(code: str, message: str, reason: str | None = None, **facts: Any) -> RecordError:
@@ -159,16 +159,9 @@ def command(file: str, bot_name: str, seat: int | None, seed: int) -> None:
         click.echo(json_line({"ok": False, "error": err}))
         sys.exit(1)
 
-    if file == "-":
-        data: bytes = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-    else:
-        try:
-            with open(file, "rb") as fh:
-                data = fh.read(MAX_RECORD_BYTES + 1)
-        except OSError as exc:
-            fail(f"Cannot read {file}: {exc.strerror or exc}.")
-    if len(data) > MAX_RECORD_BYTES:  # e.g. /dev/zero: never read it whole
-        fail(f"The record is larger than {MAX_RECORD_BYTES} bytes; it was not read.")
+    data, why = read_record_bytes(file, MAX_RECORD_BYTES)
+    if why is not None:
+        fail(why)
     out = hint_text(data, bot_name, seat, seed)
     if not out["ok"]:
         out["error"].setdefault("file", file)  # as score's errors say which file

@@ -32,7 +32,7 @@ from rich.table import Table
 
 from ..analysis import PASS_WORLDS, PLAY_WORLDS, review_record
 from ..record import RecordError
-from .errors import answer, json_line
+from .errors import answer, json_line, read_record_bytes
 
 
 def review_text(data: str | bytes, seat: int = 0, hand: int | None = None, *,
@@ -104,22 +104,10 @@ def command(file: str, seat: int, hand: int | None, as_json: bool, worlds: int, 
     """
     from .score import MAX_RECORD_BYTES
 
-    if file == "-":
-        data: bytes = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-        out: dict[str, Any] | None = None
-    else:
-        try:
-            with open(file, "rb") as fh:
-                data = fh.read(MAX_RECORD_BYTES + 1)
-            out = None
-        except OSError as exc:
-            err = RecordError("bad_record", "bad_record",
-                              f"Cannot read {file}: {exc.strerror or exc}.").error
-            err["file"] = file
-            out = {"ok": False, "error": err}
-    if out is None and len(data) > MAX_RECORD_BYTES:  # e.g. /dev/zero: never read it whole
-        err = RecordError("bad_record", "bad_record", f"The record is larger than "
-                          f"{MAX_RECORD_BYTES} bytes; it was not read.").error
+    data, why = read_record_bytes(file, MAX_RECORD_BYTES)
+    out: dict[str, Any] | None = None
+    if why is not None:
+        err = RecordError("bad_record", "bad_record", why).error
         err["file"] = file
         out = {"ok": False, "error": err}
     if out is None:
