@@ -142,6 +142,9 @@ def check_hint(persons: list[TableClient], c: TableClient) -> None:
     play_until(persons, lambda: (c.view.get("decision") or {}).get("kind") == "play"
                and c.view["turn"] == c.view["seat"])
     d = c.view["decision"]
+    # regression: a level of "" or 5 was taken silently as the default (hard)
+    assert ask(c, {"type": "hint", "level": ""}, "hint")["code"] == "bad_option"
+    assert ask(c, {"type": "hint", "level": 5}, "hint")["code"] == "bad_message"
     hint = ask(c, {"type": "hint", "level": "random"}, "hint")
     assert hint["type"] == "hint", hint
     assert hint["stage"] == "play" and hint["card"] in d["cards"] and hint["v"] == c.v
@@ -231,6 +234,9 @@ def test_hints_off_and_other_requests_refused(server: ServerProcess,
     r = httpx.post(f"{base}/api/tables/{t['id']}/review", json={},
                    headers={"X-Seat-Token": t["token"]}, timeout=30)
     assert r.status_code == 409 and r.json()["error"]["code"] == "no_finished_hand"
+    # regression: an empty level made a table of medium bots instead of a refusal
+    r = httpx.post(f"{base}/api/tables", json={"name": "Ann", "level": ""}, timeout=30)
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_option", r.text
 
 
 def test_every_variant_and_player_count_makes_a_table(server: ServerProcess) -> None:

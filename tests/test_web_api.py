@@ -211,7 +211,9 @@ def test_bad_options_400(client: httpx.Client) -> None:
              ({"players": 9}, "bad_option"),
              ({"game": 0}, "bad_option"),
              ({"game": 2**32}, "bad_option"),
-             ({"level": "grandmaster"}, "bad_option")]
+             ({"level": "grandmaster"}, "bad_option"),
+             # regression: an empty level made a medium game instead of a refusal
+             ({"level": ""}, "bad_option")]
     for body, code in cases:
         r = client.post("/api/games", json=body)
         assert r.status_code == 400, (body, r.text)
@@ -450,8 +452,9 @@ def test_hint(client: httpx.Client, store: GameStore) -> None:
     assert set(h["cards"]) <= set(p.state["view"]["hand"])
     h2 = p.request("GET", "/hint", params={"level": "random"}).json()
     assert h2["stage"] == "pass"
-    r = p.request("GET", "/hint", params={"level": "nope"})
-    assert r.status_code == 400
+    for level in ("nope", ""):  # regression: "" was taken as the default level
+        r = p.request("GET", "/hint", params={"level": level})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_option", level
     p.do("POST", "/pass", json={"cards": h["cards"]})
     rng = random.Random(3)
     for _ in range(13):

@@ -608,7 +608,8 @@ class TableHub:
             _check_option_sizes(dict(options or {}))  # quote no more than an excerpt
         except WebError as exc:
             raise TableError(exc.code, exc.message, exc.status) from None
-        settings = check_settings(variant, players, dict(options or {}), level or "medium",
+        settings = check_settings(variant, players, dict(options or {}),
+                                  "medium" if level is None else level,
                                   game, turn_seconds, spectators, hints)
         try:
             check_level(settings.level, settings.rules())
@@ -687,7 +688,10 @@ class TableHub:
         Rate-limited like the solo hint (one in flight per seat, and the pool's bound on
         hints in flight: 429 ``hint_busy`` / ``busy``); 403 ``no_hints`` when the host
         turned hints off; 409 ``wrong_phase`` when the seat has nothing to decide."""
-        level = level if isinstance(level, str) and level else DEFAULT_HINT_LEVEL
+        if level is None:
+            level = DEFAULT_HINT_LEVEL
+        elif not isinstance(level, str):  # was taken silently as the default
+            raise TableError("bad_message", "A hint's level is a bot's name (a string).", 422)
         key = f"table:{table_id}:{seat}"
         try:
             self.pool.check_hint(key)

@@ -252,7 +252,7 @@ class GameService:
             check_game_number(game_number)
         except ValueError as exc:
             raise WebError(400, "bad_option", str(exc)) from None
-        level = level or DEFAULT_LEVEL
+        level = DEFAULT_LEVEL if level is None else level  # "" is refused, not the default
         check_level(level, rules)  # 400 for an unknown level or rules it cannot play
         if seed is None:
             seed = secrets.randbits(63)
@@ -408,7 +408,7 @@ class GameService:
         ``hint_busy`` while this game's previous hint is being worked out, 429 ``busy``
         when the server has too many hints in flight (see :mod:`hearts.web.compute`).
         """
-        level = level or DEFAULT_HINT_LEVEL
+        level = DEFAULT_HINT_LEVEL if level is None else level
         try:
             self.pool.check_hint(game_id)  # refuse a flood before any database work
         except Busy as exc:
