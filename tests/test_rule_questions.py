@@ -7,6 +7,10 @@
 3. Auction Hearts with ``qs_breaks_hearts`` and a named suit: Q♠ breaks the named suit.
 4. Royal Hearts' moon: its amount is the shooter's hand score with every queen's
    effect, Q♦'s 10 off included (seed 000).
+5. ``lead_hearts_over_qs`` in a two-pack game: either pack's Q♠ frees the hearts.
+6. ``exact_target_resets`` with joint partnership scores: the team's total resets.
+7. Heartsette for three: 4 to the widow (full pack); option ``widow_size`` 3 (2♦ out).
+8. Spot Hearts' ace: 14; option ``spot_ace_low``: 1.
 
 Each case is worked out by hand in the comments, checked in the engine and through
 ``hearts score`` on the record.  The choices are written in docs/family-rules.md
@@ -357,3 +361,115 @@ def test_royal_moon_breakdown_on_the_page_shows_the_queen_of_diamonds():
         assert mine == {("hearts", None): 13, ("card", "QS"): 26, ("bonus", "QC"): -26,
                         ("bonus", "QH"): 13, ("bonus", "QD"): -10, ("moon", None): moon}
         assert sum(mine.values()) == g.results[-1].points[0]
+
+
+# 5. ``lead_hearts_over_qs`` in a two-pack game (Cancellation Hearts): either pack's Q♠
+#    (or both) beside only hearts frees the hearts, as pack one's Q♠ alone did.
+
+@pytest.mark.parametrize("queens, option, expected", [
+    (["QS"], False, ["QS"]),
+    (["QS'"], False, ["QS'"]),  # regression: pack two's Q♠ was not seen as Q♠
+    (["QS", "QS'"], False, ["QS", "QS'"]),
+    (["QS"], True, None),
+    (["QS'"], True, None),
+    (["QS", "QS'"], True, None),
+])
+def test_cancellation_lead_hearts_over_either_queen(queens: list[str], option: bool,
+                                                     expected: list[str] | None) -> None:
+    from hearts.cards import PACK2
+
+    def two_packs(*names: str) -> int:  # "QS'": pack two's copy
+        return sum(1 << (C(n.rstrip("'")) + (PACK2 if n.endswith("'") else 0)) for n in names)
+
+    r = make_rules("cancellation", 6, {"lead_hearts_over_qs": option})
+    held = two_packs(*queens, "2H", "9H", "KH'")
+    allowed = tricks.legal(r, held, [], False, hand("2C", "3C", "4C"))  # hearts unbroken
+    assert allowed == (held if expected is None else two_packs(*expected))
+
+
+# 6. ``exact_target_resets`` with joint partnership scores: the team's total, the one that
+#    ends the game, drops to half; a partner's own total of the target counts for nothing.
+
+@pytest.mark.parametrize("totals, points, after", [
+    ((40, 0, 40, 0), (15, 0, 5, 0), (28, 0, 22, 0)),   # team 100 -> 50 (27 + 22 + the odd 1)
+    ((90, 0, 0, 0), (10, 0, 0, 0), (50, 0, 0, 0)),     # seat 0's own 100 is the team's too
+    ((90, 0, 5, 0), (10, 0, 0, 0), (100, 0, 5, 0)),    # seat 0 alone at 100, team 105: no reset
+    ((60, 20, 30, 30), (0, 25, 0, 25), (60, 23, 30, 27)),  # team (1, 3) at exactly 100
+    ((-6, 0, 80, 0), (0, 0, 26, 0), (-3, 0, 53, 0)),   # a negative partner: -3 + 53 = 50
+])
+def test_joint_partnership_exact_target_resets_the_team(totals: tuple[int, ...],
+                                                        points: tuple[int, ...],
+                                                        after: tuple[int, ...]) -> None:
+    from hearts import scoring, settle
+    r = make_rules("partnership", 4, {"exact_target_resets": True})
+    got = scoring.add_to_totals(r, totals, points)
+    assert got == after
+    # the game goes on exactly when no team passed the target
+    over = max(settle.team_totals(r, got)) >= r.target_score
+    assert settle.team_game_result(r, got)[0] == over
+    assert not over or after == (90 + 10, 0, 5, 0)
+
+
+def test_separate_partnership_and_solo_exact_target_resets_each_seat() -> None:
+    from hearts import scoring
+    r = make_rules("partnership-separate", 4, {"exact_target_resets": True})
+    assert scoring.add_to_totals(r, (90, 0, 10, 0), (10, 0, 0, 0)) == (50, 0, 10, 0)
+    r = make_rules("standard", 4, {"exact_target_resets": True})
+    assert scoring.add_to_totals(r, (90, 99, 10, 0), (10, 2, 0, 0)) == (50, 101, 10, 0)
+
+
+# 7. Heartsette for three (variants.md: "16 each and 3 (or 4) to the widow"): 4 to the
+#    widow from the full pack by default (seed 000: the other player counts use the full
+#    pack); option widow_size 3 takes the 2♦ out (the low cards leave as with jokers).
+
+@pytest.mark.parametrize("size, out", [(0, ()), (4, ()), (3, ("2D",))])
+def test_heartsette_three_players_widow(size: int, out: tuple[str, ...]) -> None:
+    from hearts.cards import FULL_DECK
+    from hearts.drive import drive
+    from hearts.players.base import get_bot
+    from hearts.players.hard import HardBot
+
+    r = make_rules("heartsette", 3, {"widow_size": size})
+    assert r.widow_size == (size or 4) and r.hand_size == 16
+    assert r.deck == FULL_DECK & ~hand(*out)
+    g = Game(r, 5)
+    bots = [get_bot("medium", 0), get_bot("random", 1),
+            HardBot(2, play_budget=200, max_worlds=3, min_worlds=2, time_limit=None)]
+    g.apply(Action.deal())
+    assert [h.bit_count() for h in g.hands] == [16, 16, 16]
+    assert g.widow.bit_count() == r.widow_size and not g.widow & hand(*out)
+    drive(g, bots, deal=False)
+    res = g.results[-1]
+    assert sum(res.tricks) == 16 and sum(res.points) in (26, 52)  # 52: a moon, added
+    rec = record_from_game(g)
+    assert rec["options"].get("widow_size", 0) == size
+    assert score(rec)["hands"][0]["points"] == list(res.points)
+
+
+def test_widow_size_only_in_a_game_with_a_widow() -> None:
+    from hearts.rules import RulesError
+    with pytest.raises(RulesError, match="widow_size"):
+        make_rules("standard", 4, {"widow_size": 3})
+
+
+# 8. Spot Hearts' ace (variants.md: "A 14, sometimes 1"): 14 by default, 1 with the
+#    option spot_ace_low.  Seat 0 sweeps (the Royal deal above): the others score the
+#    hand's whole total, 2 + ... + 13 (90) + A + Q♠ 25: 129, or 116 with the ace low.
+
+@pytest.mark.parametrize("low, ace, total", [(False, 14, 129), (True, 1, 116)])
+def test_spot_hearts_ace(low: bool, ace: int, total: int) -> None:
+    r = make_rules("spot-hearts", 4, {"spot_ace_low": low, "pass_schedule": "none",
+                                      "first_lead": "eldest-any"})
+    assert (r.penalty[C("AH")], r.penalty[C("KH")], r.penalty[C("2H")], r.penalty[C("QS")]) \
+        == (ace, 13, 2, 25)
+    deal = [hand(*suit("C", "9TJQKA"), *suit("D", "89TJQKA")),
+            hand(*suit("H", "23456789TJQKA")),
+            hand(*suit("C", "2345678"), *suit("D", "234567")),
+            hand(*suit("S", "23456789TJQKA"))]
+    g = Game(r)
+    g.start_hand(deal)
+    play_lowest(g)
+    assert list(g.results[-1].points) == [0, total, total, total]
+    assert score(record_from_game(g))["totals"] == [0, total, total, total]
+    # without spot hearts the option changes nothing
+    assert make_rules("standard", 4, {"spot_ace_low": True}).penalty[C("AH")] == 1

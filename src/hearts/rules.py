@@ -108,7 +108,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "With hearts unbroken, a leader holding only the queen of spades and hearts "
                "may lead a heart instead of being forced to lead the queen."),
     OptionSpec("exact_target_resets", "bool", False,
-               "A total of exactly the target score drops to half of it (100 goes back to 50)."),
+               "A total of exactly the target score drops to half of it (100 goes back to 50); "
+               "with joint partnership scores, the team's total."),
     OptionSpec("pass_schedule", "choice", "rotate",
                "Passing: 'rotate' (left, right, across where the table has one, no pass; "
                "3 and 5 players: left, right, no pass), always 'left', always 'right', "
@@ -142,6 +143,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "Q 13, K 10, A 7), 'maria-swapped' (Q 13, A 10, K 7), 'jack' (Black Jack: "
                "the jack of spades 10 instead of the queen) or 'jack-13' (the jack 13).",
                ("queen", "maria", "maria-swapped", "jack", "jack-13")),
+    OptionSpec("widow_size", "int", 0,
+               "Heartsette: cards dealt to the widow; 0: the game's own (3 players 4 from the "
+               "full pack, 4 players 3 with the 2 of spades out, 5 players 2, 6 players 4). "
+               "Another size takes low cards out as jokers do (2 of diamonds, 2 of clubs, 2 of "
+               "spades, ...) until the rest deals evenly: 3 players with 3 leave the 2 of "
+               "diamonds out and are dealt 16 each. "
+               "Only in a game with a widow.", minimum=0, maximum=12),
+    OptionSpec("spot_ace_low", "bool", False,
+               "With spot_hearts: the ace of hearts counts 1 instead of 14 (Spot Hearts' "
+               "other form)."),
     OptionSpec("heart_values", "choice", "one",
                "What each heart counts (unless spot_hearts): 'one' (1 each); 'double' (the "
                "1887 double game: A 14, K 13, Q 12, J 11, pips face value); 'eagle' (the "
@@ -748,18 +759,26 @@ def make_rules(variant: str = "standard", players: object = None,
         wild |= 1 << (JOKER + k)
     deck |= wild
     widow = var.widow.get(n, 0)
+    if opts["widow_size"]:  # variants.md, Heartsette: "3 players 16 each and 3 (or 4)"
+        if not var.widow:
+            raise RulesError("bad_option", f"option widow_size: {var.title} has no widow "
+                             f"(Heartsette has one)")
+        widow = opts["widow_size"]
     stock = deck.bit_count() - n * var.hand_size if var.hand_size else 0
     for c in var.even_out:
         if stock or (deck.bit_count() - widow) % n == 0:
             break
         deck &= ~(1 << c)
     if not stock and (deck.bit_count() - widow) % n:
-        raise RulesError("bad_option", f"{var.title} with {jokers} jokers does not deal evenly "
-                         f"to {n} players")
+        raise RulesError("bad_option", f"{var.title} with {jokers} jokers and a widow of "
+                         f"{widow} does not deal evenly to {n} players" if widow else
+                         f"{var.title} with {jokers} jokers does not deal evenly to {n} players")
 
     penalty = [0] * max(130, deck.bit_length(), PACK2 + 64 if var.packs == 2 else 0)
     # (pack two's copies get pack one's values below)
     values = HEART_VALUES["double" if opts["spot_hearts"] else opts["heart_values"]]
+    if opts["spot_hearts"] and opts["spot_ace_low"]:  # variants.md: "A 14, sometimes 1"
+        values = values[:12] + (1,)
     for r in range(13):
         penalty[make_card(r, HEARTS)] = values[r]
     js, qs = make_card(9, SPADES), make_card(10, SPADES)

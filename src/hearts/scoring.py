@@ -268,14 +268,29 @@ def moon_amount(rules: Rules, score: HandScore) -> int:
 
 
 def add_to_totals(rules: Rules, totals: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
-    """New running totals; with ``exact_target_resets`` a total of exactly the target halves."""
-    out = []
-    for t, p in zip(totals, points, strict=True):
-        v = t + p
-        if rules.exact_target_resets and v == rules.target_score:
-            v = rules.target_score // 2
-        out.append(v)
-    return tuple(out)
+    """New running totals (one per seat, in points); with ``exact_target_resets`` a total
+    of exactly the target drops to half of it (variants.md, house rules: "exactly 100
+    returns to 50").
+
+    The total that counts is the one that ends the game: a seat's own, or under joint
+    team scores (Partnership Hearts, ``team_scores == "joint"``) its team's, the sum of
+    the partners' totals.  A team landing on the target has each partner's total halved
+    (rounded down) and the odd point left over given to the team's first seat, so that
+    the team's total is exactly half the target; a partner's own total of the target
+    then counts for nothing by itself.
+    """
+    out = [t + p for t, p in zip(totals, points, strict=True)]
+    if not rules.exact_target_resets:
+        return tuple(out)
+    half = rules.target_score // 2
+    if rules.teams and rules.team_scores == "joint":
+        for team in rules.teams:
+            if sum(out[s] for s in team) == rules.target_score:
+                for s in team:
+                    out[s] = out[s] // 2
+                out[team[0]] += half - sum(out[s] for s in team)
+        return tuple(out)
+    return tuple(half if v == rules.target_score else v for v in out)
 
 
 def game_result(rules: Rules, totals: Sequence[int]) -> tuple[bool, tuple[int, ...]]:

@@ -30,6 +30,7 @@ from .cards import PACK2, SPADES, SUIT_MASKS, make_card
 from .rules import Rules
 
 QS_BIT: Final = 1 << make_card(10, SPADES)
+QS_BOTH: Final = QS_BIT | QS_BIT << PACK2  # either pack's Q♠ (two-pack games)
 CLUBS: Final = SUIT_MASKS[0]
 CLUBS_BOTH: Final = SUIT_MASKS[0] | SUIT_MASKS[0] << PACK2
 
@@ -97,8 +98,8 @@ def legal(r: Rules, hand: int, trick: list[int], first: bool, played: int,
        (``first_trick_points``);
     3. leading while hearts (the penalty suit) are unbroken, unless
        ``hearts_lead_any_time``: no heart (``hearts_not_broken``); with
-       ``lead_hearts_over_qs`` a leader left with only Q♠ besides hearts may
-       lead either.
+       ``lead_hearts_over_qs`` a leader left with only Q♠ (either pack's, or
+       both) besides hearts may lead either.
     """
     wild = hand & r.wild_mask
     cand = hand ^ wild
@@ -124,7 +125,8 @@ def legal(r: Rules, hand: int, trick: list[int], first: bool, played: int,
             cand = new
     if not trick and not r.hearts_lead_any_time and not played & r.breaking_mask:
         new = cand & ~r.lead_restricted_mask
-        if new and new != cand and not (r.lead_hearts_over_qs and new == QS_BIT):
+        # new & ~QS_BOTH: either pack's Q♠ counts (the second pack's copy was missed)
+        if new and new != cand and not (r.lead_hearts_over_qs and not new & ~QS_BOTH):
             if steps is not None:
                 steps.append((cand ^ new, "hearts_not_broken"))
             cand = new

@@ -386,7 +386,8 @@ def test_every_option_and_choice_has_words_and_a_greyed_rule_says_why(
     t.page.locator(f"{form} #f-opt-deals").dispatch_event("change")
     greyed = t.page.eval_on_selector_all(f"{form} [data-opt]:disabled", "els => els.map(e => e.dataset.opt)")
     assert {"give_up", "pass_count", "shoot_the_sun", "moon_points", "heart_values",
-            "target_score", "bonus_card"} <= set(greyed), greyed
+            "target_score", "bonus_card", "widow_size"} <= set(greyed), greyed
+    assert "spot_ace_low" not in greyed  # spot hearts is on: its ace option applies
     for key in greyed:
         why = t.page.locator(f'{form} [data-na-reason="{key}"]')
         t.see(why, uncovered=False) if key == "give_up" else why.wait_for(state="visible")

@@ -39,6 +39,7 @@ from ..cards import PACK2, SPADES, SUIT_MASKS, cards_of, make_card
 from ..view import PlayerView
 
 QS = make_card(10, SPADES)
+QS_BOTH = 1 << QS | 1 << QS << PACK2  # either pack's Q♠ (two-pack games)
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def infer(view: PlayerView) -> Knowledge:
             allowed[leader] &= r.penalty_mask | r.wild_mask
         if (not r.hearts_lead_any_time and not played & r.breaking_mask
                 and r.lead_restricted_mask >> lead & 1):
-            only = r.lead_restricted_mask | ((1 << QS) if r.lead_hearts_over_qs else 0)
+            only = r.lead_restricted_mask | (QS_BOTH if r.lead_hearts_over_qs else 0)
             if first and no_points_first:
                 only &= r.penalty_mask
             allowed[leader] &= only | r.wild_mask

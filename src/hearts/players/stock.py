@@ -55,13 +55,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import tricks
-from ..cards import SPADES, cards_of, make_card
+from ..cards import cards_of
 from ..game import PHASE_PLAY, Game, IllegalAction
 from ..view import PlayerView
 from .sampling import Knowledge, Sampler
 from .sim import Sim
 
-QS = make_card(10, SPADES)
 SAMPLER_LIMIT = 400
 """Count-table size past which the worlds are drawn card by card (near-uniform): a
 table for many pseudo-seats can take seconds to build, too long for a card's search."""
@@ -206,7 +205,7 @@ class StockSampler:
                 if (not r.hearts_lead_any_time and not played_before & r.breaking_mask
                         and r.lead_restricted_mask >> c & 1):
                     bad |= r.deck & ~(r.lead_restricted_mask
-                                      | ((1 << QS) if r.lead_hearts_over_qs else 0))
+                                      | (tricks.QS_BOTH if r.lead_hearts_over_qs else 0))
             if bad:
                 events[s].append((4 * pi + 2, bad))
             played_before |= 1 << c

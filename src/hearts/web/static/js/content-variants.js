@@ -31,7 +31,8 @@ led at any time and penalty cards may fall on the first trick. There is no moon:
 <p>Some books swap the king and ace (A${S} 10, K${S} 7); the <i>Spade penalties</i> option offers it.</p>
 <h3>Spot Hearts</h3>
 <p>Every heart scores its face value: 2 to 10 as marked, jack 11, queen 12, king 13, ace 14, and the queen of
-spades 25. A hand holds 129 points, so a single trick can change the game.</p>
+spades 25. A hand holds 129 points, so a single trick can change the game. Some players count the ace 1 instead
+(the house rule "Spot hearts: the ace of hearts counts 1"; 116 points a hand).</p>
 <h3>Omnibus Hearts</h3>
 <p>Standard Hearts plus a bonus card, the jack of diamonds: whoever takes it scores 10 points <em>off</em>. It is
 counted apart from the penalty cards and plays no part in shooting the moon. Some tables use the ten of diamonds
@@ -92,7 +93,8 @@ that the queen of spades breaks hearts, it breaks the named suit.</p>
 <h3>Heartsette</h3>
 <p>Standard Hearts with a widow: a few cards dealt to nobody. With four players the 2${S} leaves the pack, each
 player gets 12 cards and 3 lie face down; with five, 10 each and 2; with six, 8 each and 4. For three players the
-books give 16 each and 3 or 4 in the widow; here it is 4. Whoever wins the first trick takes the widow with any
+books give 16 each and 3 or 4 in the widow; here it is 4 from the full pack, and the house rule "Widow size" set to
+3 takes the 2${D} out for the other form. Whoever wins the first trick takes the widow with any
 penalty cards in it, may look at it and shows it to nobody; only that player sees it on the table. When the
 2${C} lies in the widow, the lowest club dealt opens the first trick (3${C}, or the next one up).</p>
 <h3>Joker Hearts</h3>
@@ -101,14 +103,15 @@ at any time, whether or not you could follow suit; it never wins a trick and cos
 pack so that it still deals evenly (2${D}, 2${C}, 2${S}, 3${C} and so on, in that order).</p>
 <h3>Cancellation Hearts</h3>
 <p>A game from 1950 for big tables: 6 to 11 players share two full packs shuffled together, so every card is there
-twice. Low diamonds and spades leave in pairs (2${D} and 2${S} first, then the threes, then the fours) until the
-cards deal out evenly; no club leaves, so a 2${C} still opens the first trick (either copy). The penalty cards are
+twice. Low diamonds and spades leave, both copies of a card together (2${D} and 2${S} first, then the threes, then
+the fours), until the cards deal out evenly (at 9 and 11 players only one 3${D} of the two leaves); no club leaves, so a 2${C} still opens the first trick (either copy). The penalty cards are
 the usual ones: 1 a heart, 13 a queen of spades, and both copies count. When the two copies of one card fall into
 the same trick they <em>cancel</em>: neither can win it, and the highest other card of the suit led takes the trick.
 On the table each of the two carries a small mark with the number of its pack. If two such pairs fall into one
 trick, the whole trick is cancelled: nobody takes it, its leader leads again, and its cards wait in the middle for
-the winner of the next trick. The source does not say what happens when the last trick of a hand is cancelled;
-here its cards go to that trick's leader. The moon needs every heart and both queens of spades.</p>
+the winner of the next trick. So is a trick in which every card of the suit led is cancelled (the two copies of
+the only card of that suit played, say): no other card can win it. The source does not say what happens when the
+last trick of a hand is cancelled; here its cards go to that trick's leader. The moon needs every heart and both queens of spades.</p>
 <h3>The French four-queens game</h3>
 <p>For 3 to 6 players, four being the best number. Every queen costs 13 and every other heart 1, so 64 points are
 at stake in a hand. After the pass and before the first lead each player in turn, starting left of the dealer,
@@ -133,7 +136,8 @@ has a dashed border, and the score sheet adds the team totals. There are two way
 <li><b>Joint scores</b>: a team's points are added together. If the two partners take every heart and the queen of
 spades between them, the team has shot the moon and each opponent scores 26 (52 in all); when the moon is taken
 off instead (the moon option), each partner scores −26 (the <i>Team moon</i> option: only the partner who took
-more). The game ends when a team reaches 100, and the lower team wins.</li>
+more). The game ends when a team reaches 100, and the lower team wins; with the house rule "Exactly the target
+score drops to half", a team landing on exactly 100 goes back to 50.</li>
 <li><b>Separate scores</b>: everyone scores alone, and only one player alone can shoot the moon (the partner then
 scores nothing, the opponents 26 each). When someone reaches 100 the partners' totals are combined and the lower
 team wins.</li>
@@ -176,7 +180,7 @@ silently partners the bidder; it is listed in the menu once it plays here.</p>
 <p>エースとキングの点を入れ替える（A${S} 10点、K${S} 7点）説明もあり、「スペードの失点」オプションで選べます。</p>
 <h3>スポット・ハーツ</h3>
 <p>ハートは数字どおりの点になります。2〜10はその数、ジャック11、クイーン12、キング13、エース14、スペードのクイーンは25点です。
-1ハンドで129点が動くので、1回のトリックで形勢が変わります。</p>
+1ハンドで129点が動くので、1回のトリックで形勢が変わります。エースを1点と数える遊び方もあり、ハウスルール「スポット・ハーツでハートのAを1点に」で選べます（1ハンド116点）。</p>
 <h3>オムニバス・ハーツ</h3>
 <p>標準のハーツにボーナスカード（ダイヤのジャック）を加えます。これを取った人は10点<em>減点</em>されます。失点カードとは別に数え、
 シュート・ザ・ムーンには関係しません。ダイヤの10をボーナスにする遊び方もあります（「ボーナスのカード」オプション）。</p>
@@ -228,7 +232,7 @@ Q${S}を取ることで、達成者はそのハンドの点を自分の合計か
 決めたスートがブレイクします。</p>
 <h3>ハーツェット</h3>
 <p>標準のハーツに、誰にも配らないカード（ウィドー）を加えたものです。4人なら${S}2を抜いて1人12枚、残り3枚を伏せて置きます。
-5人は10枚ずつと2枚、6人は8枚ずつと4枚です。3人については16枚ずつでウィドー3枚か4枚と資料が分かれるため、ここでは4枚にしています。
+5人は10枚ずつと2枚、6人は8枚ずつと4枚です。3人については16枚ずつでウィドー3枚か4枚と資料が分かれるため、ここではすべてのカードを使って4枚にしています。ハウスルール「ウィドーの枚数」を3にすると、${D}2を抜いたもう一方の形になります。
 最初のトリックを取った人が、中の失点カードごとウィドーを取ります。その人だけが中を見られ、誰にも見せません。${C}2がウィドーに
 あるときは、配られたいちばん低いクラブ（${C}3、なければその次）で最初のトリックを始めます。テーブルでもその人にだけ
 表示されます。</p>
@@ -238,12 +242,12 @@ Q${S}を取ることで、達成者はそのハンドの点を自分の合計か
 （${D}2、${C}2、${S}2、${C}3…の順）。</p>
 <h3>キャンセレーション・ハーツ</h3>
 <p>1950年の本に載っている、大人数向けのゲームです。6〜11人で、2組のトランプを混ぜて使うので、同じカードが2枚ずつあります。
-全員に同じ枚数が配れるように、ダイヤとスペードの低いカードを2枚ずつ抜きます（まず${D}2と${S}2、次に3、次に4）。クラブは抜かないので、
+全員に同じ枚数が配れるように、ダイヤとスペードの低いカードを同じカード2枚ずつ抜きます（まず${D}2と${S}2、次に3、次に4。9人と11人では${D}3は1枚だけ抜きます）。クラブは抜かないので、
 最初のトリックはこれまでどおり${C}2（どちらの1枚でも）から始まります。失点はふつうと同じで、ハート1点、スペードのクイーン13点、
 どちらの組のカードも数えます。同じカード2枚が同じトリックに出ると、<em>打ち消し合い</em>ます。どちらもトリックを取れず、
 リードされたスートのほかのいちばん高いカードが取ります。テーブルではその2枚に、何組目のカードかを示す小さな印が付きます。
 打ち消し合う組が1つのトリックに2つ出ると、そのトリックは無効です。誰も取らず、同じ人がもう一度リードし、カードは中央に残って
-次のトリックの勝者のものになります。ハンドの最後のトリックが無効になった場合について資料は何も書いていないので、ここでは
+次のトリックの勝者のものになります。リードされたスートのカードがすべて打ち消されたトリック（そのスートで出たのが同じカード2枚だけのときなど）も、ほかに取れるカードがないので同じく無効です。ハンドの最後のトリックが無効になった場合について資料は何も書いていないので、ここでは
 そのトリックをリードした人が取ることにしています。シュート・ザ・ムーンにはハート全部とスペードのクイーン2枚が必要です。</p>
 <h3>フランスの4クイーン</h3>
 <p>3〜6人で遊べますが、4人がいちばんよいとされます。クイーンは4枚とも13点、ほかのハートは1点で、1ハンドに64点が懸かります。
@@ -265,7 +269,7 @@ Q${S}を取ることで、達成者はそのハンドの点を自分の合計か
 <ul>
 <li><b>チームの得点</b>：2人の点を合わせて数えます。2人でハート全部とスペードのクイーンを取るとチームのシュート・ザ・ムーンで、
 相手それぞれに26点（合わせて52点）が入ります。ムーンのオプションで引く形にしたときは、2人とも−26点です（「チームのムーン」
-オプションで、多く取った1人だけにもできます）。どちらかのチームが100点に達したら終了で、低いチームの勝ちです。</li>
+オプションで、多く取った1人だけにもできます）。どちらかのチームが100点に達したら終了で、低いチームの勝ちです。ハウスルール「ちょうど目標点なら半分に戻る」では、チームの合計がちょうど100点なら50点に戻ります。</li>
 <li><b>個人の得点</b>：点は1人ずつ数え、シュート・ザ・ムーンは1人で達成したときだけです（パートナーは0点、相手はそれぞれ26点）。
 誰かが100点に達したら、パートナーどうしの合計を比べ、低いチームの勝ちです。</li>
 </ul>

@@ -59,6 +59,8 @@ export function updateOptionRelevance() {
   const f = $("#options-form");
   const values = {};
   for (const el of $$("[data-opt]", f)) values[el.dataset.opt] = el.type === "checkbox" ? el.checked : el.value;
+  const chosen = app.catalog.variants.find((x) => x.name === $("#f-variant", f).value);
+  values.__has_widow = !!(chosen && Object.keys(chosen.widow || {}).length); // the widow size's game
   for (const el of $$("[data-opt]", f)) {
     const applies = optionApplies(el.dataset.opt, values);
     el.disabled = !applies;
