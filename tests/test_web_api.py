@@ -219,6 +219,11 @@ def test_bad_options_400(client: httpx.Client) -> None:
         assert r.status_code == 400, (body, r.text)
         err = r.json()["error"]
         assert err["code"] == code and err["message"]
+    # regression: a 4,000-digit game number came back whole in the message
+    r = client.post("/api/games", content='{"game": ' + "9" * 4000 + "}",
+                    headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and len(r.json()["error"]["message"]) < 160, r.text
+    assert "4000 characters" in r.json()["error"]["message"]
 
 
 def test_level_that_cannot_play_the_rules_is_refused(client: httpx.Client,

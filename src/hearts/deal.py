@@ -68,8 +68,11 @@ def check_game_number(game: object) -> int:
     hearts.deal.DealError: game number must be a whole number from 1 to 4294967295, not 0
     """
     if isinstance(game, bool) or not isinstance(game, int) or not 1 <= game <= MAX_GAME_NUMBER:
+        shown = repr(game)
+        if len(shown) > 40:  # quote an excerpt of what was sent, not all of it
+            shown = f"{shown[:24]}... ({len(shown)} characters)"
         raise DealError(f"game number must be a whole number from 1 to {MAX_GAME_NUMBER}, "
-                        f"not {game!r}")
+                        f"not {shown}")
     return game
 
 
