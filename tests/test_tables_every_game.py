@@ -148,6 +148,20 @@ def check_hint(persons: list[TableClient], c: TableClient) -> None:
     hint = ask(c, {"type": "hint", "level": "random"}, "hint")
     assert hint["type"] == "hint", hint
     assert hint["stage"] == "play" and hint["card"] in d["cards"] and hint["v"] == c.v
+    if c.view["seat"] != 0:
+        return
+    # Regression: the connection waited for a hint's search before reading its next message,
+    # so a move sent meanwhile could lose to the turn timer.  An expert hint (seconds of
+    # search), then at once a ping and a play: both are answered before the hint.
+    seen, v = len(c.messages), c.v
+    c.send({"type": "hint", "level": "expert"})
+    c.send({"type": "ping"})
+    c.send({"type": "play", "card": hint["card"], "v": v})
+    c.wait(lambda ms: any(m["type"] in ("hint", "error") for m in ms[seen:]), timeout=120)
+    kinds = [m["type"] if m["type"] != "update" or m["v"] != v + 1 else "played"
+             for m in c.messages[seen:]]
+    first = min(kinds.index(k) for k in ("hint", "error") if k in kinds)
+    assert "pong" in kinds[:first] and "played" in kinds[:first], kinds
 
 
 def check_review(base: str, table_id: str, token: str, seat: int, tricks: int) -> None:
@@ -237,6 +251,27 @@ def test_hints_off_and_other_requests_refused(server: ServerProcess,
     # regression: an empty level made a table of medium bots instead of a refusal
     r = httpx.post(f"{base}/api/tables", json={"name": "Ann", "level": ""}, timeout=30)
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_option", r.text
+
+
+def test_spectators_refused_spend_no_misses(server: ServerProcess) -> None:
+    """Regression: a spectator's hello at a table without spectators closed with 4403, the
+    wrong-token code, so friends opening the link spent the address's misses until every
+    table route answered 429.  Now 4409, and the address keeps its misses."""
+    from websockets.sync.client import connect
+
+    base = server.url
+    t = create_table(base, "Ann", level="random", spectators=False)
+    url = base.replace("http", "ws", 1) + f"/api/tables/{t['id']}/ws"
+    codes = set()
+    for _ in range(70):  # past the misses' burst (2 x 30)
+        with connect(url, open_timeout=20) as ws:
+            ws.send('{"type": "hello", "token": null}')
+            assert '"no_spectators"' in ws.recv(timeout=20)
+            with contextlib.suppress(Exception):
+                ws.recv(timeout=20)
+            codes.add(ws.close_code)
+    assert codes == {4409}
+    assert httpx.get(f"{base}/api/tables/{t['id']}", timeout=30).status_code == 200
 
 
 def test_every_variant_and_player_count_makes_a_table(server: ServerProcess) -> None:

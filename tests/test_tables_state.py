@@ -97,16 +97,41 @@ def test_refused_actions_change_nothing() -> None:
     for bad, code in [(["join", 2, "C", "h"], "wrong_phase"), (["start"], "wrong_phase"),
                       (["play", 0, "2C"], "wrong_phase"), (["pass", 0, "ZZ"], "unknown_card"),
                       (["seat", 3, "nobody"], "unknown_friend"), (["fly"], "bad_message"),
-                      (["back", 0], "wrong_phase"), (["away", 3], "wrong_phase")]:
+                      (["back", 0], "wrong_phase"), (["away", 3], "wrong_phase"),
+                      # regression: a second "A" (any case) could join, seated or waiting
+                      (["late", "w1", "a", "h9"], "name_taken")]:
         with pytest.raises(TableError) as info:
             st.check(bad)
         assert info.value.code == code, bad
     assert (st.version, st.view_json(0), [p and p.name for p in st.seats]) == before
+    st.apply(["late", "w1", "Cy", "h9"])
+    with pytest.raises(TableError) as info:
+        st.check(["late", "w2", "CY", "h8"])
+    assert info.value.code == "name_taken"
+    fresh = TableState("t2", check_settings("standard", None, {}, "random", None, 30, True), 5)
+    fresh.apply(["join", 0, "Ann", "h0"])
+    with pytest.raises(TableError) as info:
+        fresh.check(["join", 1, " ann", "h1"][:2] + ["ann", "h1"])
+    assert info.value.code == "name_taken"
+
+
+def test_a_finished_table_takes_no_more_waiting_friends() -> None:
+    """Regression: joining a table whose game was over gave 201 and a place on the
+    waiting list that no seat could ever come from; now 409 ``game_over``."""
+    rng = random.Random(5)
+    st = _table(game=7)
+    while not st.game.game_over:
+        st.apply(_random_move(st, rng))
+    with pytest.raises(TableError) as info:
+        st.check(["late", "w1", "Zed", "h9"])
+    assert (info.value.code, info.value.status) == ("game_over", 409)
 
 
 def test_names_and_settings_are_checked() -> None:
     assert clean_name("  Ann   Lee ") == "Ann Lee"
-    for bad in ["", "   ", "x" * 25, "a\x00b", 5]:
+    assert clean_name("O'Brien") == "O'Brien"
+    # regression: a friend's name went into other players' pages as markup
+    for bad in ["", "   ", "x" * 25, "a\x00b", 5, "<i id=pwn>x</i>", "<style>*{}", 'a"b', "Tom & Jo"]:
         with pytest.raises(TableError):
             clean_name(bad)
     with pytest.raises(TableError):
@@ -327,3 +352,58 @@ def test_a_persons_move_is_stored_in_its_one_spelling_and_never_as_a_bots(
     assert "bot" in errors[0]["message"] and "from 0" in errors[1]["message"]
     assert len(passes) == 1 and passes[0][-1] != "bot"
     assert all(c == c.strip().upper() and len(c) == 2 for c in passes[0][2:])
+
+
+def test_a_start_whose_deal_was_not_stored_is_dealt_by_the_turn_timer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start and the first deal are two writes: when the deal's fails (a disk error, or
+    a kill -9 between them), the table was started with no hand and nobody due, stuck for
+    good (the start refused as done, "next" as no hand to deal).  Now the host is due as
+    between hands: its turn timer deals the first hand, and so does its "next"; a table
+    read back from such a log is due the same way."""
+    engine = make_engine(f"sqlite:///{tmp_path}/t.db")
+    store = TableStore(engine)
+    append = TableStore.append
+    failed: list[str] = []
+
+    async def flaky(self: TableStore, table_id: str, seq: int, action: list[Any]) -> None:
+        if action[0] == "deal" and not failed:
+            failed.append(table_id)
+            raise OSError("disk I/O error")
+        await append(self, table_id, seq, action)
+
+    async def main() -> tuple[tuple[int, ...], list[str], str, list[str], tuple[int, ...]]:
+        monkeypatch.setattr(TableStore, "append", flaky)
+        hub = TableHub(store, LocalBus(), SearchPool(workers=0))
+        made = await hub.create(name="Ann", level="random", turn_seconds=0.5)
+        tid = made["id"]
+        ws = _Socket()
+        conn = Conn(ws, HOST_SEAT, hash_token(made["token"]))
+        live = await hub._get(tid)
+        live.conns.add(conn)
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        await hub._safe_act(conn, tid, {"type": "start", "v": made["table"]["version"]})
+        due_after_failure = live.state.due()
+        for _ in range(100):  # the host's timer (0.5 s) deals
+            if live.state.game.phase != "deal":
+                break
+            await asyncio.sleep(0.05)
+        phase = live.state.game.phase
+        await conn.drained()
+        pump.cancel()
+        await hub.close()
+        row = await asyncio.to_thread(store.load, tid)
+        # the log as a crash would leave it (it stops at the start), read back
+        stuck = load_state(row.id, row.settings, row.seed, row.actions[:2])
+        return (due_after_failure, [m["code"] for m in ws.sent if m["type"] == "error"],
+                phase, [a[0] for a in row.actions], stuck.due())
+
+    try:
+        due, errors, phase, kinds, read_back_due = aio.run(main())
+    finally:
+        store.close()
+        engine.dispose()
+    assert failed and due == (HOST_SEAT,)
+    assert errors == ["server_error"], errors  # the host was told the start went wrong
+    assert phase == "pass" and kinds[:3] == ["join", "start", "deal"]
+    assert read_back_due == (HOST_SEAT,)

@@ -893,7 +893,9 @@ class TableHub:
                     "too_many_sockets", f"This seat has {MAX_SEAT_SOCKETS} connections open "
                     "already; close one (another tab) first.", 409)
         elif not st.settings.spectators:
-            err = TableError("no_spectators", "This table has no spectators.", 403)
+            # 409 (close 4409), not 403: not a wrong token, so not spent from the address's
+            # misses (friends behind one router opening a link could lock each other out)
+            err = TableError("no_spectators", "This table has no spectators.", 409)
         elif sum(1 for c in live.conns if c.seat is None) >= MAX_SPECTATORS:
             err = TableError("table_full", "Too many spectators.", 409)
         else:
@@ -943,6 +945,12 @@ class TableHub:
                     conn.send(_dumps({"type": "error", "code": "bad_message",
                                       "message": "A message is a JSON object.",
                                       "v": live.state.version}))
+                    continue
+                if msg.get("type") == "hint":
+                    # a hint takes seconds of search: worked out beside this loop, so that
+                    # the seat's moves and pings are read meanwhile (one hint in flight per
+                    # seat: check_hint refuses a second)
+                    self._spawn(self._safe_act(conn, table_id, msg))
                     continue
                 await self._safe_act(conn, table_id, msg)
         except _GONE:

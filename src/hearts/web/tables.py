@@ -219,15 +219,22 @@ def check_settings(variant: str, players: int | None, options: dict[str, Any],
                          hints)
 
 
+NAME_REFUSED = frozenset('<>"&')
+"""Characters a display name may not hold: every other player's page shows it, and in
+markup they could open a tag or leave an attribute (a friend's name restyled the page)."""
+
+
 def clean_name(name: object) -> str:
-    """A display name: trimmed, 1 to ``MAX_NAME`` characters, no control characters.
-    Raises :class:`TableError` 422 ``bad_name``."""
+    """A display name: trimmed, 1 to ``MAX_NAME`` characters, no control characters and
+    none of :data:`NAME_REFUSED`.  Raises :class:`TableError` 422 ``bad_name``."""
     if not isinstance(name, str):
         raise TableError("bad_name", "The name must be a string.", 422)
     text = " ".join(name.split())
     if not text or len(text) > MAX_NAME or any(unicodedata.category(c).startswith("C")
                                                for c in text):
         raise TableError("bad_name", f"A name has 1 to {MAX_NAME} printable characters.", 422)
+    if NAME_REFUSED & set(text):
+        raise TableError("bad_name", 'A name may not hold < > " or &.', 422)
     return text
 
 
@@ -357,13 +364,13 @@ class TableState:
     def due(self) -> tuple[int, ...]:
         """Seats that must act: every seat ``Game.pending()`` asks (passers, the seat to
         bid, name the suit, play or choose a moon), the host between hands (to deal the
-        next one); none before the start or after the end."""
+        next one, or the first one when the deal stored with the start was lost: a crash
+        or a failed write between the two); none before the start or after the end."""
         if not self.started:
             return ()
         pending = self._pending()
         if pending and pending[0].kind == "deal":
-            # between hands (the first hand is dealt with the start)
-            return (HOST_SEAT,) if self.game.hand_index >= 0 else ()
+            return (HOST_SEAT,)
         return tuple(d.seat for d in pending)
 
     def free_seats(self) -> list[int]:
@@ -495,17 +502,30 @@ class TableState:
         return finished_record(self.game)[0]
 
     # ------------------------------------------------------------- checking
+    def _check_new_name(self, name: str) -> None:
+        """409 ``name_taken`` when a person at the table (seated or waiting) has ``name``
+        already (letter case aside): each name must say who is who."""
+        taken = [p.name for p in self.seats if p is not None]
+        taken += [p.name for p in self.late.values()]
+        if name.casefold() in {n.casefold() for n in taken}:
+            raise TableError("name_taken", "Someone at this table has this name already; "
+                             "choose another.")
+
     def check(self, action: list[Any]) -> None:
         """Raise :class:`TableError` unless ``action`` may be applied now (nothing changes)."""
         kind = action[0] if action else None
         game = self.game
         try:
+            if kind in ("join", "late"):
+                self._check_new_name(str(action[2]))
             if kind == "join":
                 if self.started:
                     raise TableError("wrong_phase", "The game has started; wait for a seat.")
                 if self.seats[int(action[1])] is not None:
                     raise TableError("seat_taken", "This seat is taken.")
             elif kind == "late":
+                if game.game_over:  # no seat will ever be given
+                    raise TableError("game_over", "The game at this table is over.")
                 if len(self.late) >= MAX_LATE:
                     raise TableError("table_full", "Too many friends are waiting already.")
             elif kind == "seat":

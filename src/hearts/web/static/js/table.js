@@ -67,7 +67,9 @@ export async function startTable(idPart, page) {
     seatName(seat) {
       if (!tb.table || seat === tb.seat) return null;
       const s = tb.table.seats[seat];
-      return s && s.name ? s.name : null; // the server's name of the seat: a person's, or the computer's fixed name
+      // the server's name of the seat: a person's, or the computer's fixed name; the server refuses < > " &
+      // in names (they go into markup), and a name stored before that is shown without them
+      return s && s.name ? s.name.replace(/[<>"&]/g, "") || "?" : null;
     },
     seatTags(seat) {
       if (!tb.table || tb.table.status === "waiting") {
