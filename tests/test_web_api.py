@@ -450,6 +450,31 @@ def test_next_hand_and_restart(client: httpx.Client, store: GameStore) -> None:
     assert p.do("GET", "")["view"]["hand_index"] == 1  # the old game is untouched
 
 
+def test_a_move_answering_an_old_version_is_refused_stale(client: httpx.Client,
+                                                          store: GameStore) -> None:
+    """Regression: with the game moved on in a second tab, a card the first tab still showed
+    was refused as "You do not hold 2D." (the card judged against today's hand).  A move
+    names the State's version it answers; another version is refused 409 ``stale``,
+    nothing changed; without a version the move is judged as before."""
+    p = new_game(client, store, game=77)
+    v0 = p.state["version"]
+    cards = p.state["view"]["hand"][:3]
+    p.do("POST", "/pass", json={"cards": cards, "version": v0})  # the right version
+    v1 = p.state["version"]
+    assert v1 > v0
+    before = len(p.store.load(p.id).actions)
+    for body in ({"cards": cards, "version": v0}, {"cards": cards, "version": v1 + 5}):
+        r = p.request("POST", "/pass", json=body)
+        assert r.status_code == 409 and r.json()["error"]["code"] == "stale", r.text
+        assert "another tab" in r.json()["error"]["message"]
+    d = p.state["view"]["decision"]
+    r = p.request("POST", "/play", json={"card": d["cards"][0] if d else "2C", "version": v0})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "stale", r.text
+    assert len(p.store.load(p.id).actions) == before and p.do("GET", "")["version"] == v1
+    r = p.request("POST", "/play", json={"card": "2C", "version": -1})
+    assert r.status_code == 422
+
+
 def test_hint(client: httpx.Client, store: GameStore) -> None:
     p = new_game(client, store, game=77)
     h = p.request("GET", "/hint").json()

@@ -89,23 +89,25 @@ def make_router() -> APIRouter:
     def pass_cards(game_id: str, body: PassBody, request: Request,
                    token: Token = None) -> Response:
         """Seat 0 passes cards; 409 with the engine's reason when refused."""
-        return _json(_service(request).pass_cards(game_id, token, body.cards))
+        return _json(_service(request).pass_cards(game_id, token, body.cards,
+                                                          body.version))
 
     @router.post("/games/{game_id}/play")
     def play(game_id: str, body: PlayBody, request: Request, token: Token = None) -> Response:
         """Seat 0 plays a card; the bots answer; 409 with the engine's reason when refused."""
-        return _json(_service(request).play(game_id, token, body.card))
+        return _json(_service(request).play(game_id, token, body.card, body.version))
 
     @router.post("/games/{game_id}/moon")
     def moon(game_id: str, body: MoonBody, request: Request, token: Token = None) -> Response:
         """Seat 0's moon choice (``add`` or ``subtract``)."""
-        return _json(_service(request).moon(game_id, token, body.choice))
+        return _json(_service(request).moon(game_id, token, body.choice, body.version))
 
     @router.post("/games/{game_id}/decide")
     def decide(game_id: str, body: DecideBody, request: Request,
                token: Token = None) -> Response:
         """Seat 0 answers its pending one-value decision (bid, suit, moon, ...)."""
-        return _json(_service(request).decide(game_id, token, body.kind, body.value))
+        return _json(_service(request).decide(game_id, token, body.kind, body.value,
+                                                      body.version))
 
     @router.post("/games/{game_id}/next-hand")
     def next_hand(game_id: str, request: Request, token: Token = None) -> Response:

@@ -290,14 +290,20 @@ class GameService:
 
     # ------------------------------------------------------------- moves
     def _mutate(self, game_id: str, token: str | None,
-                op: Callable[[TableState], list[Any]]) -> dict[str, Any]:
+                op: Callable[[TableState], list[Any]],
+                version: int | None = None) -> dict[str, Any]:
         """Check seat 0's move (``op`` returns its action, or raises
         :class:`IllegalAction`), apply it, run the bots inline, append the new actions to
-        the log, return the State."""
+        the log, return the State.  ``version``: the State's version the move answers
+        (``None``: any); another is refused 409 ``stale`` before the move is looked at."""
         with self._lock_for(game_id):
             for _attempt in range(3):
                 live = self._fresh(game_id, token)
                 old_version = len(live.moves)
+                if version is not None and version != old_version:
+                    raise WebError(409, "stale", "This game has moved on since this page "
+                                   "last looked (in another tab or window?); here it is "
+                                   "as it stands now.")
                 events: list[dict[str, Any]] = []
                 try:
                     action = op(live)  # checked here, once: applied below without a check
@@ -328,8 +334,10 @@ class GameService:
                 return state_json(live, events)
         raise WebError(409, "conflict", "The game was changed by another request; reload it.")
 
-    def pass_cards(self, game_id: str, token: str | None, cards: list[str]) -> dict[str, Any]:
-        """Seat 0 passes ``cards`` (card strings); bots then play up to seat 0's turn."""
+    def pass_cards(self, game_id: str, token: str | None, cards: list[str],
+                   version: int | None = None) -> dict[str, Any]:
+        """Seat 0 passes ``cards`` (card strings); bots then play up to seat 0's turn
+        (``version``: see :meth:`_mutate`)."""
         ids = _parse_cards(cards)
 
         def op(live: TableState) -> list[Any]:
@@ -337,27 +345,31 @@ class GameService:
             live.game.verify(Action("pass", USER_SEAT, tuple(ids)))
             return ["pass", USER_SEAT, *(card_str(c) for c in ids)]
 
-        return self._mutate(game_id, token, op)
+        return self._mutate(game_id, token, op, version)
 
-    def play(self, game_id: str, token: str | None, card: str) -> dict[str, Any]:
-        """Seat 0 plays ``card``; bots then play up to seat 0's next turn or the hand end."""
+    def play(self, game_id: str, token: str | None, card: str,
+             version: int | None = None) -> dict[str, Any]:
+        """Seat 0 plays ``card``; bots then play up to seat 0's next turn or the hand end
+        (``version``: see :meth:`_mutate`)."""
         cid = _parse_cards([card])[0]
 
         def op(live: TableState) -> list[Any]:
             live.game.verify(Action("play", USER_SEAT, cid))  # either copy held, by name
             return ["play", USER_SEAT, card_str(cid)]
 
-        return self._mutate(game_id, token, op)
+        return self._mutate(game_id, token, op, version)
 
-    def moon(self, game_id: str, token: str | None, choice: str) -> dict[str, Any]:
+    def moon(self, game_id: str, token: str | None, choice: str,
+             version: int | None = None) -> dict[str, Any]:
         """Seat 0, having shot the moon under ``moon: choice``, picks add or subtract."""
         def op(live: TableState) -> list[Any]:
             live.game.verify_moon_choice(USER_SEAT, choice)
             return ["moon", USER_SEAT, choice]
 
-        return self._mutate(game_id, token, op)
+        return self._mutate(game_id, token, op, version)
 
-    def decide(self, game_id: str, token: str | None, kind: str, value: Any) -> dict[str, Any]:
+    def decide(self, game_id: str, token: str | None, kind: str, value: Any,
+               version: int | None = None) -> dict[str, Any]:
         """Seat 0 answers its pending decision of a kind whose answer is one value
         (:data:`VALUE_KINDS`: ``bid`` chips or ``None``, ``suit`` letter, ``moon``
         choice, and any such kind the engine adds) with ``value``; the bots then act.
@@ -375,7 +387,7 @@ class GameService:
             live.game.verify(action)
             return action.to_json()
 
-        return self._mutate(game_id, token, op)
+        return self._mutate(game_id, token, op, version)
 
     def next_hand(self, game_id: str, token: str | None) -> dict[str, Any]:
         """Deal the next hand (only between hands); bots pass or play as due."""

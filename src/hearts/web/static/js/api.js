@@ -36,11 +36,13 @@ export const api = {
   daily: () => request("GET", "/api/daily"),
   create: (body) => request("POST", "/api/games", { body }),
   get: (id, token) => request("GET", g(id), { token }),
-  pass: (id, token, cards) => request("POST", `${g(id)}/pass`, { token, body: { cards } }),
-  play: (id, token, card) => request("POST", `${g(id)}/play`, { token, body: { card } }),
-  moon: (id, token, choice) => request("POST", `${g(id)}/moon`, { token, body: { choice } }),
+  // version (optional): the State's version the move answers (409 stale when the game moved on)
+  pass: (id, token, cards, version) => request("POST", `${g(id)}/pass`, { token, body: { cards, version } }),
+  play: (id, token, card, version) => request("POST", `${g(id)}/play`, { token, body: { card, version } }),
+  moon: (id, token, choice, version) => request("POST", `${g(id)}/moon`, { token, body: { choice, version } }),
   /** A one-value decision: {kind: "bid", value: 5 | null}, {kind: "suit", value: "S"}, ... */
-  decide: (id, token, kind, value) => request("POST", `${g(id)}/decide`, { token, body: { kind, value } }),
+  decide: (id, token, kind, value, version) =>
+    request("POST", `${g(id)}/decide`, { token, body: { kind, value, version } }),
   nextHand: (id, token) => request("POST", `${g(id)}/next-hand`, { token }),
   restart: (id, token) => request("POST", `${g(id)}/restart`, { token }),
   hint: (id, token, level = "hard") =>

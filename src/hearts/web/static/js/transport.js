@@ -8,11 +8,14 @@ import { api } from "./api.js";
 import { app } from "./state.js";
 
 /** The solo game's transport: its HTTP API, each move answered with the new State. */
+// Each move names the State's version it answers: a game moved on in another tab is refused 409 stale
+// (and the page shows it as it stands) rather than the move judged against cards no longer shown.
+const at = () => (app.state ? app.state.version : undefined);
 export const soloTx = {
-  pass: (cards) => api.pass(app.cur.id, app.cur.token, cards),
-  play: (card) => api.play(app.cur.id, app.cur.token, card),
-  decide: (kind, value) => (kind === "moon" ? api.moon(app.cur.id, app.cur.token, value)
-    : api.decide(app.cur.id, app.cur.token, kind, value)),
+  pass: (cards) => api.pass(app.cur.id, app.cur.token, cards, at()),
+  play: (card) => api.play(app.cur.id, app.cur.token, card, at()),
+  decide: (kind, value) => (kind === "moon" ? api.moon(app.cur.id, app.cur.token, value, at())
+    : api.decide(app.cur.id, app.cur.token, kind, value, at())),
   nextHand: () => api.nextHand(app.cur.id, app.cur.token),
   hint: (level) => api.hint(app.cur.id, app.cur.token, level),
 };
