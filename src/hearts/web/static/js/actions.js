@@ -1,5 +1,5 @@
 // The player's moves and the game commands (new game, restart, daily, hint, record download).
-import { $, $$, app, canPlayNow, canSelectNow, currentSettings, keyCard, me, nextNumber, passCount, players, setBusy, valueDecision, view, withoutCards } from "./state.js";
+import { $, $$, app, canPlayNow, canSelectNow, currentSettings, isDailyNumber, keyCard, me, nextNumber, passCount, players, setBusy, valueDecision, view, withoutCards } from "./state.js";
 import { ApiError, api } from "./api.js";
 import { act, applyState } from "./main.js";
 import { drawTrick, markTurn, renderAll, renderSeats, renderStatus } from "./view-table.js";
@@ -161,7 +161,10 @@ export async function newGame(settings, { fromForm = false } = {}) {
 export async function doNewGame() {
   if (!(await mayLeave("new"))) return;
   const s = currentSettings();
-  s.game = app.state ? nextNumber(app.state.game) : null;
+  // the next number, unless it is a date's (YYYYMMDD: a daily game's, tomorrow's after today's
+  // daily): then a random one, so that New game never deals a coming day's challenge
+  const next = app.state ? nextNumber(app.state.game) : null;
+  s.game = next !== null && !isDailyNumber(next) ? next : null;
   await newGame(s);
 }
 

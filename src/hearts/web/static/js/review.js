@@ -30,6 +30,8 @@ const TEXT = {
     daily_none: "You are the first to finish today's deal.",
     daily_rank: "{count} results today: you are {rank} of {count} (lowest total first).",
     daily_score: "total", daily_players: "players", pass_stage: "Pass", hand_pick: "Hand",
+    daily_legend: "Each bar: how many players (above) finished on that total (below).",
+    daily_again: "Only your first game of the day counts: it finished on {mine}; this one's {now} is not in the results.",
   },
   ja: {
     review: "振り返り", title: "第{n}ハンドの振り返り", close: "閉じる",
@@ -46,6 +48,8 @@ const TEXT = {
     expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
     daily_score: "合計", daily_players: "人数", pass_stage: "パス", hand_pick: "ハンド",
+    daily_legend: "棒の上の数はその合計点（棒の下）で終えた人数です。",
+    daily_again: "数えるのはその日の最初のゲームだけです。最初のゲームは{mine}点で、今回の{now}点は結果に入りません。",
   },
 };
 
@@ -429,6 +433,11 @@ async function showDaily(gameOver) {
   box.textContent = "";
   box.append(el("h3", { text: tr("daily") }));
   box.append(el("p", { text: out.count > 1 ? tr("daily_rank", { count: out.count, rank: out.rank }) : tr("daily_none") }));
+  // a replay of the daily (Play again): the first game's result stands, and the page says so
+  const now = Number(gameOver.dataset.userTotal ?? NaN);
+  if (!out.stored && Number.isFinite(now) && now !== out.mine) {
+    box.append(el("p", { class: "rv-daily-again", "data-daily-again": "", text: tr("daily_again", { mine: out.mine, now }) }));
+  }
   const max = Math.max(1, ...out.scores.map(([, c]) => c));
   const chart = el("div", { class: "rv-hist", role: "img", "aria-label": out.scores.map(([t, c]) => `${t}: ${c}`).join(", ") });
   for (const [total, count] of out.scores) {
@@ -439,6 +448,7 @@ async function showDaily(gameOver) {
     chart.append(bar);
   }
   box.append(chart);
+  box.append(el("p", { class: "rv-legend", text: tr("daily_legend") }));
 }
 
 function addButtons() {

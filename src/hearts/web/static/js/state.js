@@ -195,3 +195,13 @@ export function formLevels(current) {
 }
 
 export function nextNumber(n) { return n >= 4294967295 ? 1 : n + 1; }
+
+/** Whether game number `n` is a day's daily game (YYYYMMDD of a real date, as deal.daily_number). */
+export function isDailyNumber(n) {
+  if (!Number.isInteger(n) || n < 19700101 || n > 99991231) return false;
+  const y = Math.floor(n / 10000);
+  const m = Math.floor(n / 100) % 100;
+  const d = n % 100;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}

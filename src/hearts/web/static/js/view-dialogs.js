@@ -35,6 +35,8 @@ export function showScores() {
 export function showGameOver() {
   const v = view();
   if (!v) return;
+  // the daily results (review.js) compare this game's total with the day's first one
+  $('dialog[data-dialog="game-over"]').dataset.userTotal = String(v.totals[me()]);
   const winners = v.winners || [];
   const won = winners.includes(me()) && !app.watching;
   const teams = teamTotals(v);
