@@ -129,6 +129,10 @@ def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     # the what-if changed nothing: same game version, same statistics
     page.locator(f"{dialog} .dialog-x").click()
     assert not table.dialog_open("review")
+    # regression: closing the review left the bare table; the end-of-hand dialog it was
+    # opened from is back, in view, its "Next hand" at hand
+    page.wait_for_selector('dialog[data-dialog="hand-end"][open]')
+    assert in_viewport(page, 'dialog[data-dialog="hand-end"] [data-action="next-hand"]')
     assert table.version == version
     assert table.local("hearts.stats") == stats_before
     assert not table.errors

@@ -59,7 +59,7 @@ function tr(key, params = {}) {
   return String(s).replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
 }
 
-const rv = { job: null, data: null, step: 0, cur: null, timer: 0 };
+const rv = { job: null, data: null, step: 0, cur: null, timer: 0, back: null };
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -117,7 +117,16 @@ function dialog() {
   document.body.append(d);
   d.addEventListener("click", onClick);
   d.querySelector("[data-review-hand]").addEventListener("change", (e) => openReview(Number(e.target.value)));
-  d.addEventListener("close", () => { clearTimeout(rv.timer); rv.timer = 0; });
+  d.addEventListener("close", () => {
+    clearTimeout(rv.timer);
+    rv.timer = 0;
+    // back to the end-of-hand (or game-over) dialog the review was opened from, where the page
+    // still offers it (its "show" button): Escape or × used to leave the bare table
+    const back = rv.back;
+    rv.back = null;
+    const show = back && document.querySelector(`[data-action="show-${back}"]`);
+    if (show && !show.hidden) show.click();
+  });
   return d;
 }
 
@@ -375,6 +384,8 @@ export async function openReview(hand) {
   clearTimeout(rv.timer);
   rv.job = null;
   const d = dialog();
+  const from = [...document.querySelectorAll("dialog[open]")].map((x) => x.dataset.dialog);
+  rv.back = from.find((n) => n === "hand-end" || n === "game-over") || rv.back || null;
   for (const other of document.querySelectorAll("dialog[open]")) if (other !== d) other.close();
   d.querySelector(".rv-body").hidden = true;
   const prog = d.querySelector(".rv-progress");
