@@ -578,3 +578,25 @@ def test_play_again_together_at_a_finished_table(
     assert ann.errors == [] and ben.errors == []
     ann.context.close()
     ben.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_dead_table_link_says_so_and_offers_a_new_table_or_the_solo_game(
+        browser: Any, table_server: ServerProcess, size: tuple[int, int]) -> None:
+    # Regression: /t/<unknown id> flashed a toast and left the join form ("Take a seat",
+    # "Just watch") that could only repeat it.  Now the page says the link leads nowhere,
+    # in view, and shows the form that makes a new table, with a link to the solo game.
+    page = _page(browser, *size)
+    page.goto(table_server.url + "/t/doesnotexist")
+    page.wait_for_selector('body[data-phase="create"]', state="attached")
+    assert_in_view(page, "#tb-missing")
+    assert "no table at this link" in (page.text_content("#tb-missing") or "")
+    assert page.get_attribute("#tb-missing-solo", "href") == "/"
+    assert page.locator("#tb-join").is_hidden()
+    assert page.locator('[data-action="create-table"]').is_visible()
+    page.screenshot(path=f"/tmp/table-dead-link-{size[0]}.png")
+    page.locator('[data-action="language"]').first.click()  # in Japanese too
+    page.wait_for_function("document.querySelector('#tb-missing-text').textContent.includes('テーブル')")
+    assert_in_view(page, "#tb-missing")
+    assert page.errors == []
+    page.context.close()

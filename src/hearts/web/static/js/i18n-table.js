@@ -21,6 +21,8 @@ export const TABLE_STRINGS = {
     reason_hint_busy: "Your last hint is still being worked out.",
     // the forms
     tb_create_title: "A table for you and your friends",
+    tb_missing: "There is no table at this link: it may have been removed, or the link was cut short. Start a new table below, or",
+    tb_missing_solo: "play alone against the computer.",
     tb_create_text: "Make a table, send the link, and friends take the empty seats. Seats nobody takes are played by the computer.",
     tb_your_name: "Your name", tb_game: "Game", tb_players: "Players", tb_level: "Computer players",
     tb_seconds: "Seconds per turn", tb_number: "Game number (public deals; empty: secret deals)",
@@ -49,6 +51,8 @@ export const TABLE_STRINGS = {
     reason_no_hints: "このテーブルではホストがヒントを使えないようにしています。",
     reason_hint_busy: "前のヒントをまだ考えています。",
     tb_create_title: "友だちと遊ぶテーブル",
+    tb_missing: "このリンクのテーブルはありません。片付けられたか、リンクが途中で切れています。下で新しいテーブルを作るか、",
+    tb_missing_solo: "コンピューターと1人で遊べます。",
     tb_create_text: "テーブルを作ってリンクを送ると、友だちが空いた席に座れます。誰も座らない席はコンピューターが打ちます。",
     tb_your_name: "あなたの名前", tb_game: "ゲーム", tb_players: "人数", tb_level: "コンピューターの強さ",
     tb_seconds: "1手の持ち時間（秒）", tb_number: "ゲーム番号（公開の配り。空欄：非公開の配り）",

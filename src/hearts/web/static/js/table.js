@@ -120,7 +120,7 @@ export async function startTable(idPart, page) {
       tb.rules = s.options || {};
       rulesNote();
     },
-    language() { fillForm(); rulesNote(); joinText(); if (tb.table && page.app.state) rendered(); },
+    language() { fillForm(); rulesNote(); joinText(); missingText(); if (tb.table && page.app.state) rendered(); },
   };
   // the table's transport (the interface of transport.js): a move is a message; its State comes back as one
   const moved = (msg) => { send({ ...msg, v: tb.v }); return Promise.resolve(null); };
@@ -380,6 +380,13 @@ export async function startTable(idPart, page) {
     joinText();
   }
 
+  /** The dead link's note above the create form (in the page's language). */
+  function missingText() {
+    if ($("#tb-missing").hidden) return;
+    $("#tb-missing-text").textContent = t("tb_missing");
+    $("#tb-missing-solo").textContent = t("tb_missing_solo");
+  }
+
   /** Who is at the table, above the join form (in the page's language). */
   function joinText() {
     const info = tb.info;
@@ -487,6 +494,12 @@ export async function startTable(idPart, page) {
   try {
     const r = await fetch(`/api/tables/${encodeURIComponent(tb.id)}`);
     const info = await r.json();
+    if (r.status === 404) { // a dead link: say so, and offer a new table (this form) or the solo game
+      formMode("create");
+      $("#tb-missing").hidden = false;
+      missingText();
+      return;
+    }
     if (!r.ok) { formMode("join"); page.toast(info.error ? info.error.message : "No such table."); return; }
     showJoin(info);
   } catch (e) { page.toast(String(e)); }
