@@ -390,6 +390,9 @@ def test_every_option_and_choice_has_words_and_a_greyed_rule_says_why(
         name = label.evaluate("e => e.firstChild.textContent.trim()")  # the label's own words
         assert name and name != key and not re.fullmatch(r"[a-z0-9_]+", name), (key, name)
         assert bool(JAPANESE.search(name)) == ja, (key, name)
+        # regression: the English help showed as the tooltip on the Japanese page
+        tip = label.get_attribute("title")
+        assert (tip is None) if ja else bool(tip), (key, tip)
         for value in o.get("choices") or []:
             text = (t.page.text_content(f'{form} #f-opt-{key} option[value="{value}"]') or "").strip()
             assert text and text != value and text.lower() != value.replace("-", " "), (key, value, text)

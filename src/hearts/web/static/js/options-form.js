@@ -32,7 +32,9 @@ export function renderOptionsForm(pref) {
     const id = `f-opt-${o.key}`;
     const val = values[o.key];
     const why = notApplicableReason(o.key);
-    html += `<label for="${id}" data-label-for="${o.key}" title="${o.help.replace(/"/g, "&quot;")}">${optionLabel(o)}` +
+    // the server's help is English: a tooltip only on the English page (the label says it in Japanese)
+    const tip = getLanguage() === "en" ? ` title="${o.help.replace(/"/g, "&quot;")}"` : "";
+    html += `<label for="${id}" data-label-for="${o.key}"${tip}>${optionLabel(o)}` +
       `${why ? `<small class="na-reason" data-na-reason="${o.key}" hidden>${why}</small>` : ""}</label>`;
     if (o.type === "bool") {
       html += `<input type="checkbox" id="${id}" name="opt.${o.key}" data-opt="${o.key}"${val ? " checked" : ""}>`;
