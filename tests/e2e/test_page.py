@@ -434,6 +434,38 @@ def test_animated_play_at_normal_pace(new_table):
     assert not t.errors
 
 
+SEAT_COUNT_LOG = """() => {
+  window.__counts = [];
+  const log = () => {
+    const onTable = document.querySelectorAll('#trick [data-trick-card]').length;
+    const tricks = [...document.querySelectorAll('[data-seat-box] .tr')]
+      .reduce((a, e) => a + (parseInt(e.textContent, 10) || 0), 0);
+    window.__counts.push([onTable, tricks]);
+  };
+  new MutationObserver(log).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_seats_count_a_trick_once_it_is_gathered(new_table):
+    """Regression: the seats' points and tricks came from the new State at once, so while the
+    bots' cards of a trick were still arriving a seat already showed it won ("1 pt · 1 trick"
+    with three cards on the table).  Now no seat counts the first trick before it leaves
+    the table, and all of them do after."""
+    t = new_table(fast=False).open("deal=191")
+    t.pass_cards()
+    while not (t.phase == "play" and t.playable()):
+        t.step()
+    assert t.page.evaluate("document.querySelectorAll('#trick [data-trick-card]').length") < 4
+    t.page.evaluate(SEAT_COUNT_LOG)
+    t.play_one()
+    counts = t.page.evaluate("window.__counts")
+    first = next(i for i, (cards, _) in enumerate(counts) if cards == 0)  # trick 1 gathered
+    assert any(cards == 4 for cards, _ in counts[:first]), counts  # the whole trick was seen
+    assert all(tricks == 0 for _, tricks in counts[:first]), counts[:first]
+    assert counts[-1][1] >= 1, counts[-1]
+    assert not t.errors
+
+
 def test_link_with_refused_rules_falls_back(table):
     table.open("deal=5&opt.target_score=0")
     note = table.page.locator("[data-notice]")

@@ -72,6 +72,8 @@ const ON_EVENT = {
     }
     app.shown = [];
     drawTrick();
+    app.heldTricks = (app.heldTricks || []).filter((x) => x !== ev);
+    renderSeats(); // the trick counts now that it is gathered
     const box = $(`[data-seat-box="${ev.winner}"]`);
     if (box) { box.classList.remove("took"); void box.offsetWidth; box.classList.add("took"); }
     // the trick has gone: the status line names who leads next (the winner), never "Trick complete."

@@ -34,6 +34,9 @@ export async function applyState(state, { animate = true } = {}) {
   app.outShown = before && before.hand_index === state.view.hand_index && before.phase === "play"
     ? [...(before.out_order || [])] : [];
   app.state = state;
+  // the seats count a trick once it is gathered on the table, not when the State arrives (that told who won
+  // the trick still being played out)
+  app.heldTricks = animate ? (state.events || []).filter((e) => e.type === "trick" && e.hand === state.view.hand_index) : [];
   if (state.token) {
     app.cur = {
       id: state.id, token: state.token, game: state.game, variant: state.variant, players: state.players,
@@ -55,6 +58,7 @@ export async function applyState(state, { animate = true } = {}) {
   app.shown = state.view.trick.map((x) => ({ seat: x.seat, card: x.card, pack: x.pack }));
   drawTrick();
   app.outShown = null;
+  app.heldTricks = [];
   setBusy(false);
   renderAll();
   if (!wasBroken && state.view.hearts_broken && before && before.hand_index === state.view.hand_index) sound.play("hearts");

@@ -38,6 +38,7 @@ export const app = {
   gen: 0, // bumped by every new state: an older animation stops drawing when it changes
   moving: null, // while busy: the seat shown as the one to move (null: nobody, e.g. a full trick)
   outShown: null, // while events play out: the seats shown out of cards so far (Domino Hearts)
+  heldTricks: [], // while events play out: this hand's tricks not yet gathered on the table (the seats' counts leave them out)
   me: 0, // the viewer's seat: drawn at the bottom (a spectator at a table: 0, acting never)
   watching: false, // true for a spectator, a friend waiting for a seat, or a seat a bot plays while away
   table: null, // at a table with friends: the adapter of table.js (names, tags, host controls)

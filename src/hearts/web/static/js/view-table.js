@@ -71,13 +71,16 @@ export function renderSeats() {
       el.title = t("out_title", { k: out.indexOf(seat) + 1 });
     } else el.removeAttribute("title");
     $(".total", el).textContent = String(v.totals[seat]);
-    // once a hand is scored, show what it scored (after a moon: 0 for the shooter, not the 26 taken)
-    const r = scoredHand(v);
-    const pts = r ? r.points[seat] : v.points_taken[seat];
+    // once a hand is scored, show what it scored (after a moon: 0 for the shooter, not the 26 taken); while
+    // tricks are still being played out on the table, what was taken before them
+    const held = app.heldTricks || [];
+    const r = held.length ? null : scoredHand(v);
+    const pts = r ? r.points[seat] : v.points_taken[seat] - held.reduce((a, x) => a + (x.taker === seat ? x.points : 0), 0);
+    const won = v.tricks_won[seat] - held.filter((x) => x.winner === seat).length;
     const moon = r && r.moon === seat;
     $(".sub", el).innerHTML = `<span class="pts" data-points-seat="${seat}">${t("points_n", { n: pts })}` +
       `${moon ? ` <span class="moon-mark">${t("moon_mark")}</span>` : ""}</span>` +
-      `<span class="sep"> · </span><span class="tr">${t("tricks_n", { n: v.tricks_won[seat] })}</span>` +
+      `<span class="sep"> · </span><span class="tr">${t("tricks_n", { n: won })}</span>` +
       (n >= BIG && seat !== me() ? `<span class="cl">${t("cards_left", { n: v.counts[seat] })}</span>` : "");
     const tags = seatTags(v, seat);
     $(".tags", el).textContent = tags;
