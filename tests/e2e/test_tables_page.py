@@ -305,6 +305,16 @@ def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
         assert not _inside(p, '[data-dialog="hand-end"]')
     assert ann.locator('[data-action="next-hand"]').is_visible()
     assert not ben.locator('[data-action="next-hand"]').is_visible()
+    # Regression: the host's "Next hand" closed Ben's scores at once, before he read them.
+    # Now they stay, saying the next hand waits; closed, they leave his pass in view.
+    ann.locator('[data-action="next-hand"]').click()
+    ann.wait_for_selector('body[data-phase="pass"]', state="attached")
+    ben.wait_for_selector('[data-dialog="hand-end"] [data-dealt-on]')
+    assert_in_view(ben, '[data-dialog="hand-end"] [data-dealt-on]')
+    assert not ann.locator('[data-dialog="hand-end"]').is_visible()
+    ben.locator('dialog[data-dialog="hand-end"] [data-close]').last.click()
+    ben.wait_for_selector('body[data-phase="pass"]', state="attached")
+    assert ben.locator("#hand [data-card]").count() == 13
     assert ann.errors == [] and ben.errors == []
     for p in (ann, ben):
         p.context.close()

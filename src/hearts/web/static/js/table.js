@@ -311,8 +311,11 @@ export async function startTable(idPart, page) {
         }
       }
     } else {
+      // the host dealt on: a friend still reading the hand's scores keeps them (it was closed under them
+      // at once), told that the next hand waits
       const d = $('dialog[data-dialog="hand-end"]');
-      if (d.open) d.close(); // the host dealt on
+      if (d.open && tb.host) d.close();
+      else if (d.open) endBox.innerHTML = `<p class="note" data-dealt-on>${escapeHtml(t("tb_dealt_on"))}</p>`;
     }
     for (const sel of ['[data-action="next-game"]', '[data-action="play-again"]']) $(sel).hidden = true;
     // the game is over at this table: the way on is a new table, opened with these settings for everyone
