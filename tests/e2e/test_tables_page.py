@@ -480,6 +480,11 @@ def test_im_back_panel_covers_no_trick_card(
     assert seen, "no card was ever on the table while Ann was away"
     assert_in_view(ann, back)
     ann.screenshot(path=f"/tmp/table-away-{size[0]}.png")
+    # back: the page says the computer played for her meanwhile (it used to say nothing)
+    ann.locator(back).click()
+    ann.wait_for_selector('#toast[data-reason="welcome_back"]:not([hidden])')
+    assert_in_view(ann, '#toast[data-reason="welcome_back"]', uncovered=False)
+    assert "while you were away" in (ann.text_content("#toast") or "")
     assert ann.errors == []
     ann.context.close()
 

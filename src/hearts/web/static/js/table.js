@@ -58,6 +58,7 @@ export async function startTable(idPart, page) {
     queue: Promise.resolve(),
     hint: null, // the hint asked and not answered yet: {resolve, reject}
     offering: false, // "Play again together" is opening the next table
+    wasAway: false, // the seat was away (a computer playing it) at the last state: its return is told
     rules: {}, // the create form's house rules (the options differing from the game's own)
   };
   document.body.classList.add("at-table");
@@ -248,6 +249,9 @@ export async function startTable(idPart, page) {
     };
     tb.last = structuredClone({ ...state, events: [] });
     const away = tb.seat !== null && tb.table.seats[tb.seat].away;
+    // back at the seat (reconnected, or "I'm back"): say that the computer played meanwhile
+    if (tb.wasAway && !away && tb.seat !== null) page.toast(t("tb_welcome_back"), "info", "welcome_back");
+    tb.wasAway = away;
     tb.queue = tb.queue.then(() => {
       page.setSeat(tb.seat === null ? 0 : tb.seat, tb.seat === null || away);
       return page.applyState(state, { animate });
