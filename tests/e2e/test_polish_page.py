@@ -292,3 +292,42 @@ def test_a_touch_screen_shows_no_card_raised_on_load(browser: Any, server_url: s
         d.see(d.page.locator(".keyboard-help"))
     finally:
         desk.close()
+
+
+@pytest.mark.parametrize("size", [(844, 390), (800, 500), (1024, 768)],
+                         ids=["phone-sideways", "small-desktop", "tablet"])
+def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
+        browser: Any, server_url: str, size: tuple[int, int]) -> None:
+    """Regression: a phone turned sideways (844 x 390) got the desktop's two-row toolbar and a
+    sliver of felt: North cut off at the top, West over the hand and hearts badges, East over
+    "Cards taken", the You panel over West.  Short screens now share the phone's compact
+    layout (one header row there), and a seat of the upper half stays inside the felt."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                              is_mobile=size[0] < 900, has_touch=size[0] < 900, locale="en-US")
+    try:
+        ctx.add_init_script("localStorage.setItem('hearts.settings', "
+                            "JSON.stringify({speed: 'off', sound: false}))")
+        t = Table(ctx.new_page(), server_url)
+        t.open("deal=42")
+        t.pass_cards()
+        while not (t.phase == "play" and t.playable()):
+            t.step()
+        felt = boxes(t.page, ".felt")[0]
+        seats = boxes(t.page, "[data-seat-box]")
+        assert len(seats) == 4
+        for s in seats:  # every seat panel whole inside the felt
+            assert s["top"] >= felt["top"] - 1 and s["bottom"] <= felt["bottom"] + 1, (s, felt)
+            assert s["left"] >= felt["left"] - 1 and s["right"] <= felt["right"] + 1, (s, felt)
+        others = boxes(t.page, ".center-badges > *:not([hidden]), .corner-buttons > *:not([hidden])")
+        for i, a in enumerate(seats):
+            for b in seats[i + 1:] + [o for o in others if o["width"] > 0]:
+                assert not overlap(a, b), (a, b)
+        # a dimmed card tapped: its reason is in view, the cards still tappable below it
+        dim = t.dimmed()
+        if dim:
+            t.click_card(dim[0], force=True)
+            t.see(t.page.locator("#toast"), uncovered=False)
+        t.page.screenshot(path=f"/tmp/short-screen-{size[0]}x{size[1]}.png")
+        assert t.errors == []
+    finally:
+        ctx.close()

@@ -52,7 +52,8 @@ export function renderSeats() {
       else if (edge === "left") { el.style.left = "8px"; el.classList.add("edge-left"); }
       else if (edge === "right") { el.style.right = "8px"; el.classList.add("edge-right"); }
       else el.style.left = `${x}%`;
-      if (r) el.style.top = `${y}%`;
+      // a seat in the upper half keeps its panel inside the felt on a short screen (a phone turned sideways)
+      if (r) el.style.top = y < 50 ? `max(${y}%, var(--seat-top-min, 50px))` : `${y}%`;
       el.innerHTML = `<div class="name"></div>` + (r ? `<div class="backs" aria-hidden="true"></div>` : "") +
         `<div class="total" data-total-seat="${seat}"></div><div class="sub"></div><div class="tags"></div>` +
         `<div class="gave-up-badge" data-gave-up-seat="${seat}" hidden></div>`;
@@ -354,7 +355,7 @@ export function renderTrickNotes(v) {
   // clear of the trick's cards: with 3 seats below the two others' cards, with 4 on a phone between
   // North's card and the row of West's and East's (the middle is free from 5 seats on)
   const n = players();
-  const phone = window.matchMedia("(max-width: 720px)").matches;
+  const phone = window.matchMedia("(max-width: 720px), (max-height: 500px)").matches; // as hearts.css
   box.style.setProperty("--note-y", n === 3 ? "62%" : n === 4 && phone ? "34%" : "50%");
 }
 
