@@ -210,6 +210,64 @@ def test_daily_results_are_stored_once_per_browser_and_shown_as_a_distribution(c
     assert r.status_code == 422
 
 
+def _started_on(server: ServerProcess, gid: str, when: dt.datetime) -> None:
+    """Move a stored game's start (``friend_tables.created_at``) to ``when``."""
+    from sqlalchemy import update
+
+    from hearts.web.storage import make_engine
+    from hearts.web.table_store import friend_tables
+
+    engine = make_engine(server.db_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(update(friend_tables).where(friend_tables.c.id == gid)
+                         .values(created_at=when))
+    finally:
+        engine.dispose()
+
+
+def test_daily_results_count_for_the_day_begun_and_by_level(client, server):
+    """Regressions: a daily game finished after midnight UTC was refused (the number was
+    checked against the day of posting); tomorrow's daily played today counted tomorrow;
+    results against random bots were ranked with results against hard ones."""
+    today = dt.datetime.now(dt.UTC).date()
+    yesterday = today - dt.timedelta(days=1)
+
+    def finished(number: int, level: str, seed: int) -> tuple[str, dict[str, str]]:
+        gid, headers, state = new_game(client, game=number, level=level,
+                                       options={"target_score": 1})
+        finish_hand(client, gid, headers, state, random.Random(seed))
+        return gid, headers
+
+    def post(gid: str, headers: dict[str, str], browser: str) -> httpx.Response:
+        return client.post("/api/daily/result", headers=headers,
+                           json={"game_id": gid, "browser": browser})
+
+    # begun yesterday at 23:50, finished now: counts for yesterday
+    gid, headers = finished(daily_number(yesterday), "medium", 1)
+    _started_on(server, gid, dt.datetime.combine(yesterday, dt.time(23, 50), dt.UTC))
+    r = post(gid, headers, "late-finisher")
+    assert r.status_code == 201 and r.json()["date"] == yesterday.isoformat(), r.text
+    # begun two days ago: closed
+    old = today - dt.timedelta(days=2)
+    gid, headers = finished(daily_number(old), "medium", 2)
+    _started_on(server, gid, dt.datetime.combine(old, dt.time(12), dt.UTC))
+    r = post(gid, headers, "too-late")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_daily", r.text
+    # tomorrow's daily begun today: no daily game, then or tomorrow
+    gid, headers = finished(daily_number(today + dt.timedelta(days=1)), "medium", 3)
+    r = post(gid, headers, "early-bird")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_daily", r.text
+    # today's, against random and against medium bots: two distributions
+    for level, browser, seed in (("random", "lvl-random", 4), ("medium", "lvl-medium", 5)):
+        gid, headers = finished(daily_number(today), level, seed)
+        r = post(gid, headers, browser)
+        assert r.status_code == 201, r.text
+        assert r.json()["rules"]["level"] == level
+    mine = client.get("/api/daily/results", params={"browser": "lvl-random"}).json()
+    assert mine["rules"]["level"] == "random" and mine["count"] == 1
+
+
 def test_reviews_are_shared_by_every_server_process(tmp_path):
     """With two server processes on one database, a review started by one is polled
     through both (the job lives in the database, not in one process)."""

@@ -7,15 +7,18 @@ among everyone's results on this server that day.
   day and once per game (a second post answers 200 with ``"stored": false`` and
   the result first stored; a first one 201 with ``"stored": true``).  The server
   reads the score from the game itself, so a client cannot post any number.
-  409 ``not_daily`` (not today's daily game number), ``not_finished`` (the game
-  is not over).  ``browser`` is a random id the page keeps in localStorage
+  The result counts for the UTC day the game was started, which must be the day
+  of its number (a coming day's daily played early is no daily game), and may be
+  posted until the end of the next day (a game finished after midnight counts).
+  409 ``not_daily`` (not the daily game of the day it was started, or posted too
+  late), ``not_finished`` (the game is not over).  ``browser`` is a random id the page keeps in localStorage
   (8 to 64 letters, digits, ``-`` or ``_``): no names, no accounts.
 - ``GET /api/daily/results[?date=YYYY-MM-DD][&browser=...]``: ``{"date", "game",
   "rules", "count", "scores": [[total, how many], ...] (lowest first), "mine":
   total or null, "rank": 1 + results below mine, "below": results below mine}``.
-  Results are compared only with those played under the same rules
-  (``rules``: variant, players and every option; the browser's own game's
-  rules, else standard Hearts' defaults).
+  Results are compared only with those played under the same rules and against the
+  same computer level (``rules``: variant, players, every option and ``level``; the
+  browser's own game's, else standard Hearts' defaults against ``medium``).
 
 The results live in the ``daily_results`` table (SQLAlchemy, next to the
 games), one row per browser and day: at most one write per finished game.
@@ -47,7 +50,7 @@ from sqlalchemy.exc import IntegrityError
 from ..deal import daily_number
 from ..rules import make_rules
 from .api import _json
-from .service import USER_SEAT, GameService, WebError
+from .service import DEFAULT_LEVEL, USER_SEAT, GameService, WebError
 
 Token = Annotated[str | None, Header(alias="X-Game-Token")]
 BROWSER_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
@@ -79,15 +82,29 @@ def _engine(request: Request) -> Engine:
     return engine
 
 
-def rules_key(variant: str, players: int, options: dict[str, Any]) -> str:
-    """The rules a result was played under, as one comparable string."""
-    return json.dumps({"variant": variant, "players": players, "options": options},
-                      sort_keys=True, separators=(",", ":"))
+def rules_key(variant: str, players: int, options: dict[str, Any], level: str) -> str:
+    """The rules and the computer players' level a result was played under, as one
+    comparable string (a game against ``random`` bots is not ranked with one against
+    ``hard``)."""
+    return json.dumps({"variant": variant, "players": players, "options": options,
+                       "level": level}, sort_keys=True, separators=(",", ":"))
 
 
 def _default_key() -> str:
     r = make_rules("standard")
-    return rules_key("standard", r.players, dict(r.options))
+    return rules_key("standard", r.players, dict(r.options), DEFAULT_LEVEL)
+
+
+GRACE_DAYS = 1
+"""A daily game started on its day may be finished and posted until the end of the next
+UTC day; its result counts for the day it was started."""
+
+
+def game_day(created: _dt.datetime) -> _dt.date:
+    """The UTC date of ``created`` (a naive time read back from SQLite is UTC)."""
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=_dt.UTC)
+    return created.astimezone(_dt.UTC).date()
 
 
 class ResultBody(BaseModel):
@@ -133,20 +150,27 @@ def add_daily_routes(router: APIRouter) -> None:
         svc: GameService = request.app.state.service
         state = svc.state(body.game_id, token)
         today = _today()
-        if state["game"] != daily_number(today):
-            raise WebError(409, "not_daily", f"This game is not the daily game of "
-                           f"{today.isoformat()} (game {daily_number(today)}).")
+        started = game_day(svc.store.load(body.game_id).created_at)
+        if state["game"] != daily_number(started):
+            # another number, or a coming day's daily started early (played before its day)
+            raise WebError(409, "not_daily", f"This game is not a daily game: it was started "
+                           f"on {started.isoformat()}, whose daily game is "
+                           f"{daily_number(started)}.")
+        if (today - started).days > GRACE_DAYS:
+            raise WebError(409, "not_daily", f"The daily game of {started.isoformat()} is "
+                           f"closed: results count until the end of the next day (UTC).")
         view = state["view"]
         if view["phase"] != "game-over":
             raise WebError(409, "not_finished", "The game is not over yet; finish it first.")
         engine = _engine(request)
-        day = today.isoformat()
+        day = started.isoformat()  # finished after midnight: it counts for the day it began
         stored = True
         try:
             with engine.begin() as conn:
                 conn.execute(insert(daily_results).values(
                     day=day, browser=body.browser, game_id=body.game_id,
-                    rules=rules_key(state["variant"], state["players"], state["options"]),
+                    rules=rules_key(state["variant"], state["players"], state["options"],
+                                    state["level"]),
                     total=int(view["totals"][USER_SEAT]),
                     created_at=_dt.datetime.now(_dt.UTC)))
         except IntegrityError:

@@ -30,7 +30,7 @@ const TEXT = {
     daily_none: "You are the first to finish today's deal.",
     daily_rank: "{count} results today: you are {rank} of {count} (lowest total first).",
     daily_score: "total", daily_players: "players", pass_stage: "Pass", hand_pick: "Hand",
-    daily_legend: "Each bar: how many players (above) finished on that total (below).",
+    daily_legend: "Each bar: how many players (above) finished on that total (below), against the same computer level. A new daily game begins at 00:00 UTC.",
     daily_again: "Only your first game of the day counts: it finished on {mine}; this one's {now} is not in the results.",
   },
   ja: {
@@ -48,7 +48,7 @@ const TEXT = {
     expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
     daily_score: "合計", daily_players: "人数", pass_stage: "パス", hand_pick: "ハンド",
-    daily_legend: "棒の上の数はその合計点（棒の下）で終えた人数です。",
+    daily_legend: "棒の上の数はその合計点（棒の下）で終えた人数です（同じコンピューターの強さどうし）。今日のゲームは日本時間の午前9時（UTC 0時）に替わります。",
     daily_again: "数えるのはその日の最初のゲームだけです。最初のゲームは{mine}点で、今回の{now}点は結果に入りません。",
   },
 };
@@ -426,7 +426,11 @@ async function showDaily(gameOver) {
   if (!cur || source) return; // (a table's game is no daily game)
   let daily;
   try { daily = await call("GET", "/api/daily"); } catch (e) { return; }
-  if (cur.game !== daily.game) return;
+  // today's daily, or yesterday's finished after midnight UTC (the server counts it for the day it began)
+  const day = new Date(`${daily.date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  const yesterday = Number(day.toISOString().slice(0, 10).replaceAll("-", ""));
+  if (cur.game !== daily.game && cur.game !== yesterday) return;
   let out;
   try {
     out = await call("POST", "/api/daily/result", { game_id: cur.id, browser: browserId() }, cur.token);
