@@ -377,6 +377,23 @@ def test_cli_table_reads_in_a_narrow_terminal(tmp_path, columns):
         assert "choices" in header and "--json" not in result.stdout
 
 
+def test_cli_table_shows_no_figures_for_a_forced_choice(tmp_path):
+    """Regression: a choice among equivalent cards only (worlds 0: nothing sampled) showed
+    its placeholders as figures in the choices column ("9S 0.00" beside "AD 13.31")."""
+    g = _medium_game(30, 52)  # a whole hand: seat 0 has three such choices
+    path = tmp_path / "g.json"
+    path.write_text(dump_record(record_from_game(g)))
+    args = ["review", str(path), "--worlds", "4", "--pass-worlds", "2", "--hand", "0"]
+    out = json.loads(CliRunner().invoke(cli, [*args, "--json"]).stdout)
+    forced = [d for d in out["decisions"] if d["worlds"] == 0 and len(d["expected"]) > 1]
+    assert forced
+    result = CliRunner().invoke(cli, [*args, "--no-progress"], env={"COLUMNS": "160"})
+    rows = [line for line in result.stdout.splitlines() if " play " in line]
+    unsampled = [d for d in out["decisions"] if d["worlds"] == 0 and d["stage"] == "play"]
+    assert sum("forced: " in line for line in rows) == len(unsampled) >= len(forced)
+    assert not any(" 0.00" in line.split("│")[-2] for line in rows if "forced: " in line)
+
+
 def test_review_reads_no_more_than_a_record_can_be(tmp_path: Any) -> None:
     """``hearts review /dev/zero`` read without end (a MemoryError traceback); it stops
     past the size ``score`` and ``hint`` allow, as they do."""

@@ -75,6 +75,8 @@ def _table(out: dict[str, Any], width: int = CHOICES_WIDTH) -> Table:
     for d in out["decisions"]:
         exp = sorted(d["expected"].items(), key=lambda kv: kv[1])
         shown = ", ".join(f"{k} {v:.2f}" for k, v in exp[:3]) + (" ..." if len(exp) > 3 else "")
+        if not d["worlds"]:  # forced (equivalent cards): nothing sampled, its 0s are no figures
+            shown = "forced: " + ", ".join(k for k, _ in exp[:3]) + (" ..." if len(exp) > 3 else "")
         loss = f"{d['loss']:.2f} ± {d['loss_ci95']:.2f}" if d["loss"] else "-"
         style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}.get(
             d["mark"] or "", "")

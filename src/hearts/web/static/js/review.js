@@ -265,7 +265,7 @@ function renderDecision(note, playon, d) {
   }
   note.append(line);
   const keys = Object.keys(d.expected);
-  if (keys.length > 1) {
+  if (keys.length > 1 && d.worlds > 0) { // a forced choice (worlds 0) was not sampled: no figures to show
     const list = el("p", { class: "rv-expected" }, `${tr("expected")}: `);
     const sorted = keys.sort((a, b) => d.expected[a] - d.expected[b]);
     list.append(sorted.slice(0, 6).map((k) => `${k.split(" ").map(cardShort).join(" ")} ${d.expected[k].toFixed(1)}`).join(" · "));
