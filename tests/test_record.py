@@ -279,6 +279,18 @@ def test_a_huge_number_or_deep_nesting_is_told_in_the_records_terms() -> None:
     assert "4,300 digits" in huge["message"] and "nested too deeply" in deep["message"]
 
 
+def test_a_huge_option_key_is_not_repeated_whole_in_the_path() -> None:
+    """Regression: a record with a 3 MB option key gave a 3 MB ``path`` (the message was
+    already cut)."""
+    from hearts.record import PATH_LIMIT
+
+    key = "k" * 3_000_000
+    err = error_of(json.dumps({"format": "hearts-record/1", "variant": "standard",
+                               "options": {key: 1}, "hands": []}))
+    assert err["code"] == "unknown_option" and err["path"].startswith("options.kkk")
+    assert len(err["path"]) == PATH_LIMIT and len(json.dumps(err)) < 1000
+
+
 def test_bytes_that_are_not_utf8() -> None:
     err = error_of(b'{"format": "hearts-record/1", "variant": "\xff"}')
     assert err["code"] == "bad_record" and "UTF-8" in err["message"]

@@ -133,6 +133,8 @@ MESSAGE_LIMIT: Final = 300
 """The longest :attr:`RecordError.message`, in characters (the web server's limit too)."""
 CARD_LIMIT: Final = 40
 """The longest :attr:`RecordError.card` (unreadable text is cut), in characters."""
+PATH_LIMIT: Final = 120
+"""The longest :attr:`RecordError.path` (a key of the record may be of any size), in characters."""
 
 
 class RecordError(ValueError):
@@ -148,7 +150,7 @@ class RecordError(ValueError):
     JSON, e.g. ``hands[0].play[17]``); facts that do not apply are ``None``.
     A message over :data:`MESSAGE_LIMIT` characters keeps its start and end with `` … ``
     between (the bad value a sentence quotes may be any size); ``card`` keeps its first
-    :data:`CARD_LIMIT` characters.
+    :data:`CARD_LIMIT` characters, ``path`` its first :data:`PATH_LIMIT`.
     """
 
     def __init__(self, code: str, reason: str, message: str, *, stage: str = "record",
@@ -158,6 +160,8 @@ class RecordError(ValueError):
             message = f"{message[:MESSAGE_LIMIT - 110]} … {message[-100:]}"
         if card is not None and len(card) > CARD_LIMIT:
             card = card[:CARD_LIMIT - 1] + "…"
+        if path is not None and len(path) > PATH_LIMIT:  # a key of any size may be in it
+            path = path[:PATH_LIMIT - 1] + "…"
         super().__init__(message)
         self.code = code
         self.reason = reason
