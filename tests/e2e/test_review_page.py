@@ -96,6 +96,8 @@ def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     # a reckless hand has marked decisions: jump to one, see the better card, play on from it
     marked = page.locator(f"{dialog} [data-review-decision]")
     assert marked.count() >= 1, page.text_content(f"{dialog} .rv-marks")
+    # what a cost means (an average over the deals it could have been), under the marks
+    assert "average" in (page.text_content(f"{dialog} .rv-marks .rv-how") or "")
     plays = [i for i in range(marked.count()) if marked.nth(i).get_attribute("data-review-decision") != "0"]
     assert plays, "only the pass was marked"
     marked.nth(plays[0]).click()

@@ -23,6 +23,7 @@ const TEXT = {
     you_played: "You played {card}", you_passed: "You passed {card}", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
     fine: "The best choice", close_loss: "No clear loss (about {loss} points, ± {ci})", forced: "The only choice", marks_none: "No marked decisions in this hand.",
     marks: "Your marked decisions", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake",
+    marks_how: "Each cost is an average over the deals you could have been facing, from what you knew then: a choice can turn out well this time (a moon, say) and still cost on average.",
     mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p}; you took {q}.",
     pts_one: "1 point", pts_many: "{p} points", trick_line: "Trick {k}: {cards}", trick_won: "{seat} wins", trick_won_me: "you win",
     what_if_note: "A what-if: not counted in your statistics.", first: "First", prev: "Previous",
@@ -42,6 +43,7 @@ const TEXT = {
     you_played: "あなたの札: {card}", you_passed: "パスしたカード: {card}", better: "より良い札: {card}", loss: "約{loss}点の損 (± {ci})",
     fine: "最善の判断です", close_loss: "はっきりした損はありません (約{loss}点 ± {ci})", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
     marks: "印の付いた判断", mark_inaccuracy: "不正確", mark_mistake: "悪手", mark_blunder: "大悪手",
+    marks_how: "損は、そのとき知っていたことから考えられるすべての配りの平均です。今回はうまくいった判断（ムーンなど）でも、平均では損になることがあります。",
     play_on: "ここから別の札で続ける:", what_if: "{card}なら (残りはボットが打つ): あなたは{p}、実際は{q}でした。",
     pts_one: "1点", pts_many: "{p}点", trick_line: "トリック{k}: {cards}", trick_won: "{seat}の勝ち", trick_won_me: "あなたの勝ち",
     what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
@@ -297,6 +299,7 @@ function renderMarks(box, dec) {
     ul.append(el("li", {}, b));
   }
   box.append(ul);
+  box.append(el("p", { class: "note rv-how", text: tr("marks_how") }));
 }
 
 /**
