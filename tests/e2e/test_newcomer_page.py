@@ -93,6 +93,8 @@ def test_daily_rank_in_view_and_histogram_drawn_without_opening_a_review(
     # as this one's; now it says that only the day's first game counts.
     t.open(f"deal={number}&opt.target_score=1")
     t.play_to_end()
+    box = f'{box}[data-game="{t.local("hearts.current")["id"]}"]'  # this game's, not the first's
+    t.page.wait_for_selector(f"{box} .rv-col.mine")
     first = t.page.eval_on_selector(f"{box} .rv-col.mine", "e => Number(e.dataset.dailyScore)")
     mine = int(t.page.eval_on_selector('dialog[data-dialog="game-over"]',
                                         "e => e.dataset.userTotal"))

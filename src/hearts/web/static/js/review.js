@@ -467,6 +467,7 @@ async function showDaily(gameOver) {
   }
   box.append(chart);
   box.append(el("p", { class: "rv-legend", text: tr("daily_legend") }));
+  box.dataset.game = cur.id; // whose results these are (a replay's dialog is filled anew)
 }
 
 function addButtons() {
