@@ -376,6 +376,19 @@ def test_no_redirect_to_the_host_header(server: ServerProcess) -> None:
         assert "evil" not in r.text
 
 
+def test_a_browser_following_a_bad_link_gets_a_page(server: ServerProcess) -> None:
+    # Regression: /nope in a browser showed raw JSON; a page (404) with a way on now, the
+    # security headers as on every answer; the API and non-browser clients keep the JSON.
+    html = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    r = httpx.get(server.url + "/nope", headers=html)
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert 'href="/"' in r.text and 'href="/t/new"' in r.text
+    assert r.headers["content-security-policy"] == CSP
+    for path, headers in (("/api/nope", html), ("/nope", {})):
+        r = httpx.get(server.url + path, headers=headers)
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found", path
+
+
 def test_error_messages_quote_short_excerpts(client: httpx.Client) -> None:
     # Regression: a 5 MB option key came back in a 5 MB 400.  (Bodies over 32 KB are now
     # refused outright, so the longest possible echo is tested just under the limit.)

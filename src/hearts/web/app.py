@@ -140,6 +140,21 @@ class ServerSettings:
         return cls(**json.loads(text)) if text else cls()
 
 
+NOT_FOUND_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found - Hearts</title><link rel="icon" href="/static/favicon.svg"></head>
+<body style="font-family: sans-serif; background: #0e5a31; color: #f4f1e8; text-align: center;
+padding: 3em 1em"><h1>There is no page here</h1>
+<p>The link may be mistyped or cut short.</p>
+<p lang="ja">このアドレスにはページがありません。リンクが間違っているか、途中で切れています。</p>
+<p><a style="color: #ffd966" href="/">Play Hearts / ハーツで遊ぶ</a> &middot;
+<a style="color: #ffd966" href="/t/new">Play with friends / 友だちと遊ぶ</a></p>
+</body></html>"""
+"""What a browser gets for an unknown page (``GET``, ``Accept: text/html``, outside
+``/api/``); every other 404 is the JSON error shape."""
+
+
 def create_app(db_url: str | None = None, settings: ServerSettings | None = None,
                redis_url: str | None = None) -> FastAPI:
     """Build the web game's app.
@@ -285,7 +300,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                             status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 400 and exc.detail == _BODY_PARSE_ERROR:
             # FastAPI's 400 for a body json.loads cannot take (bad UTF-8, nesting too deep, an
             # integer too long): not valid JSON for us, so the documented 422 bad_json.
@@ -294,6 +309,11 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                                              "msg": message}],
                                  "error": {"code": "bad_json", "message": message}},
                                 status_code=422)
+        if exc.status_code == 404 and request.method == "GET" \
+                and not request.url.path.startswith("/api/") \
+                and "text/html" in request.headers.get("accept", ""):
+            # a person following a bad link in a browser: a page with a way on, not JSON
+            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return JSONResponse({"error": {"code": code, "message": shorten(str(exc.detail))}},
                             status_code=exc.status_code, headers=getattr(exc, "headers", None))
