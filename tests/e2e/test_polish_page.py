@@ -294,8 +294,8 @@ def test_a_touch_screen_shows_no_card_raised_on_load(browser: Any, server_url: s
         desk.close()
 
 
-@pytest.mark.parametrize("size", [(844, 390), (800, 500), (1024, 768)],
-                         ids=["phone-sideways", "small-desktop", "tablet"])
+@pytest.mark.parametrize("size", [(844, 390), (800, 500), (1024, 768), (2560, 1440)],
+                         ids=["phone-sideways", "small-desktop", "tablet", "large"])
 def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         browser: Any, server_url: str, size: tuple[int, int]) -> None:
     """Regression: a phone turned sideways (844 x 390) got the desktop's two-row toolbar and a
@@ -322,6 +322,9 @@ def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         for i, a in enumerate(seats):
             for b in seats[i + 1:] + [o for o in others if o["width"] > 0]:
                 assert not overlap(a, b), (a, b)
+        if size[0] >= 2300:  # regression: a 1440p screen kept 84 px cards on an empty felt
+            card = boxes(t.page, "#hand [data-card]")[0]
+            assert card["width"] >= 120, card
         # a dimmed card tapped: its reason is in view, the cards still tappable below it
         dim = t.dimmed()
         if dim:
