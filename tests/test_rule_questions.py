@@ -11,6 +11,7 @@
 6. ``exact_target_resets`` with joint partnership scores: the team's total resets.
 7. Heartsette for three: 4 to the widow (full pack); option ``widow_size`` 3 (2♦ out).
 8. Spot Hearts' ace: 14; option ``spot_ace_low``: 1.
+9. The four-queens game: a silent sweep beside a failed General scores the General.
 
 Each case is worked out by hand in the comments, checked in the engine and through
 ``hearts score`` on the record.  The choices are written in docs/family-rules.md
@@ -473,3 +474,17 @@ def test_spot_hearts_ace(low: bool, ace: int, total: int) -> None:
     assert score(record_from_game(g))["totals"] == [0, total, total, total]
     # without spot hearts the option changes nothing
     assert make_rules("standard", 4, {"spot_ace_low": True}).penalty[C("AH")] == 1
+
+
+# 9. The four-queens game: a seat sweeps every penalty card without declaring while another
+#    seat declared General.  The declaration is judged first: it failed, so the declarer
+#    scores 64 and the others what they took; the sweeper took all 64 (the silent sweep's
+#    54 to each opponent is for a hand without a declaration).
+
+def test_four_queens_silent_sweep_beside_a_failed_general() -> None:
+    r = make_rules("four-queens", 4)
+    everything = hand(*suit("H", "23456789TJQKA"), "QS", "QC", "QD")
+    sweep = score_hand(r, [everything, 0, 0, 0], (13, 0, 0, 0))
+    assert hand_points(r, sweep, "add", (0, 0, 0, 0), general=1) == (64, 64, 0, 0)
+    assert hand_points(r, sweep, "add", (0, 0, 0, 0)) == (0, 54, 54, 54)  # no declaration
+    assert hand_points(r, sweep, "add", (0, 0, 0, 0), general=0) == (0, 64, 64, 64)  # made
