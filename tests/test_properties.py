@@ -51,10 +51,12 @@ PROPERTY_VARIANTS = sorted(v for v, var in VARIANTS.items()
                            if var.packs == 1 and not var.hand_size and not var.extra)
 
 def _case(variant, players, options, seed):
-    """One generated game; widow_size only where the game has a widow (elsewhere it is
-    refused: tests/test_rule_questions.py)."""
+    """One generated game; widow_size only where the game has a widow, spot_ace_low only
+    with spot hearts (elsewhere they are refused: tests/test_rule_questions.py)."""
     if not VARIANTS[variant].widow:
         options = {k: v for k, v in options.items() if k != "widow_size"}
+    if not options.get("spot_hearts", VARIANTS[variant].defaults.get("spot_hearts", False)):
+        options = {k: v for k, v in options.items() if k != "spot_ace_low"}  # refused there
     return variant, players, options, seed
 
 

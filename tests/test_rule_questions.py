@@ -472,8 +472,10 @@ def test_spot_hearts_ace(low: bool, ace: int, total: int) -> None:
     play_lowest(g)
     assert list(g.results[-1].points) == [0, total, total, total]
     assert score(record_from_game(g))["totals"] == [0, total, total, total]
-    # without spot hearts the option changes nothing
-    assert make_rules("standard", 4, {"spot_ace_low": True}).penalty[C("AH")] == 1
+    # without spot hearts the option is refused (not ignored), as widow_size without a widow
+    from hearts.rules import RulesError
+    with pytest.raises(RulesError, match="spot_ace_low"):
+        make_rules("standard", 4, {"spot_ace_low": True})
 
 
 # 9. The four-queens game: a seat sweeps every penalty card without declaring while another

@@ -112,8 +112,13 @@ def test_refused_actions_change_nothing() -> None:
     assert info.value.code == "name_taken"
     fresh = TableState("t2", check_settings("standard", None, {}, "random", None, 30, True), 5)
     fresh.apply(["join", 0, "Ann", "h0"])
+    for look_alike in ("ANN", "Ａｎｎ"):  # case, and the full-width form (NFKC)
+        with pytest.raises(TableError) as info:
+            fresh.check(["join", 1, look_alike, "h1"])
+        assert info.value.code == "name_taken", look_alike
+    fresh.apply(["join", 1, "Ho\u0301st", "h1"])  # o and a combining accent ...
     with pytest.raises(TableError) as info:
-        fresh.check(["join", 1, "ANN", "h1"])
+        fresh.check(["join", 2, "H\u00f3st", "h2"])  # ... is the precomposed ó
     assert info.value.code == "name_taken"
 
 
@@ -124,9 +129,10 @@ def test_a_finished_table_takes_no_more_waiting_friends() -> None:
     st = _table(game=7)
     while not st.game.game_over:
         st.apply(_random_move(st, rng))
-    with pytest.raises(TableError) as info:
-        st.check(["late", "w1", "Zed", "h9"])
-    assert (info.value.code, info.value.status) == ("game_over", 409)
+    for name in ("Zed", "A"):  # game_over before any other reason (a taken name)
+        with pytest.raises(TableError) as info:
+            st.check(["late", "w1", name, "h9"])
+        assert (info.value.code, info.value.status) == ("game_over", 409)
 
 
 def test_names_and_settings_are_checked() -> None:

@@ -471,8 +471,9 @@ def test_a_move_answering_an_old_version_is_refused_stale(client: httpx.Client,
     r = p.request("POST", "/play", json={"card": d["cards"][0] if d else "2C", "version": v0})
     assert r.status_code == 409 and r.json()["error"]["code"] == "stale", r.text
     assert len(p.store.load(p.id).actions) == before and p.do("GET", "")["version"] == v1
-    r = p.request("POST", "/play", json={"card": "2C", "version": -1})
-    assert r.status_code == 422
+    for bad in (-1, "4 ", str(v1), 5.0, True):  # a whole number from 0, not a look-alike
+        r = p.request("POST", "/play", json={"card": "2C", "version": bad})
+        assert r.status_code == 422, (bad, r.text)
 
 
 def test_hint(client: httpx.Client, store: GameStore) -> None:

@@ -777,7 +777,10 @@ def make_rules(variant: str = "standard", players: object = None,
     penalty = [0] * max(130, deck.bit_length(), PACK2 + 64 if var.packs == 2 else 0)
     # (pack two's copies get pack one's values below)
     values = HEART_VALUES["double" if opts["spot_hearts"] else opts["heart_values"]]
-    if opts["spot_hearts"] and opts["spot_ace_low"]:  # variants.md: "A 14, sometimes 1"
+    if opts["spot_ace_low"]:  # variants.md: "A 14, sometimes 1"
+        if not opts["spot_hearts"]:  # (as widow_size without a widow: refused, not ignored)
+            raise RulesError("bad_option", "option spot_ace_low: only with spot_hearts (the "
+                             "ace of hearts counts 14 there; elsewhere heart_values sets it)")
         values = values[:12] + (1,)
     for r in range(13):
         penalty[make_card(r, HEARTS)] = values[r]

@@ -294,8 +294,9 @@ def test_a_touch_screen_shows_no_card_raised_on_load(browser: Any, server_url: s
         desk.close()
 
 
-@pytest.mark.parametrize("size", [(844, 390), (800, 500), (1024, 768), (2560, 1440)],
-                         ids=["phone-sideways", "small-desktop", "tablet", "large"])
+@pytest.mark.parametrize("size", [(844, 390), (667, 375), (800, 500), (1024, 768), (2560, 1440)],
+                         ids=["phone-sideways", "small-phone-sideways", "small-desktop", "tablet",
+                              "large"])
 def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         browser: Any, server_url: str, size: tuple[int, int]) -> None:
     """Regression: a phone turned sideways (844 x 390) got the desktop's two-row toolbar and a

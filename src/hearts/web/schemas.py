@@ -29,7 +29,7 @@ class PassBody(BaseModel):
     """``POST /api/games/{id}/pass``: the cards seat 0 passes, e.g. ``["QS", "AS", "KS"]``."""
 
     cards: list[str] = Field(max_length=16)
-    version: int | None = Field(default=None, ge=0)
+    version: Annotated[StrictInt, Field(ge=0)] | None = None
     """The State's ``version`` the move answers (optional): another one is refused 409
     ``stale`` (the game moved on in another tab or window)."""
 
@@ -38,7 +38,7 @@ class PlayBody(BaseModel):
     """``POST /api/games/{id}/play``: the card seat 0 plays, e.g. ``"QS"``."""
 
     card: str = Field(max_length=8)
-    version: int | None = Field(default=None, ge=0)
+    version: Annotated[StrictInt, Field(ge=0)] | None = None
     """The State's ``version`` the move answers (optional): another one is refused 409
     ``stale`` (the game moved on in another tab or window)."""
 
@@ -47,7 +47,7 @@ class MoonBody(BaseModel):
     """``POST /api/games/{id}/moon``: how seat 0's moon scores."""
 
     choice: Literal["add", "subtract"]
-    version: int | None = Field(default=None, ge=0)
+    version: Annotated[StrictInt, Field(ge=0)] | None = None
     """The State's ``version`` the move answers (optional): another one is refused 409
     ``stale`` (the game moved on in another tab or window)."""
 
@@ -60,7 +60,7 @@ class DecideBody(BaseModel):
 
     kind: str = Field(max_length=16)
     value: StrictBool | StrictInt | Annotated[str, Field(max_length=16)] | None = None
-    version: int | None = Field(default=None, ge=0)
+    version: Annotated[StrictInt, Field(ge=0)] | None = None
     """The State's ``version`` the move answers (optional): another one is refused 409
     ``stale`` (the game moved on in another tab or window)."""
 

@@ -224,6 +224,12 @@ NAME_REFUSED = frozenset('<>"&')
 markup they could open a tag or leave an attribute (a friend's name restyled the page)."""
 
 
+def _name_key(name: str) -> str:
+    """What two names must differ in: their NFKC form, letter case aside ("Ｈｏｓｔ" and
+    "host" are one name; so are a precomposed "ó" and "o" with a combining accent)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def clean_name(name: object) -> str:
     """A display name: trimmed, 1 to ``MAX_NAME`` characters, no control characters and
     none of :data:`NAME_REFUSED`.  Raises :class:`TableError` 422 ``bad_name``."""
@@ -504,10 +510,11 @@ class TableState:
     # ------------------------------------------------------------- checking
     def _check_new_name(self, name: str) -> None:
         """409 ``name_taken`` when a person at the table (seated or waiting) has ``name``
-        already (letter case aside): each name must say who is who."""
+        already (letter case and Unicode look-alike forms aside, :func:`_name_key`): each
+        name must say who is who."""
         taken = [p.name for p in self.seats if p is not None]
         taken += [p.name for p in self.late.values()]
-        if name.casefold() in {n.casefold() for n in taken}:
+        if _name_key(name) in {_name_key(n) for n in taken}:
             raise TableError("name_taken", "Someone at this table has this name already; "
                              "choose another.")
 
@@ -516,6 +523,8 @@ class TableState:
         kind = action[0] if action else None
         game = self.game
         try:
+            if kind == "late" and game.game_over:  # no seat will ever be given
+                raise TableError("game_over", "The game at this table is over.")
             if kind in ("join", "late"):
                 self._check_new_name(str(action[2]))
             if kind == "join":
@@ -524,8 +533,6 @@ class TableState:
                 if self.seats[int(action[1])] is not None:
                     raise TableError("seat_taken", "This seat is taken.")
             elif kind == "late":
-                if game.game_over:  # no seat will ever be given
-                    raise TableError("game_over", "The game at this table is over.")
                 if len(self.late) >= MAX_LATE:
                     raise TableError("table_full", "Too many friends are waiting already.")
             elif kind == "seat":

@@ -32,7 +32,7 @@ const TEXT = {
     daily_rank: "{count} results today: you are {rank} of {count} (lowest total first).",
     daily_score: "total", daily_players: "players", pass_stage: "Pass", hand_pick: "Hand",
     daily_legend: "Each bar: how many players (above) finished on that total (below), against the same computer level. A new daily game begins at 00:00 UTC.",
-    daily_again: "Only your first game of the day counts: it finished on {mine}; this one's {now} is not in the results.",
+    daily_again: "Only your first game of the day to finish counts: it finished on {mine}; this one's {now} is not in the results.",
   },
   ja: {
     review: "振り返り", title: "第{n}ハンドの振り返り", close: "閉じる",
@@ -51,7 +51,7 @@ const TEXT = {
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
     daily_score: "合計", daily_players: "人数", pass_stage: "パス", hand_pick: "ハンド",
     daily_legend: "棒の上の数はその合計点（棒の下）で終えた人数です（同じコンピューターの強さどうし）。今日のゲームは日本時間の午前9時（UTC 0時）に替わります。",
-    daily_again: "数えるのはその日の最初のゲームだけです。最初のゲームは{mine}点で、今回の{now}点は結果に入りません。",
+    daily_again: "数えるのはその日に最初に終えたゲームだけです。そのゲームは{mine}点で、今回の{now}点は結果に入りません。",
   },
 };
 

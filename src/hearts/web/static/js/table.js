@@ -17,8 +17,6 @@ const $ = (sel, root = document) => root.querySelector(sel);
 const SEATS_KEY = "hearts.tables";
 /** The field of a one-value move message (a new kind of decision: a field of its own name). */
 const FIELD = { moon: "choice" };
-/** The refusals of a hint (docs/tables.md): they answer the hint asked, not a move. */
-const HINT_REFUSALS = ["no_hints", "hint_busy", "busy", "wrong_phase", "not_seated"];
 
 function seats() {
   try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}"); } catch (e) { return {}; }
@@ -135,7 +133,7 @@ export async function startTable(idPart, page) {
       if (tb.hint) { reject(new ApiError(429, "hint_busy", t("reason_hint_busy"))); return; }
       if (!tb.ws || tb.ws.readyState !== WebSocket.OPEN) { reject(new ApiError(0, "network", t("error_net"))); return; }
       tb.hint = { resolve, reject };
-      send({ type: "hint", level });
+      send({ type: "hint", level, ref: "hint" }); // its refusal comes back with this ref
     }),
   };
   page.adopt(adapter, tx);
@@ -194,7 +192,9 @@ export async function startTable(idPart, page) {
       if (asked) asked.resolve(msg);
     },
     error(msg) {
-      if (tb.hint && HINT_REFUSALS.includes(msg.code)) {
+      // the hint's own refusal (its ref): a move's refusal meanwhile (hints run beside moves) is the move's
+      // (a rate_limited message was ignored: perhaps the hint itself; the hint button is freed either way)
+      if (tb.hint && (msg.ref === "hint" || msg.code === "rate_limited")) {
         const asked = tb.hint;
         tb.hint = null;
         asked.reject(new ApiError(409, msg.code, msg.message));
