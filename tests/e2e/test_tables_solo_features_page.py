@@ -345,12 +345,18 @@ def test_two_people_at_a_table_get_what_the_solo_game_offers(
 
     # The rules resolved reach the page: the score sheet's chart ends the game at 50.
     ann.locator('[data-dialog="review"] .dialog-x').click()
+    # closing the review returns to the end-of-hand dialog it was opened from; closed too,
+    # the toolbar is at hand
+    ann.wait_for_selector('dialog[data-dialog="hand-end"][open]')
+    ann.locator('dialog[data-dialog="hand-end"] .dialog-x').click()
     ann.locator('[data-action="scores"]').click()
     assert_in_view(ann, 'svg[data-chart="totals"]', uncovered=False)
     assert "game ends at 50" in (ann.text_content('svg[data-chart="totals"]') or "")
 
     # In Japanese too: the same names, the corner button and the review's words translated.
     ben.locator('[data-dialog="review"] .dialog-x').click()
+    ben.wait_for_selector('dialog[data-dialog="hand-end"][open]')  # back where it was opened
+    ben.locator('dialog[data-dialog="hand-end"] .dialog-x').click()
     ben.locator('[data-action="language"]').click()
     assert ben.text_content('[data-action="taken"]') == "取ったカード"
     assert _names(ben)[0] == "Ann" and _names(ben)[2] == seen[1][2]
