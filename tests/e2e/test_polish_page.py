@@ -294,11 +294,12 @@ def test_a_touch_screen_shows_no_card_raised_on_load(browser: Any, server_url: s
         desk.close()
 
 
-@pytest.mark.parametrize("size", [(844, 390), (667, 375), (800, 500), (1024, 768), (2560, 1440)],
-                         ids=["phone-sideways", "small-phone-sideways", "small-desktop", "tablet",
-                              "large"])
+@pytest.mark.parametrize("size,players", [((844, 390), 4), ((844, 390), 6), ((667, 375), 4),
+                                          ((800, 500), 4), ((1024, 768), 4), ((2560, 1440), 4)],
+                         ids=["phone-sideways", "phone-sideways-6", "small-phone-sideways",
+                              "small-desktop", "tablet", "large"])
 def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
-        browser: Any, server_url: str, size: tuple[int, int]) -> None:
+        browser: Any, server_url: str, size: tuple[int, int], players: int) -> None:
     """Regression: a phone turned sideways (844 x 390) got the desktop's two-row toolbar and a
     sliver of felt: North cut off at the top, West over the hand and hearts badges, East over
     "Cards taken", the You panel over West.  Short screens now share the phone's compact
@@ -309,13 +310,13 @@ def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         ctx.add_init_script("localStorage.setItem('hearts.settings', "
                             "JSON.stringify({speed: 'off', sound: false}))")
         t = Table(ctx.new_page(), server_url)
-        t.open("deal=42")
+        t.open(f"deal=42&players={players}")
         t.pass_cards()
         while not (t.phase == "play" and t.playable()):
             t.step()
         felt = boxes(t.page, ".felt")[0]
         seats = boxes(t.page, "[data-seat-box]")
-        assert len(seats) == 4
+        assert len(seats) == players
         for s in seats:  # every seat panel whole inside the felt
             assert s["top"] >= felt["top"] - 1 and s["bottom"] <= felt["bottom"] + 1, (s, felt)
             assert s["left"] >= felt["left"] - 1 and s["right"] <= felt["right"] + 1, (s, felt)
@@ -331,7 +332,7 @@ def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         if dim:
             t.click_card(dim[0], force=True)
             t.see(t.page.locator("#toast"), uncovered=False)
-        t.page.screenshot(path=f"/tmp/short-screen-{size[0]}x{size[1]}.png")
+        t.page.screenshot(path=f"/tmp/short-screen-{size[0]}x{size[1]}-{players}.png")
         assert t.errors == []
     finally:
         ctx.close()
