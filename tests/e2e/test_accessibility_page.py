@@ -79,6 +79,7 @@ def test_table_dialogs_and_rules_have_no_serious_violations(
     t.page.wait_for_selector('dialog[data-dialog="review"][open]')
     problems += audit(t, "dialog review")
     t.page.keyboard.press("Escape")
+    t.page.wait_for_selector('dialog[data-dialog="hand-end"][open]')  # back where it was opened
     t.play_to_end()
     problems += audit(t, "dialog game-over")
     assert not problems, "\n".join(problems)

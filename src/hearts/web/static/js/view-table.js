@@ -54,7 +54,7 @@ export function renderSeats() {
       else el.style.left = `${x}%`;
       // a seat in the upper half keeps its panel inside the felt on a short screen (a phone turned sideways)
       // (and one in the lower half above your own, where the CSS asks it: five or six on a short screen)
-      if (r) el.style.top = y < 50 ? `max(${y}%, var(--seat-top-min, 50px))` : `min(${y}%, calc(100% - var(--seat-bottom-min, 0px)))`;
+      if (r) el.style.top = y < 50 ? `max(${y}%, var(--seat-top-min, 40px))` : `min(${y}%, calc(100% - var(--seat-bottom-min, 0px)))`;
       el.innerHTML = `<div class="name"></div>` + (r ? `<div class="backs" aria-hidden="true"></div>` : "") +
         `<div class="total" data-total-seat="${seat}"></div><div class="sub"></div><div class="tags"></div>` +
         `<div class="gave-up-badge" data-gave-up-seat="${seat}" hidden></div>`;
