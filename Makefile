@@ -41,7 +41,7 @@ ENGINE_SOURCES := $(addprefix src/hearts/,cards.py rules.py deal.py tricks.py ac
 INSTALL_DEPS   := pyproject.toml setup.py constraints.txt $(ENGINE_SOURCES)
 # The engine modules checked with `mypy --strict` (issue 23), besides the whole package's mypy run.
 STRICT_MODULES := cards.py rules.py deal.py actions.py tricks.py game.py scoring.py settle.py view.py \
-	record.py events.py
+	record.py events.py errors.py
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 

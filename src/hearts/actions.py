@@ -48,18 +48,19 @@ from .cards import (
     parse_card,
     same_name,
 )
+from .errors import HeartsError
 
 KINDS = ("deal", "bid", "suit", "pass", "declare", "play", "give_up", "moon")
 """Every action kind, in the order a hand may ask for them."""
 
 
-class ActionError(ValueError):
+class ActionError(HeartsError, ValueError):
     """An action in JSON that is not in the stored format (what is wrong and where).
 
     ``reason`` is ``"bad_record"``.
     """
 
-    reason = "bad_record"
+    default_reason = "bad_record"
 
 
 def _name_order(card: int) -> tuple[int, int]:

@@ -69,6 +69,7 @@ from typing import Any
 from . import scoring, settle
 from .deal import check_game_number
 from .drive import drive
+from .errors import HeartsError
 from .game import Game, IllegalAction
 from .players.base import get_bot
 from .record import record_from_game
@@ -81,7 +82,7 @@ MAX_DEALS = 10_000_000
 """Upper limit on ``deals`` (a guard against typing mistakes)."""
 
 
-class ArenaError(Exception):
+class ArenaError(HeartsError):
     """A run cannot be set up or a bot broke the rules during it.
 
     ``reason`` is ``"unknown_bot"``, ``"bad_table"`` (bot count does not

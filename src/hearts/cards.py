@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from typing import ClassVar, Final
+from typing import Final
+
+from .errors import HeartsError
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUITS: tuple[int, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
@@ -47,10 +49,10 @@ _RANK_INPUT = {ch: i for i, ch in enumerate(RANK_LETTERS)}
 _RANK_INPUT["10"] = 8
 
 
-class CardError(ValueError):
+class CardError(HeartsError, ValueError):
     """A card could not be parsed; ``reason`` is ``"unknown_card"``."""
 
-    reason: ClassVar[str] = "unknown_card"
+    default_reason = "unknown_card"
 
     def __init__(self, text: object) -> None:
         self.text = text

@@ -32,17 +32,18 @@ import hashlib
 import random
 import struct
 from collections.abc import Iterator
-from typing import ClassVar, Final, cast
+from typing import Final, cast
 
+from .errors import HeartsError
 from .rules import Rules
 
 MAX_GAME_NUMBER = 2**32 - 1
 
 
-class DealError(ValueError):
+class DealError(HeartsError, ValueError):
     """A game number is out of range; ``reason`` is ``"bad_record"``."""
 
-    reason: ClassVar[str] = "bad_record"
+    default_reason = "bad_record"
 
 
 def _words(game: int, hand: int, players: int) -> Iterator[int]:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .cards import JOKER, PACK2, SUIT_LETTERS, card_str, card_tuple, parse_card
+from .errors import HeartsError
 from .scoring import ScoreItem
 
 
@@ -509,8 +510,11 @@ EVENT_TYPES = ("deal", "passed", "pass", "bid", "suit", "declare", "play", "gave
 """The JSON ``type`` of every event, in the order a hand may cause them."""
 
 
-class EventError(ValueError):
-    """An event's JSON that is not in the form ``to_json`` writes (what and where)."""
+class EventError(HeartsError, ValueError):
+    """An event's JSON that is not in the form ``to_json`` writes (what and where);
+    ``reason`` is ``"bad_record"``."""
+
+    default_reason = "bad_record"
 
 
 def _card_field(data: dict[str, Any]) -> int:

@@ -56,6 +56,7 @@ from .cards import (
     same_name,
 )
 from .deal import check_game_number, numbered_deal, random_deal, shuffled_deck
+from .errors import HeartsError
 from .events import (
     BidMade,
     Dealt,
@@ -110,7 +111,7 @@ REASON_MESSAGES = {
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
-class IllegalAction(Exception):
+class IllegalAction(HeartsError):
     """An action the rules do not allow; the game state is unchanged.
 
     ``reason`` is a code from ``interfaces.md`` section 3 (``not_in_hand``,

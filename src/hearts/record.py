@@ -89,6 +89,7 @@ from .cards import (
     same_name,
 )
 from .deal import DealError, check_game_number, numbered_deal, shuffled_deck
+from .errors import HeartsError
 from .game import (
     PHASE_BID,
     PHASE_DEAL,
@@ -137,7 +138,7 @@ PATH_LIMIT: Final = 120
 """The longest :attr:`RecordError.path` (a key of the record may be of any size), in characters."""
 
 
-class RecordError(ValueError):
+class RecordError(HeartsError, ValueError):
     """A record that cannot be read or that breaks a rule.
 
     Attributes mirror the JSON error object of ``interfaces.md`` section 3:

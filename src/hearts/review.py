@@ -27,21 +27,24 @@ from .actions import Action
 from .analysis import review_record
 from .cards import CardError, card_str, cards_of, held_copy, parse_card
 from .drive import drive
+from .errors import HeartsError
 from .events import Event, RestTaken, TrickTaken, WidowTaken
 from .game import PHASE_PLAY, IllegalAction
 from .players.base import get_bot
 from .record import Step, apply_steps, parse_record, record_steps, start_game
 
 
-class ReviewError(ValueError):
+class ReviewError(HeartsError, ValueError):
     """A review question that cannot be answered: ``status`` (404, 409, 422, as HTTP),
     ``code`` (``unknown_hand``, ``unknown_card_index``, ``not_your_card``,
-    ``unknown_card`` or the engine's reason for an illegal card) and ``message``."""
+    ``unknown_card`` or the engine's reason for an illegal card) and ``message``;
+    ``reason`` is ``code`` (the name every :class:`~hearts.errors.HeartsError` has)."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
+        self.reason = code
         self.message = message
 
 

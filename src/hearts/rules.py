@@ -30,17 +30,18 @@ from .cards import (
     make_card,
     parse_card,
 )
+from .errors import HeartsError
 
 
-class RulesError(ValueError):
+class RulesError(HeartsError, ValueError):
     """A variant name, option key or option value is not valid.
 
     ``reason`` is ``"unknown_variant"``, ``"unknown_option"`` or ``"bad_option"``.
     """
 
     def __init__(self, reason: str, message: str) -> None:
-        self.reason = reason
         super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True)

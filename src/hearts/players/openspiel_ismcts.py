@@ -56,6 +56,7 @@ from typing import Any
 import pyspiel
 
 from ..cards import HEARTS, SPADES, cards_of, make_card, rank_of, suit_of
+from ..errors import HeartsError
 from ..rules import Rules
 from ..view import PlayerView
 from .base import BaseBot, Bot, get_bot, register_bot
@@ -69,8 +70,11 @@ UCT_C = 2.0
 _GAMES: dict[tuple[tuple[str, Any], ...], Any] = {}
 
 
-class UnsupportedRules(ValueError):
-    """The rules are not ones OpenSpiel's ``hearts`` game can play."""
+class UnsupportedRules(HeartsError, ValueError):
+    """The rules are not ones OpenSpiel's ``hearts`` game can play; ``reason`` is
+    ``"unsupported_rules"``."""
+
+    default_reason = "unsupported_rules"
 
 
 def os_card(card: int) -> int:

@@ -1,0 +1,41 @@
+"""The one base class of the errors the ``hearts`` package raises on purpose.
+
+A program that uses the package as a library can catch :class:`HeartsError` to
+handle every refusal the package makes (a bad card, option, deal, action, record,
+review question or arena set-up) and let real faults (``TypeError`` from its own
+code, ``MemoryError``...) through.  Each subclass keeps the built-in base it had
+(most are also ``ValueError``), so existing ``except ValueError`` code still works.
+
+This module is plain Python on purpose: the compiled engine modules subclass it
+(exception classes are ordinary Python classes under mypyc), so it needs no build.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class HeartsError(Exception):
+    """Base of every error the package raises to refuse an input.
+
+    ``reason`` is a short code (``"unknown_card"``, ``"bad_option"``,
+    ``"not_in_hand"``, ``"bad_record"``...; each subclass documents its own) and
+    ``str(error)`` a sentence for a person.  Subclasses: ``cards.CardError``,
+    ``rules.RulesError``, ``deal.DealError``, ``actions.ActionError``,
+    ``events.EventError``, ``game.IllegalAction``, ``record.RecordError``,
+    ``review.ReviewError``, ``arena.ArenaError`` and
+    ``players.openspiel_ismcts.UnsupportedRules``.
+
+    A subclass names its fixed code as ``default_reason`` (the base sets ``reason``
+    from it); one whose code varies sets ``self.reason`` after calling this
+    ``__init__``.  (Not a class attribute ``reason`` overridden in each subclass:
+    mypyc, which compiles the engine modules, drops a subclass's class-level value
+    of an attribute the base declares for instances.)
+    """
+
+    reason: str
+    default_reason: ClassVar[str] = "error"
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        self.reason = self.default_reason

@@ -1,0 +1,91 @@
+"""One base class for every refusal the package makes (``hearts.errors.HeartsError``).
+
+A program using the package as a library catches ``HeartsError`` to handle a bad card,
+option, deal, action, event, record, review question or arena set-up, each raised by a
+real call here; the error keeps its older base (``ValueError`` where it had one) and has a
+``reason`` code and a sentence.  The compiled engine must give the same answers as the
+pure-Python one (exception classes defined in compiled modules subclass a plain-Python
+base): the same calls run in a child process with ``HEARTS_PURE_PYTHON=1``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from test_native import _run_pure
+
+from hearts.errors import HeartsError
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _calls() -> list[tuple[str, Callable[[], object]]]:
+    """``(label, call)`` pairs, each call refused by one of the package's errors."""
+    from hearts.actions import Action
+    from hearts.arena import ArenaConfig, check_config
+    from hearts.cards import parse_card
+    from hearts.deal import numbered_deal
+    from hearts.events import event_from_json
+    from hearts.game import Game
+    from hearts.record import parse_record
+    from hearts.review import what_if
+    from hearts.rules import make_rules
+
+    rules = make_rules("standard")
+    game = Game(rules, 20261130)
+    record = (DATA / "standard-game.json").read_text()
+    calls: list[tuple[str, Callable[[], object]]] = [
+        ("card", lambda: parse_card("1Z")),
+        ("variant", lambda: make_rules("nope")),
+        ("option", lambda: make_rules("standard", options={"moon": "sideways"})),
+        ("deal", lambda: numbered_deal(rules, 0, 0)),
+        ("action", lambda: Action.from_json(["play", 0])),
+        ("event", lambda: event_from_json({"type": "no-such-event"})),
+        ("illegal", lambda: game.apply(Action.play(0, parse_card("QS")))),
+        ("record", lambda: parse_record("{not json")),
+        ("review", lambda: what_if(record, 99, 0, "QS")),
+        ("arena", lambda: check_config(ArenaConfig(bots=("nobody",) * 4))),
+    ]
+    return calls
+
+
+def _outcomes() -> list[list[object]]:
+    """``[label, class name, is a HeartsError, is a ValueError, reason, has a sentence]``."""
+    out: list[list[object]] = []
+    for label, call in _calls():
+        try:
+            call()
+        except Exception as exc:  # noqa: BLE001 - what was raised is what is compared
+            reason = getattr(exc, "reason", None)
+            out.append([label, type(exc).__name__, isinstance(exc, HeartsError),
+                        isinstance(exc, ValueError), reason if isinstance(reason, str) else None,
+                        len(str(exc)) > 10])
+        else:
+            out.append([label, "nothing raised", False, False, None, False])
+    return out
+
+
+EXPECTED = [
+    ["card", "CardError", True, True, "unknown_card", True],
+    ["variant", "RulesError", True, True, "unknown_variant", True],
+    ["option", "RulesError", True, True, "bad_option", True],
+    ["deal", "DealError", True, True, "bad_record", True],
+    ["action", "ActionError", True, True, "bad_record", True],
+    ["event", "EventError", True, True, "bad_record", True],
+    ["illegal", "IllegalAction", True, False, "wrong_phase", True],
+    ["record", "RecordError", True, True, "bad_record", True],
+    ["review", "ReviewError", True, True, "unknown_hand", True],
+    ["arena", "ArenaError", True, False, "unknown_bot", True],
+]
+
+
+def test_every_refusal_is_a_hearts_error_with_a_reason():
+    assert _outcomes() == EXPECTED
+
+
+def test_the_pure_python_engine_answers_the_same():
+    pure = json.loads(_run_pure("import json, test_errors as t; print(json.dumps(t._outcomes()))"))
+    assert pure == EXPECTED
+
