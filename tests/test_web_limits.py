@@ -384,9 +384,14 @@ def test_a_browser_following_a_bad_link_gets_a_page(server: ServerProcess) -> No
     assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
     assert 'href="/"' in r.text and 'href="/t/new"' in r.text
     assert r.headers["content-security-policy"] == CSP
-    for path, headers in (("/api/nope", html), ("/nope", {})):
+    for path, headers in (("/api/nope", html), ("/api", html), ("/nope", {})):
         r = httpx.get(server.url + path, headers=headers)
         assert r.status_code == 404 and r.json()["error"]["code"] == "not_found", path
+    # HEAD gives GET's headers (regression: HEAD /nope from a browser said JSON)
+    r = httpx.head(server.url + "/nope", headers=html)
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    r = httpx.head(server.url + "/api/nope", headers=html)
+    assert r.status_code == 404 and r.headers["content-type"].startswith("application/json")
 
 
 def test_error_messages_quote_short_excerpts(client: httpx.Client) -> None:

@@ -309,10 +309,12 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                                              "msg": message}],
                                  "error": {"code": "bad_json", "message": message}},
                                 status_code=422)
-        if exc.status_code == 404 and request.method == "GET" \
-                and not request.url.path.startswith("/api/") \
+        path = request.url.path
+        if exc.status_code == 404 and request.method in ("GET", "HEAD") \
+                and not (path == "/api" or path.startswith("/api/")) \
                 and "text/html" in request.headers.get("accept", ""):
             # a person following a bad link in a browser: a page with a way on, not JSON
+            # (HEAD answers with GET's headers; /api itself is the API's, as in limits.py)
             return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return JSONResponse({"error": {"code": code, "message": shorten(str(exc.detail))}},
