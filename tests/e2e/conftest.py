@@ -81,6 +81,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
             proc.wait()
             continue
+        SERVER_DBS[url] = db_url
         try:
             yield url
         finally:
@@ -92,6 +93,20 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 proc.wait()
         return
     raise RuntimeError("hearts serve did not start:\n" + log_path.read_text(errors="replace")[-3000:])
+
+
+SERVER_DBS: dict[str, str] = {}
+"""The database URL of each server :func:`server_url` started (by base URL)."""
+
+
+@pytest.fixture(scope="session")
+def server_db(server_url: str) -> str:
+    """The database of the test server, for tests that must set what the page cannot (a game
+    begun yesterday); a server given by ``HEARTS_E2E_URL`` has none here (skipped: only a
+    developer's run against an outside server sets it)."""
+    if server_url not in SERVER_DBS:
+        pytest.skip("HEARTS_E2E_URL: the outside server's database is not known")
+    return SERVER_DBS[server_url]
 
 
 @pytest.fixture(scope="session")

@@ -195,3 +195,38 @@ def test_daily_challenge_shows_the_distribution(table):
     # the review is offered after the game too
     assert page.locator('dialog[data-dialog="game-over"] [data-action-review]').is_visible()
     assert not table.errors
+
+
+def test_yesterdays_daily_finished_after_midnight_names_its_day(table, server_db):
+    """Regression: yesterday's daily game finished after midnight UTC counts for yesterday
+    (the server's rule), but the page said "{count} results today" / "Today's challenge"."""
+    from sqlalchemy import update
+
+    from hearts.web.storage import make_engine
+    from hearts.web.table_store import friend_tables
+
+    today = dt.datetime.now(dt.UTC).date()
+    yesterday = today - dt.timedelta(days=1)
+    table.open(f"deal={daily_number(yesterday)}&opt.target_score=1")
+    gid = table.local("hearts.current")["id"]
+    engine = make_engine(server_db)
+    try:  # the game began yesterday at 23:50 UTC
+        with engine.begin() as conn:
+            conn.execute(update(friend_tables).where(friend_tables.c.id == gid).values(
+                created_at=dt.datetime.combine(yesterday, dt.time(23, 50), dt.UTC)))
+    finally:
+        engine.dispose()
+    while table.step():
+        pass
+    box = 'dialog[data-dialog="game-over"] [data-daily-results]'
+    table.page.wait_for_selector(box)
+    heading = table.page.locator(f"{box} h3")
+    assert heading.get_attribute("data-daily-date") == yesterday.isoformat()
+    assert heading.text_content() == f"The challenge of {yesterday.isoformat()}"
+    text = table.page.text_content(box) or ""
+    assert "results today" not in text and "Today's challenge" not in text, text
+    assert (f"results for {yesterday.isoformat()}" in text
+            or f"the first to finish the deal of {yesterday.isoformat()}" in text), text
+    table.page.locator(box).scroll_into_view_if_needed()
+    assert in_viewport(table.page, f"{box} h3")
+    assert not table.errors

@@ -30,6 +30,8 @@ const TEXT = {
     next: "Next", last: "Last", expected: "expected points", daily: "Today's challenge",
     daily_none: "You are the first to finish today's deal.",
     daily_rank: "{count} results today: you are {rank} of {count} (lowest total first).",
+    daily_past: "The challenge of {date}", daily_none_past: "You are the first to finish the deal of {date}.",
+    daily_rank_past: "{count} results for {date}: you are {rank} of {count} (lowest total first).",
     daily_score: "total", daily_players: "players", pass_stage: "Pass", hand_pick: "Hand",
     daily_legend: "Each bar: how many players (above) finished on that total (below), against the same computer level. A new daily game begins at 00:00 UTC.",
     daily_again: "Only your first game of the day to finish counts: it finished on {mine}; this one's {now} is not in the results.",
@@ -49,6 +51,8 @@ const TEXT = {
     what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
     expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
+    daily_past: "{date} のチャレンジ", daily_none_past: "{date} の配りを最初に終えました。",
+    daily_rank_past: "{date} の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
     daily_score: "合計", daily_players: "人数", pass_stage: "パス", hand_pick: "ハンド",
     daily_legend: "棒の上の数はその合計点（棒の下）で終えた人数です（同じコンピューターの強さどうし）。今日のゲームは日本時間の午前9時（UTC 0時）に替わります。",
     daily_again: "数えるのはその日に最初に終えたゲームだけです。そのゲームは{mine}点で、今回の{now}点は結果に入りません。",
@@ -449,8 +453,11 @@ async function showDaily(gameOver) {
     if (place) place.after(box); else gameOver.querySelector(".dialog-buttons").before(box);
   }
   box.textContent = "";
-  box.append(el("h3", { text: tr("daily") }));
-  box.append(el("p", { text: out.count > 1 ? tr("daily_rank", { count: out.count, rank: out.rank }) : tr("daily_none") }));
+  // yesterday's daily finished after midnight counts for yesterday: say which day, not "today"
+  const past = out.date !== daily.date;
+  const facts = { count: out.count, rank: out.rank, date: out.date };
+  box.append(el("h3", { "data-daily-date": out.date, text: past ? tr("daily_past", facts) : tr("daily") }));
+  box.append(el("p", { text: tr(`${out.count > 1 ? "daily_rank" : "daily_none"}${past ? "_past" : ""}`, facts) }));
   // a replay of the daily (Play again): the first game's result stands, and the page says so
   const now = Number(gameOver.dataset.userTotal ?? NaN);
   if (!out.stored && Number.isFinite(now) && now !== out.mine) {
