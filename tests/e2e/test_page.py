@@ -404,6 +404,17 @@ def test_daily_game(table):
     assert daily["date"] in table.page.text_content("#game-label")
 
 
+def test_daily_game_date_in_japanese(new_table):
+    # a Japanese newcomer's trial: the header said 今日のゲーム 2026-12-07 (the ISO form)
+    t = new_table(locale="ja-JP").open("deal=171")
+    daily = t.page.evaluate("fetch('/api/daily').then(r => r.json())")
+    t.click_action("daily")
+    t.idle()
+    y, m, d = (int(x) for x in daily["date"].split("-"))
+    assert t.page.text_content("#game-label") == f"今日のゲーム {y}年{m}月{d}日"
+    t.see("#game-label")
+
+
 def test_score_sheet_and_scores_hooks(table):
     table.open(f"deal=181&{SHORT}")
     while not table.dialog_open("hand-end") and not table.dialog_open("game-over"):

@@ -213,6 +213,14 @@ def test_solo_an_earlier_hand_is_reviewed_from_the_score_sheet_in_japanese(new_t
     page.wait_for_selector("[data-review-progress]", state="hidden", timeout=600_000)
     page.wait_for_selector('[data-dialog="review"] .rv-marks > *', state="attached")
     t.see('dialog[data-dialog="review"]', uncovered=False)
+    # Japanese punctuation and the site's words (a Japanese newcomer's trial: "札" beside
+    # "カード", "東の勝ち" read as the game's winner, ASCII ": " and ". " inside sentences)
+    page.locator('[data-dialog="review"] [data-review-decision]').nth(1).click()  # a trick
+    page.wait_for_selector('[data-dialog="review"] strong[data-review-mark]', state="attached")
+    text = page.inner_text('[data-dialog="review"]')
+    import re
+    assert not re.search(r"(?<![手山台])札|の勝ち|[^\x00-\x7f][:.] ", text), text
+    assert "取りました" in text and "：" in text, text
     assert t.errors == []
 
 

@@ -615,3 +615,37 @@ def test_a_dead_table_link_says_so_and_offers_a_new_table_or_the_solo_game(
     assert_in_view(page, "#tb-missing")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_invitation_in_japanese_reads_as_japanese(
+        browser: Any, table_server: ServerProcess) -> None:
+    """A Japanese newcomer's trial: the invitation read 「ハーツ（標準）（4人）。 参加者：Ann, Ben。」
+    (two brackets in a row, a space after 「。」, an ASCII comma) and said the computer
+    「打ちます」 (a verb of mahjong and go)."""
+    base = table_server.url
+    ann = _page(browser, 1280, 800)
+    ann.goto(base + "/t/new")
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    link = ann.input_value("[data-invite-link]")
+    ben = _page(browser, 1280, 800)
+    ben.goto(link)
+    ben.wait_for_selector('body[data-phase="join"]')
+    ben.fill('#tb-join-form [name="name"]', "Ben")
+    ben.locator('[data-action="join"]').click()
+    ben.wait_for_selector('body[data-status="waiting"][data-seat="1"]')
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    try:
+        hana = ctx.new_page()
+        hana.goto(link)
+        hana.wait_for_selector('body[data-phase="join"]')
+        assert_in_view(hana, "#tb-join-text")
+        hana.wait_for_function("document.querySelector('#tb-join-text').textContent.includes('Ben')")
+        assert hana.text_content("#tb-join-text") == \
+            "ハーツ（標準）・4人。参加者：Ann、Ben。空いている席に座れます。"
+        assert "打ちます" not in (hana.text_content("body") or "")
+    finally:
+        ctx.close()
+    ann.context.close()
+    ben.context.close()

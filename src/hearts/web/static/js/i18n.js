@@ -26,8 +26,8 @@ const EN = {
   close: "Close", start: "Start game", play_again: "Play again", menu: "Menu", menu_label: "Menu: more actions",
   level_chip: "Computer: {level}", taken: "Cards taken", taken_none: "nothing yet",
   // status
-  your_turn: "Your turn: tap a card to play it.",
-  your_lead: "Your lead: tap a card to play it.",
+  your_turn: "Your turn: choose a card to play.",
+  your_lead: "Your lead: choose a card to play.",
   waiting: "{name} is playing…",
   pass_to: "Choose {k} cards to pass to {name} ({dir}).",
   pass_chosen: "{n} of {k} chosen.",
@@ -243,8 +243,8 @@ const JA = {
   last_trick: "直前のトリック", pass_btn: "{k}枚渡す", next_hand: "次のハンドへ",
   close: "閉じる", start: "この設定で始める", play_again: "もう一度", menu: "メニュー", menu_label: "メニュー：ほかの操作",
   level_chip: "コンピューター：{level}", taken: "取ったカード", taken_none: "まだなし",
-  your_turn: "あなたの番です。出すカードをタップしてください。",
-  your_lead: "あなたのリードです。出すカードをタップしてください。",
+  your_turn: "あなたの番です。出すカードを選んでください。",
+  your_lead: "あなたのリードです。出すカードを選んでください。",
   waiting: "{name}が考えています…",
   pass_to: "{name}（{dir}）に渡すカードを{k}枚選んでください。",
   pass_chosen: "{k}枚中{n}枚を選択中",
@@ -329,7 +329,7 @@ const JA = {
   help_title: "ルールとコツ",
   tab_rules: "ルール", tab_variants: "バリエーション", tab_tips: "コツ", tab_about: "このゲームについて",
   keyboard_help: "キーボード：Cで手札へ移動、← →で手札の中を移動、Enterでカードを出す・選ぶ、Pで選んだカードを渡す、Hでヒント、Tで取ったカード、Lで直前のトリック。",
-  trick_done: "トリックがそろいました。",
+  trick_done: "トリックが終わりました。",
   your_turn_soon: "まもなくあなたの番です…",
   pass_line1: "渡すカードを{k}枚選んでください",
   pass_line2: "渡す相手：{name}（{dir}）",
@@ -447,6 +447,12 @@ export function setLanguage(l) {
 }
 
 export function getLanguage() { return lang; }
+
+/** A day "YYYY-MM-DD" as its language writes it: unchanged in English, 2026年12月7日 in Japanese. */
+export function formatDay(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso || "");
+  return m && lang === "ja" ? `${m[1]}年${Number(m[2])}月${Number(m[3])}日` : iso;
+}
 
 export function t(key, params = {}) {
   if (params.n === 1 && STRINGS[lang][`${key}_one`] !== undefined) key = `${key}_one`;

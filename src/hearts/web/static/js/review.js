@@ -11,7 +11,7 @@
 
 import { loadCurrent } from "./store.js";
 import { sortHand } from "./cards.js"; // the table's order (♣ ♦ ♠ ♥), so a hand reads the same in both
-import { cardShort, getLanguage, seatName } from "./i18n.js";
+import { cardShort, formatDay, getLanguage, seatName } from "./i18n.js";
 
 const TEXT = {
   en: {
@@ -25,7 +25,7 @@ const TEXT = {
     marks: "Your marked decisions", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake",
     marks_how: "Each cost is an average over the deals you could have been facing, from what you knew then: a choice can turn out well this time (a moon, say) and still cost on average.",
     mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p}; you took {q}.",
-    pts_one: "1 point", pts_many: "{p} points", trick_line: "Trick {k}: {cards}", trick_won: "{seat} wins", trick_won_me: "you win",
+    pts_one: "1 point", pts_many: "{p} points", trick_line: "Trick {k}: {cards}", trick_won: "{seat} wins", trick_won_me: "you win", sep: ". ", colon: ": ", list_sep: ", ", paren: " ({x})",
     what_if_note: "A what-if: not counted in your statistics.", first: "First", prev: "Previous",
     next: "Next", last: "Last", expected: "expected points", daily: "Today's challenge",
     daily_none: "You are the first to finish today's deal.",
@@ -39,15 +39,15 @@ const TEXT = {
   ja: {
     review: "振り返り", title: "第{n}ハンドの振り返り", close: "閉じる",
     working: "判断を分析しています… {done} / {total}", starting: "判断を分析しています…",
-    failed: "振り返りに失敗しました: {msg}", deal: "配られた手札", pass: "パスしたカード: {cards}",
-    trick: "トリック {k} / {n}", led: "{seat}のリード、{winner}の勝ち", points: "{p}点",
-    led_me: "あなたのリード、{winner}の勝ち", won_me: "{seat}のリード、あなたの勝ち", both_me: "あなたのリードで、あなたの勝ち",
-    you_played: "あなたの札: {card}", you_passed: "パスしたカード: {card}", better: "より良い札: {card}", loss: "約{loss}点の損 (± {ci})",
-    fine: "最善の判断です", close_loss: "はっきりした損はありません (約{loss}点 ± {ci})", forced: "他に出せる札はありません", marks_none: "このハンドに印の付いた判断はありません。",
+    failed: "振り返りに失敗しました：{msg}", deal: "配られた手札", pass: "パスしたカード：{cards}",
+    trick: "トリック {k} / {n}", led: "{seat}のリード、{winner}が取りました", points: "{p}点",
+    led_me: "あなたのリード、{winner}が取りました", won_me: "{seat}のリード、あなたが取りました", both_me: "あなたのリードで、あなたが取りました",
+    you_played: "出したカード：{card}", you_passed: "パスしたカード：{card}", better: "より良いカード：{card}", loss: "約{loss}点の損（±{ci}）",
+    fine: "最善の判断です", close_loss: "はっきりした損はありません（約{loss}点 ±{ci}）", forced: "ほかに出せるカードはありません", marks_none: "このハンドに印の付いた判断はありません。",
     marks: "印の付いた判断", mark_inaccuracy: "不正確", mark_mistake: "悪手", mark_blunder: "大悪手",
     marks_how: "損は、そのとき知っていたことから考えられるすべての配りの平均です。今回はうまくいった判断（ムーンなど）でも、平均では損になることがあります。",
-    play_on: "ここから別の札で続ける:", what_if: "{card}なら (残りはボットが打つ): あなたは{p}、実際は{q}でした。",
-    pts_one: "1点", pts_many: "{p}点", trick_line: "トリック{k}: {cards}", trick_won: "{seat}の勝ち", trick_won_me: "あなたの勝ち",
+    play_on: "ここから別のカードで続ける：", what_if: "{card}なら（残りはコンピューターが出します）：あなたは{p}、実際は{q}でした。",
+    pts_one: "1点", pts_many: "{p}点", trick_line: "トリック{k}: {cards}", trick_won: "{seat}が取りました", trick_won_me: "あなたが取りました", sep: "。", colon: "：", list_sep: "、", paren: "（{x}）",
     what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
     expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
@@ -240,7 +240,7 @@ function render() {
     const played = new Map(trick.cards.map((c) => [c.seat, c.card]));
     const who = (trick.leader === mine() ? 1 : 0) + (trick.winner === mine() ? 2 : 0); // "You lead", "you win"
     head.textContent = tr(["led", "led_me", "won_me", "both_me"][who], { seat: seatLabel(trick.leader), winner: seatLabel(trick.winner) }) +
-      " · " + tr("points", { p: trick.points.map((p, s) => `${seatLabel(s)} ${p}`).join(", ") });
+      " · " + tr("points", { p: trick.points.map((p, s) => `${seatLabel(s)} ${p}`).join(tr("list_sep")) });
     for (let s = 0; s < story.players; s++) {
       const row = el("div", { class: `rv-seat${s === mine() ? " me" : ""}${s === trick.winner ? " won" : ""}`, "data-seat": String(s) },
         el("span", { class: "rv-name", text: seatLabel(s) }));
@@ -263,7 +263,7 @@ function renderDecision(note, playon, d) {
   const line = el("p", {}, tr(d.stage === "pass" ? "you_passed" : "you_played", { card: fmt(d.played) }));
   if (d.mark) {
     line.append(" — ", el("strong", { class: `rv-mark ${d.mark}`, "data-review-mark": d.mark, text: markLabel(d.mark) }),
-      ": ", tr("loss", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) }), ". ",
+      tr("colon"), tr("loss", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) }), tr("sep"),
       el("span", { class: "rv-better", "data-review-better": Array.isArray(d.best) ? d.best.join(" ") : d.best, text: tr("better", { card: fmt(d.best) }) }));
   } else {
     const close = tr("close_loss", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) });
@@ -272,7 +272,7 @@ function renderDecision(note, playon, d) {
   note.append(line);
   const keys = Object.keys(d.expected);
   if (keys.length > 1 && d.worlds > 0) { // a forced choice (worlds 0) was not sampled: no figures to show
-    const list = el("p", { class: "rv-expected" }, `${tr("expected")}: `);
+    const list = el("p", { class: "rv-expected" }, tr("expected") + tr("colon"));
     const sorted = keys.sort((a, b) => d.expected[a] - d.expected[b]);
     list.append(sorted.slice(0, 6).map((k) => `${k.split(" ").map(cardShort).join(" ")} ${d.expected[k].toFixed(1)}`).join(" · "));
     note.append(list);
@@ -298,8 +298,8 @@ function renderMarks(box, dec) {
   for (const [step, d] of marked) {
     const what = d.stage === "pass" ? tr("pass_stage") : tr("trick", { k: step, n: rv.data.story.tricks.length });
     const b = el("button", { type: "button", "data-review-decision": String(step), "data-review-mark": d.mark },
-      `${what}: ${Array.isArray(d.played) ? d.played.map(cardShort).join(" ") : cardShort(d.played)} → ` +
-      `${Array.isArray(d.best) ? d.best.map(cardShort).join(" ") : cardShort(d.best)} (${markLabel(d.mark)})`);
+      `${what}${tr("colon")}${Array.isArray(d.played) ? d.played.map(cardShort).join(" ") : cardShort(d.played)} → ` +
+      `${Array.isArray(d.best) ? d.best.map(cardShort).join(" ") : cardShort(d.best)}${tr("paren", { x: markLabel(d.mark) })}`);
     ul.append(el("li", {}, b));
   }
   box.append(ul);
@@ -338,7 +338,7 @@ async function playOn(card, index) {
     let k = first;
     const flush = () => {
       const won = trickWinner(cur);
-      const text = tr("trick_line", { k: k + 1, cards: cur.map((p) => `${seatLabel(p.seat)} ${cardShort(p.card)}`).join(", ") }) +
+      const text = tr("trick_line", { k: k + 1, cards: cur.map((p) => `${seatLabel(p.seat)} ${cardShort(p.card)}`).join(tr("list_sep")) }) +
         (cur.length === n && won !== null ? ` — ${won === mine() ? tr("trick_won_me") : tr("trick_won", { seat: seatLabel(won) })}` : "");
       tricks.append(el("li", { text, "data-whatif-trick": String(k + 1), "data-whatif-winner": won === null ? "" : String(won) }));
       cur = [];
@@ -455,7 +455,7 @@ async function showDaily(gameOver) {
   box.textContent = "";
   // yesterday's daily finished after midnight counts for yesterday: say which day, not "today"
   const past = out.date !== daily.date;
-  const facts = { count: out.count, rank: out.rank, date: out.date };
+  const facts = { count: out.count, rank: out.rank, date: formatDay(out.date) };
   box.append(el("h3", { "data-daily-date": out.date, text: past ? tr("daily_past", facts) : tr("daily") }));
   box.append(el("p", { text: tr(`${out.count > 1 ? "daily_rank" : "daily_none"}${past ? "_past" : ""}`, facts) }));
   // a replay of the daily (Play again): the first game's result stands, and the page says so

@@ -139,7 +139,7 @@ export async function startTable(idPart, page) {
   page.adopt(adapter, tx);
 
   function people() {
-    return tb.table.seats.filter((s) => !s.bot).map((s) => s.name).join(", ");
+    return tb.table.seats.filter((s) => !s.bot).map((s) => s.name).join(t("tb_list_sep"));
   }
 
   // -------------------------------------------------------------- the socket
@@ -398,11 +398,11 @@ export async function startTable(idPart, page) {
   function joinText() {
     const info = tb.info;
     if (!info) return;
-    const names = info.seats.filter((s) => !s.bot).map((s) => s.name).join(", ");
+    const names = info.seats.filter((s) => !s.bot).map((s) => s.name).join(t("tb_list_sep"));
     // which game is played, first: a friend decides to sit down knowing it
     const v = (page.app.catalog.variants || []).find((x) => x.name === info.settings.variant);
     const game = t("tb_join_game", { game: variantName(info.settings.variant, v && v.title), n: info.seats.length });
-    $("#tb-join-text").textContent = `${game} ` +
+    $("#tb-join-text").textContent = game + t("tb_gap") +
       t(info.status === "waiting" ? "tb_join_waiting" : "tb_join_started", { names });
   }
 

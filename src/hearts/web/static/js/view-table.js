@@ -2,7 +2,7 @@
 // the family games, the last trick and the cards taken). Draws from state.js; changes nothing but the DOM.
 import { $, $$, app, isTurn, me, name, fixedHands, noPassHand, outSeats, pace, passCount, players, rel, scoredHand, userHasPlayed, valueDecision, view } from "./state.js";
 import { BIG, declaration, familyTags, partnersOf, seatSpot, trickNotes, twins } from "./family.js";
-import { SUIT_SYMBOLS, cardName, cardShort, getLanguage, t } from "./i18n.js";
+import { SUIT_SYMBOLS, cardName, cardShort, formatDay, getLanguage, t } from "./i18n.js";
 
 import { cardBack, cardFace, sortHand } from "./cards.js";
 import { decideNow } from "./actions.js";
@@ -19,7 +19,7 @@ export function renderHeader() {
   const s = app.state;
   $("[data-game-number]").textContent = s && s.game !== null && s.game !== undefined ? String(s.game) : "";
   const daily = app.daily && s && s.game === app.daily.game && s.variant === "standard" && s.players === 4;
-  $("#game-label").textContent = daily ? t("daily_label", { date: app.daily.date }) : "";
+  $("#game-label").textContent = daily ? t("daily_label", { date: formatDay(app.daily.date) }) : "";
   if (s) {
     const v = app.catalog.variants.find((x) => x.name === s.variant);
     const bits = [variantName(s.variant, v && v.title)];
