@@ -344,3 +344,61 @@ def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         assert t.errors == []
     finally:
         ctx.close()
+
+
+# ------------------------------------------------ Back closes a dialog
+def _open(t: Table, action: str, dialog: str) -> None:
+    """Open a dialog from the toolbar (through the menu at the phone's size)."""
+    if t.page.locator('[data-action="menu"]').is_visible() and \
+            t.page.locator(f'#menu-items [data-action="{action}"]').count():
+        t.page.locator('[data-action="menu"]').click()
+    t.click_action(action)
+    t.see(f'dialog[data-dialog="{dialog}"]', uncovered=False)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_back_closes_the_dialog_and_keeps_the_game(new_table: Any, size: tuple[int, int]) -> None:
+    """Regression: the page kept its address with replaceState only, so Back (a phone's back
+    gesture) left the game, or the site, instead of closing the open dialog."""
+    t: Table = new_table(*size)
+    page = t.page
+    page.goto("about:blank")  # the page before the game: where a Back that leaves would go
+    t.errors.clear()  # (the test's start-up script finds no localStorage on about:blank)
+    t.open("deal=5")
+    game_url = page.url
+    for action, dialog in (("settings", "settings"), ("help", "help"), ("stats", "stats")):
+        _open(t, action, dialog)
+        page.go_back()
+        expect(page.locator(f'dialog[data-dialog="{dialog}"]')).not_to_have_attribute("open", "")
+        assert page.url == game_url and page.locator("#hand .card").count() == 13
+    # a dialog closed by its own button takes its entry off: the next Back leaves as before
+    _open(t, "help", "help")
+    page.locator('dialog[data-dialog="help"] .dialog-buttons button:last-child').click()
+    expect(page.locator('dialog[data-dialog="help"]')).not_to_have_attribute("open", "")
+    page.wait_for_function("!(history.state && history.state.heartsDialog)")
+    assert page.url == game_url
+    assert t.errors == []
+    page.go_back()
+    page.wait_for_url("about:blank")
+
+
+def test_a_new_game_from_the_form_keeps_its_address_after_the_form_closes(new_table: Any) -> None:
+    """The form's dialog closes as the new game starts, whose address replaces the old one
+    while the dialog's history entry is being taken off: the address must name the new game."""
+    t: Table = new_table()
+    page = t.page
+    t.open("deal=5")
+    _open(t, "options", "new-game-form")
+    page.fill('#options-form [name="deal"]', "77")
+    page.locator('[data-action="start-game"]').click()
+    if t.dialog_open("confirm"):
+        t.confirm()  # leave the unfinished game
+    t.idle()
+    expect(page.locator('dialog[data-dialog="new-game-form"]')).not_to_have_attribute("open", "")
+    page.wait_for_function("!(history.state && history.state.heartsDialog)")
+    assert "deal=77" in page.url, page.url
+    assert t.game_number() == 77
+    page.reload()
+    t.idle()
+    assert t.game_number() == 77 and "deal=77" in page.url
+    assert t.errors == []

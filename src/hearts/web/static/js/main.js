@@ -21,6 +21,7 @@ import * as sound from "./sound.js";
 import { startTable } from "./table.js";
 import { soloTx } from "./transport.js";
 import { answerGiveUp, askGiveUp } from "./giveup.js";
+import { installBack } from "./back.js";
 import * as store from "./store.js";
 
 /** Take a new State: keep it, animate its events, then draw it and open any dialog it calls for. */
@@ -313,6 +314,7 @@ export async function start() {
   translatePage();
   applySettings();
   wire();
+  installBack(); // Back closes a dialog, as Escape does
   renderStatus();
   try {
     app.catalog = normaliseVariants(await api.variants());
