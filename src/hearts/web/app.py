@@ -63,6 +63,7 @@ from .limits import (
     MissLimitMiddleware,
     RateLimiter,
     SecurityHeadersMiddleware,
+    is_api_path,
     shorten,
 )
 from .protocol import CONNECTIONS, CONNECTIONS_PER_CLIENT
@@ -309,12 +310,11 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                                              "msg": message}],
                                  "error": {"code": "bad_json", "message": message}},
                                 status_code=422)
-        path = request.url.path
         if exc.status_code == 404 and request.method in ("GET", "HEAD") \
-                and not (path == "/api" or path.startswith("/api/")) \
+                and not is_api_path(request.url.path) \
                 and "text/html" in request.headers.get("accept", ""):
             # a person following a bad link in a browser: a page with a way on, not JSON
-            # (HEAD answers with GET's headers; /api itself is the API's, as in limits.py)
+            # (HEAD answers with GET's headers)
             return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return JSONResponse({"error": {"code": code, "message": shorten(str(exc.detail))}},

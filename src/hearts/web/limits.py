@@ -205,6 +205,11 @@ class BodyLimitMiddleware:
         await self.app(scope, limited_receive, watched_send)
 
 
+def is_api_path(path: str) -> bool:
+    """Whether a request path belongs to the JSON API (``/api`` and below it)."""
+    return path == "/api" or path.startswith("/api/")
+
+
 class SecurityHeadersMiddleware:
     """Add :data:`SECURITY_HEADERS` to every answer and ``Cache-Control: no-store``
     to every answer under ``/api``.  Paths in ``relaxed`` (the API docs page, when
@@ -219,7 +224,7 @@ class SecurityHeadersMiddleware:
             await self.app(scope, receive, send)
             return
         path: str = scope.get("path", "")
-        api = path.startswith("/api/") or path == "/api"
+        api = is_api_path(path)
         relaxed = path in self.relaxed
 
         async def send_with_headers(message: Message) -> None:

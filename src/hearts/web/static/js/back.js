@@ -30,7 +30,7 @@ function sync() {
   if (open && !pushed && !leaving) {
     history.pushState({ [MARK]: true }, "", location.href);
     pushed = true;
-  } else if (!open && pushed && !leaving) {
+  } else if (!open && pushed) { // (pushed and leaving are never both true)
     pushed = false;
     leaving = true;
     history.back();
