@@ -11,6 +11,7 @@ base): the same calls run in a child process with ``HEARTS_PURE_PYTHON=1``.
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 
@@ -51,8 +52,20 @@ def _calls() -> list[tuple[str, Callable[[], object]]]:
     return calls
 
 
+def _same_after_pickling(exc: BaseException) -> bool:
+    """Whether ``exc`` comes back from a pickle round trip (how a worker process sends
+    it to its parent) with its class, sentence and every attribute."""
+    try:
+        back = pickle.loads(pickle.dumps(exc))
+    except Exception:  # noqa: BLE001 - a class that cannot be rebuilt is the failure looked for
+        return False
+    return (type(back) is type(exc) and str(back) == str(exc) and back.args == exc.args
+            and vars(back) == vars(exc))
+
+
 def _outcomes() -> list[list[object]]:
-    """``[label, class name, is a HeartsError, is a ValueError, reason, has a sentence]``."""
+    """``[label, class name, is a HeartsError, is a ValueError, reason, has a sentence,
+    survives pickling]``."""
     out: list[list[object]] = []
     for label, call in _calls():
         try:
@@ -61,23 +74,23 @@ def _outcomes() -> list[list[object]]:
             reason = getattr(exc, "reason", None)
             out.append([label, type(exc).__name__, isinstance(exc, HeartsError),
                         isinstance(exc, ValueError), reason if isinstance(reason, str) else None,
-                        len(str(exc)) > 10])
+                        len(str(exc)) > 10, _same_after_pickling(exc)])
         else:
-            out.append([label, "nothing raised", False, False, None, False])
+            out.append([label, "nothing raised", False, False, None, False, False])
     return out
 
 
 EXPECTED = [
-    ["card", "CardError", True, True, "unknown_card", True],
-    ["variant", "RulesError", True, True, "unknown_variant", True],
-    ["option", "RulesError", True, True, "bad_option", True],
-    ["deal", "DealError", True, True, "bad_record", True],
-    ["action", "ActionError", True, True, "bad_record", True],
-    ["event", "EventError", True, True, "bad_record", True],
-    ["illegal", "IllegalAction", True, False, "wrong_phase", True],
-    ["record", "RecordError", True, True, "bad_record", True],
-    ["review", "ReviewError", True, True, "unknown_hand", True],
-    ["arena", "ArenaError", True, False, "unknown_bot", True],
+    ["card", "CardError", True, True, "unknown_card", True, True],
+    ["variant", "RulesError", True, True, "unknown_variant", True, True],
+    ["option", "RulesError", True, True, "bad_option", True, True],
+    ["deal", "DealError", True, True, "bad_record", True, True],
+    ["action", "ActionError", True, True, "bad_record", True, True],
+    ["event", "EventError", True, True, "bad_record", True, True],
+    ["illegal", "IllegalAction", True, False, "wrong_phase", True, True],
+    ["record", "RecordError", True, True, "bad_record", True, True],
+    ["review", "ReviewError", True, True, "unknown_hand", True, True],
+    ["arena", "ArenaError", True, False, "unknown_bot", True, True],
 ]
 
 

@@ -95,10 +95,6 @@ class ArenaError(HeartsError):
         self.reason = reason
         self.message = message
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Worker processes send errors back pickled: keep both fields.
-        return (type(self), (self.reason, self.message))
-
 
 @dataclass(frozen=True)
 class ArenaConfig:

@@ -12,7 +12,7 @@ This module is plain Python on purpose: the compiled engine modules subclass it
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 class HeartsError(Exception):
@@ -39,3 +39,20 @@ class HeartsError(Exception):
     def __init__(self, *args: object) -> None:
         super().__init__(*args)
         self.reason = self.default_reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as class, sentence and attributes, whatever the subclass's ``__init__``
+        takes (the default would call it with the sentence alone): an error raised in a
+        worker process (a multiprocessing pool, ``concurrent.futures``) reaches the parent
+        whole, ``reason`` and every other attribute included."""
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuild(cls: type[HeartsError], args: tuple[object, ...],
+             state: dict[str, object]) -> HeartsError:
+    """The error ``cls`` with ``args`` and attributes ``state``, without calling its
+    ``__init__`` (the other half of :meth:`HeartsError.__reduce__`)."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
