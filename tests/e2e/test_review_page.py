@@ -98,12 +98,22 @@ def test_review_after_a_hand_step_through_and_play_on(new_table, size):
     assert marked.count() >= 1, page.text_content(f"{dialog} .rv-marks")
     # what a cost means (an average over the deals it could have been), under the marks
     assert "average" in (page.text_content(f"{dialog} .rv-marks .rv-how") or "")
+    # and what each mark means, in this hand's points (standard Hearts: 0.5 / 1.5 / 5)
+    scale = f"{dialog} .rv-marks [data-review-scale]"
+    assert "0.5 points or more is an inaccuracy, 1.5 a mistake, 5 a blunder" in (
+        page.text_content(scale) or "")
+    page.locator(scale).scroll_into_view_if_needed()
+    assert in_viewport(page, scale)
     plays = [i for i in range(marked.count()) if marked.nth(i).get_attribute("data-review-decision") != "0"]
     assert plays, "only the pass was marked"
     marked.nth(plays[0]).click()
     page.screenshot(path=f"/tmp/review-{size[0]}.png")
     note = f"{dialog} .rv-note"
     assert page.locator(f"{note} [data-review-mark]").is_visible()
+    # the figures under it say what they are and which way is better
+    assert (page.text_content(f"{note} .rv-expected") or "").startswith(
+        "Expected points this hand (fewer is better): ")
+    assert in_viewport(page, f"{note} .rv-expected")
     better = page.get_attribute(f"{note} [data-review-better]", "data-review-better")
     page.locator(f'{dialog} [data-review-choice="{better}"]').scroll_into_view_if_needed()
     assert in_viewport(page, f'{dialog} [data-review-choice="{better}"]')

@@ -27,7 +27,8 @@ const TEXT = {
     mark_blunder: "blunder", play_on: "Play on from here with:", what_if: "With {card} (the bots finish the hand): you take {p}; you took {q}.",
     pts_one: "1 point", pts_many: "{p} points", trick_line: "Trick {k}: {cards}", trick_won: "{seat} wins", trick_won_me: "you win", sep: ". ", colon: ": ", list_sep: ", ", paren: " ({x})",
     what_if_note: "A what-if: not counted in your statistics.", first: "First", prev: "Previous",
-    next: "Next", last: "Last", expected: "expected points", daily: "Today's challenge",
+    next: "Next", last: "Last", expected: "Expected points this hand (fewer is better)", daily: "Today's challenge",
+    marks_scale: "A mark needs a clear loss (more than its ± range): {inaccuracy} points or more is an inaccuracy, {mistake} a mistake, {blunder} a blunder.",
     daily_none: "You are the first to finish today's deal.",
     daily_rank: "{count} results today: you are {rank} of {count} (lowest total first).",
     daily_past: "The challenge of {date}", daily_none_past: "You are the first to finish the deal of {date}.",
@@ -49,7 +50,8 @@ const TEXT = {
     play_on: "ここから別のカードで続ける：", what_if: "{card}なら（残りはコンピューターが出します）：あなたは{p}、実際は{q}でした。",
     pts_one: "1点", pts_many: "{p}点", trick_line: "トリック{k}: {cards}", trick_won: "{seat}が取りました", trick_won_me: "あなたが取りました", sep: "。", colon: "：", list_sep: "、", paren: "（{x}）",
     what_if_note: "仮の続きです。成績には数えません。", first: "最初", prev: "前へ", next: "次へ", last: "最後",
-    expected: "期待失点", daily: "今日のチャレンジ", daily_none: "今日の配りを最初に終えました。",
+    expected: "このハンドの期待失点（少ないほど良い）", daily: "今日のチャレンジ",
+    marks_scale: "印が付くのは、はっきりした損（±の幅より大きい損）のときです。{inaccuracy}点以上で「不正確」、{mistake}点以上で「悪手」、{blunder}点以上で「大悪手」です。", daily_none: "今日の配りを最初に終えました。",
     daily_rank: "今日の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
     daily_past: "{date} のチャレンジ", daily_none_past: "{date} の配りを最初に終えました。",
     daily_rank_past: "{date} の結果 {count} 件中、あなたは {rank} 位です (合計の少ない順)。",
@@ -292,7 +294,11 @@ function renderMarks(box, dec) {
   const marked = [];
   if (dec.pass && dec.pass.mark) marked.push([0, dec.pass]);
   for (const [index, d] of dec.plays) if (d.mark) marked.push([d.trick + 1, d]);
-  if (!marked.length) { box.append(el("p", { class: "note", text: tr("marks_none") })); return; }
+  if (!marked.length) {
+    box.append(el("p", { class: "note", text: tr("marks_none") }));
+    appendScale(box);
+    return;
+  }
   box.append(el("h3", { text: tr("marks") }));
   const ul = el("ul");
   for (const [step, d] of marked) {
@@ -304,6 +310,16 @@ function renderMarks(box, dec) {
   }
   box.append(ul);
   box.append(el("p", { class: "note rv-how", text: tr("marks_how") }));
+  appendScale(box);
+}
+
+/** The losses each mark starts at, in this hand's points (the review's `thresholds`: 0.5 / 1.5 / 5 in standard Hearts). */
+function appendScale(box) {
+  const th = rv.data.review && rv.data.review.thresholds;
+  if (!th) return;
+  const fmt = (x) => String(Math.round(x * 10) / 10);
+  box.append(el("p", { class: "note rv-scale", "data-review-scale": "",
+    text: tr("marks_scale", { inaccuracy: fmt(th.inaccuracy), mistake: fmt(th.mistake), blunder: fmt(th.blunder) }) }));
 }
 
 /**
