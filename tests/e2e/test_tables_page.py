@@ -645,6 +645,15 @@ def test_the_invitation_in_japanese_reads_as_japanese(
         assert hana.text_content("#tb-join-text") == \
             "ハーツ（標準）・4人。参加者：Ann、Ben。空いている席に座れます。"
         assert "打ちます" not in (hana.text_content("body") or "")
+        # seated, she sees the computer at seat 3 by its name in katakana, Ann (English) as Dov
+        hana.fill('#tb-join-form [name="name"]', "Hana")
+        hana.locator('[data-action="join"]').click()
+        hana.wait_for_selector('body[data-status="waiting"][data-seat="2"]')
+        box = '[data-seat-box="3"] .name'
+        hana.wait_for_function(f"document.querySelector('{box}')?.textContent === 'ドヴ'")
+        assert_in_view(hana, box, uncovered=False)
+        ann.wait_for_function(f"document.querySelector('{box}')?.textContent === 'Dov'")
+        assert_in_view(ann, box, uncovered=False)
     finally:
         ctx.close()
     ann.context.close()

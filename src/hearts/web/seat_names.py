@@ -16,7 +16,8 @@ from typing import Any
 COMPUTER_NAMES = ("Ada", "Basil", "Cleo", "Dov", "Edie", "Finn", "Gus", "Hana", "Ivo",
                   "Juno", "Kit", "Lou")
 """The name of a computer at seat ``s`` is ``COMPUTER_NAMES[s]`` (twelve: the rules go up
-to eleven seats; past the list a seat is ``"Seat s+1"``)."""
+to eleven seats; past the list a seat is ``"Seat s+1"``).  The Japanese page writes them
+in katakana (``tb_computer_names`` in ``static/js/i18n-table.js``, in this order)."""
 
 SOLO_NAME = "You"
 """Seat 0's name in the solo game (the player has no display name there)."""

@@ -35,6 +35,8 @@ export const TABLE_STRINGS = {
     tb_join_started: "At this table: {names}. The game has started: the host can give you a computer's seat between hands.",
   },
   ja: {
+    // the computers' fixed names (hearts.web.seat_names.COMPUTER_NAMES, by seat) as a Japanese reader says them
+    tb_computer_names: ["エイダ", "バジル", "クレオ", "ドヴ", "イーディ", "フィン", "ガス", "ハナ", "イーヴォ", "ジュノー", "キット", "ルー"],
     tb_computer: "CPU", tb_away: "不在：CPU代打ち", tb_thinking: "考え中…", tb_secs: "{n}秒",
     tb_name_bot: "コンピューター{n}",
     tb_start: "ゲームを始める", tb_back: "戻りました", tb_new_table: "新しいテーブル", tb_again: "みんなでもう一度", tb_join_again: "{name}さんの新しいテーブルに参加",

@@ -66,6 +66,9 @@ export async function startTable(idPart, page) {
     seatName(seat) {
       if (!tb.table || seat === tb.seat) return null;
       const s = tb.table.seats[seat];
+      // a computer's fixed name (one per seat number) as the page's language writes it: "Basil" is バジル in Japanese
+      const local = s && s.bot ? t("tb_computer_names") : null;
+      if (Array.isArray(local) && local[seat]) return local[seat];
       // the server's name of the seat: a person's, or the computer's fixed name; the server refuses < > " &
       // in names (they go into markup), and a name stored before that is shown without them
       return s && s.name ? s.name.replace(/[<>"&]/g, "") || "?" : null;
