@@ -125,3 +125,21 @@ def test_random_cards():
 def test_sort_key_alternates_colours():
     hand = parse_mask("AS 2H 3C 4D")
     assert [card_str(c) for c in sorted(cards_of(hand), key=sort_key)] == ["3C", "4D", "AS", "2H"]
+
+
+def test_a_negative_card_set_is_refused_not_looped_over():
+    """-1 marks a hand a seat cannot see in its events (``visible_events``); handing it to
+    the card-set functions looped for ever (a library user's trial): now a CardError."""
+    from hearts.actions import Action
+    from hearts.game import Game
+    from hearts.rules import make_rules
+    from hearts.view import visible_events
+
+    dealt = visible_events(Game(make_rules(), 20261130).apply(Action.deal()), 0)[0]
+    hidden = dealt.hands[1]
+    assert hidden == -1
+    for call in (cards_of, format_cards, card_tuple, lambda m: list(iter_cards(m))):
+        with pytest.raises(CardError, match="cannot see") as refused:
+            call(hidden)
+        assert refused.value.reason == "unknown_card"
+    assert format_cards(dealt.hands[0]).count(" ") == 12  # the seat's own hand reads as ever

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from hearts.actions import Action
 from hearts.cards import FULL_DECK, card_str, cards_of, parse_card, parse_mask, random_card, random_cards
 from hearts.deal import numbered_deal
 from hearts.game import (
@@ -590,12 +591,33 @@ def test_copy_is_independent():
     g = new_game(CLUB_SHOOTER)
     play(g, "2C")
     h = g.copy()
-    assert snapshot(h) == snapshot(g) and h.rng is g.rng  # every attribute copied
+    assert snapshot(h) == snapshot(g)  # every attribute copied
     for other in (copy.copy(g), copy.deepcopy(g), pickle.loads(pickle.dumps(g))):
         assert snapshot(other) == snapshot(g) and other.legal_plays() == g.legal_plays()
     play(h, "2D")
     assert g.trick_cards == [C("2C")] and h.trick_cards == [C("2C"), C("2D")]
     assert g.hands[1] != h.hands[1]
+    # copy.copy is as independent as copy() (it shared every list: playing the copy
+    # changed the original, a library user's trial)
+    before = snapshot(g)
+    shallow = copy.copy(g)
+    play(shallow, "2D")
+    assert snapshot(g) == before and shallow.trick_cards == [C("2C"), C("2D")]
+    assert all(getattr(shallow, name) is not getattr(g, name) for name in ("hands", "log", "won"))
+
+
+def test_a_copy_deals_what_the_original_deals_without_sharing_its_generator():
+    """A game dealt without a number draws from its ``rng``: a copy (``copy()``,
+    ``copy.copy``, ``copy.deepcopy``, pickle) starts from the same state and draws apart,
+    so each deals the same next hand (the copy shared the generator, so the two dealt
+    different hands)."""
+    g = Game(make_rules(), rng=random.Random(7))
+    copies = [g.copy(), copy.copy(g), copy.deepcopy(g), pickle.loads(pickle.dumps(g))]
+    assert all(c.rng is not g.rng for c in copies)
+    for game in [g, *copies]:
+        game.apply(Action.deal())
+    assert all(c.hands == g.hands for c in copies)
+    assert len(set(g.hands)) == 4
 
 
 @pytest.mark.parametrize("variant", sorted(__import__("hearts.rules", fromlist=["VARIANTS"]).VARIANTS))

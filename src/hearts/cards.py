@@ -50,13 +50,15 @@ _RANK_INPUT["10"] = 8
 
 
 class CardError(HeartsError, ValueError):
-    """A card could not be parsed; ``reason`` is ``"unknown_card"``."""
+    """A card could not be parsed, or a card set is not one (a negative int); ``reason``
+    is ``"unknown_card"``."""
 
     default_reason = "unknown_card"
 
-    def __init__(self, text: object) -> None:
+    def __init__(self, text: object, message: str | None = None) -> None:
         self.text = text
-        super().__init__(f"{text!r} is not a card (write rank then suit, e.g. QS, 10H, 2♣)")
+        super().__init__(message or
+                         f"{text!r} is not a card (write rank then suit, e.g. QS, 10H, 2♣)")
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -253,6 +255,9 @@ def card_tuple(mask: int) -> tuple[int, ...]:
 
 
 def _bit_loop(mask: int) -> Iterator[int]:
+    if mask < 0:  # ~0 bits never run out: refuse rather than loop for ever
+        raise CardError(mask, f"{mask} is not a card set (a card set is an int of 0 or more; "
+                        f"-1 in a seat's events stands for a hand that seat cannot see)")
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

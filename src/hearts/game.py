@@ -1637,8 +1637,11 @@ class Game:
         return settle.team_totals(self.rules, self.totals)
 
     def copy(self) -> Game:
-        """An independent copy of the game (lists and dicts copied; records are immutable)."""
-        g = Game(self.rules, self.game_number, self.rng)
+        """An independent copy of the game (lists and dicts copied; records are immutable;
+        the random generator of a game dealt without a number copied in its state, so that
+        both deal the same next hand).  ``copy.copy(game)`` gives the same."""
+        rng = self.rng
+        g = Game(self.rules, self.game_number, None if rng is None else _copy_rng(rng))
         for name in _STATE:
             value = getattr(self, name)
             if isinstance(value, list):
@@ -1648,14 +1651,25 @@ class Game:
             setattr(g, name, value)
         return g
 
+    def __copy__(self) -> Game:
+        # copy.copy would otherwise go through __reduce__ and share every list.
+        return self.copy()
+
     def __reduce__(self) -> tuple[Any, ...]:
-        # copy.copy, copy.deepcopy and pickle: a compiled Game has no __dict__ for them.
+        # copy.deepcopy and pickle: a compiled Game has no __dict__ for them.
         return (_rebuild_game, (self.rules, self.game_number, self.rng,
                                 tuple(getattr(self, name) for name in _STATE)))
 
     def _wrong_phase(self, seat: object = None) -> IllegalAction:
         return IllegalAction("wrong_phase", REASON_MESSAGES["wrong_phase"].format(
             phase=self.phase), seat=seat)
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    """A generator of ``rng``'s class in ``rng``'s state (drawing from one leaves the other)."""
+    twin = type(rng).__new__(type(rng))
+    twin.setstate(rng.getstate())
+    return twin
 
 
 # Every attribute of a Game besides those its constructor takes (rules, game_number, rng)
