@@ -641,3 +641,46 @@ def test_an_action_with_a_seat_that_is_no_seat_is_refused_with_a_reason(variant)
             with pytest.raises(IllegalAction):
                 g.apply(Action(kind, seat, payload))  # type: ignore[arg-type]
     assert snapshot(g) == before
+
+
+@pytest.mark.parametrize("variant", ["standard", "auction", "black-maria"])
+def test_a_seat_equal_to_the_turn_but_not_an_int_is_refused(variant):
+    """``2.0 == 2`` and ``True == 1``: the play (and a bid, a suit) from such a "seat" went
+    through, and the pass said "There is no seat 0" for the string "0" (a library user's
+    trial).  Each is refused with a sentence that shows what was given, the state unchanged;
+    a bool is not a card either."""
+    g = Game(make_rules(variant, None, {}), 11)
+    g.apply(Action.deal())
+    while g.phase != "play" or g.turn != 1:
+        d = g.pending()[0]
+        if d.kind in ("bid", "suit"):
+            before = snapshot(g)
+            for seat in (float(d.seat), str(d.seat)):
+                with pytest.raises(IllegalAction, match="There is no seat"):
+                    g.apply(Action(d.kind, seat, 0))  # type: ignore[arg-type]
+            assert snapshot(g) == before
+        if d.kind == "pass":
+            with pytest.raises(IllegalAction, match=r"There is no seat '0': a seat is a whole"):
+                g.apply(Action.pass_("0", cards_of(g.hands[0])[:3]))  # type: ignore[arg-type]
+        g.apply(_first_choice(g, d))
+    before = snapshot(g)
+    card = cards_of(g.legal_plays())[0]
+    for seat in (1.0, True, "1"):
+        assert not g.can_play(seat, card)
+        with pytest.raises(IllegalAction, match="There is no seat") as refused:
+            g.apply(Action.play(seat, card))  # type: ignore[arg-type]
+        assert refused.value.reason == "not_your_turn"
+    if g.legal_plays() & 2:  # 3C is card 1: True is no card
+        with pytest.raises(IllegalAction):
+            g.play(1, True)
+    assert snapshot(g) == before
+    g.apply(Action.play(1, card))  # the seat as an int plays
+
+
+def _first_choice(g, d):
+    """The first legal answer to the decision ``d`` (a seat's pass, bid, suit or play)."""
+    if d.kind == "pass":
+        return Action.pass_(d.seat, cards_of(g.hands[d.seat])[:g.rules.pass_count])
+    if d.kind == "play":
+        return Action.play(d.seat, cards_of(g.legal_plays())[0])
+    return Action(d.kind, d.seat, d.options[0])

@@ -320,6 +320,14 @@ def _is_card_id(card: object) -> TypeGuard[int]:
     return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 256
 
 
+def _no_seat(seat: object, players: int, reason: str) -> IllegalAction:
+    """The refusal of a seat that is not a seat number (a bool, a float, a string...:
+    ``2.0 == 2``, but an action's seat is an int, as it is written in records)."""
+    shown = repr(seat) if len(repr(seat)) <= 40 else repr(seat)[:37] + "..."
+    return IllegalAction(reason, f"There is no seat {shown}: a seat is a whole number from 0 "
+                         f"to {players - 1}.", seat=seat)
+
+
 def _valid_face(card: int) -> bool:
     c = card & 127
     return c >> 4 == 4 or (c < JOKER and c & 15 < 13)
@@ -767,6 +775,8 @@ class Game:
         """Raise ``wrong_phase`` or ``not_your_turn`` unless it is ``seat``'s turn in ``phase``."""
         if self.phase != phase:
             raise self._wrong_phase(seat)
+        if type(seat) is not int:
+            raise _no_seat(seat, self.n, "not_your_turn")
         if seat != self.turn:
             raise IllegalAction("not_your_turn", REASON_MESSAGES["not_your_turn"].format(
                 turn=self.turn), seat=seat)
@@ -852,8 +862,8 @@ class Game:
         """The slow path of :meth:`_pass_mask`: each check in the order of :meth:`verify_pass`."""
         if self.phase != PHASE_PASS:
             raise self._wrong_phase(seat)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction("bad_pass", f"There is no seat {seat}.")
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise _no_seat(seat, self.n, "bad_pass")
         if self.passes[seat] is not None:
             raise IllegalAction("bad_pass", "You have already passed this hand.", seat=seat)
         k = self.rules.pass_count
@@ -948,6 +958,8 @@ class Game:
         """
         if self.phase != PHASE_PLAY:
             return self._wrong_phase(seat)
+        if type(seat) is not int:
+            return _no_seat(seat, self.n, "not_your_turn")
         if seat != self.turn:
             return IllegalAction("not_your_turn", REASON_MESSAGES["not_your_turn"].format(
                 turn=self.turn), seat=seat,
@@ -997,7 +1009,8 @@ class Game:
 
     def can_play(self, seat: object, card: object) -> bool:
         """Whether :meth:`play` would accept ``card`` from ``seat``."""
-        if self.phase != PHASE_PLAY or seat != self.turn or not _is_card_id(card):
+        if (self.phase != PHASE_PLAY or type(seat) is not int or seat != self.turn
+                or not _is_card_id(card)):
             return False
         return bool(self.legal_plays() >> card & 1)
 
@@ -1013,8 +1026,8 @@ class Game:
         # locals are ints: a compiled build runs the rest on machine integers.
         legal: int = self._legal_cache
         turn: int = self.turn
-        if (seat == turn and (legal >= 0 or self.phase == PHASE_PLAY)
-                and isinstance(card, int) and card >= 0):
+        if (type(seat) is int and seat == turn and (legal >= 0 or self.phase == PHASE_PLAY)
+                and type(card) is int and card >= 0):
             if legal < 0:
                 legal = self._legal_cache = self._legal(turn)
             if legal >> card & 1:
@@ -1224,6 +1237,8 @@ class Game:
                                 seat=seat)
         if self.phase != PHASE_PLAY:
             raise self._wrong_phase(seat)
+        if type(seat) is not int:
+            raise _no_seat(seat, self.n, "not_your_turn")
         if seat != self.turn:
             raise IllegalAction("not_your_turn", REASON_MESSAGES["not_your_turn"].format(
                 turn=self.turn), seat=seat)
@@ -1314,7 +1329,7 @@ class Game:
         """
         if self.phase != PHASE_MOON or self.pending_score is None:
             raise self._wrong_phase(seat)
-        if seat != self.pending_score.shooter:
+        if type(seat) is not int or seat != self.pending_score.shooter:
             raise IllegalAction("bad_moon_choice", "Only the player who shot the moon chooses.",
                                 seat=seat)
         if choice not in scoring.MOON_CHOICES:
