@@ -30,9 +30,11 @@ def _calls() -> list[tuple[str, Callable[[], object]]]:
     from hearts.deal import numbered_deal
     from hearts.events import event_from_json
     from hearts.game import Game
+    from hearts.players import get_bot
     from hearts.record import parse_record
     from hearts.review import what_if
     from hearts.rules import make_rules
+    from hearts.view import player_view
 
     rules = make_rules("standard")
     game = Game(rules, 20261130)
@@ -48,6 +50,9 @@ def _calls() -> list[tuple[str, Callable[[], object]]]:
         ("record", lambda: parse_record("{not json")),
         ("review", lambda: what_if(record, 99, 0, "QS")),
         ("arena", lambda: check_config(ArenaConfig(bots=("nobody",) * 4))),
+        ("bot", lambda: get_bot("nobody")),
+        ("view", lambda: player_view(game, 9)),
+        ("options", lambda: make_rules("standard", 4, ["moon"])),  # type: ignore[arg-type]
     ]
     return calls
 
@@ -91,6 +96,9 @@ EXPECTED = [
     ["record", "RecordError", True, True, "bad_record", True, True],
     ["review", "ReviewError", True, True, "unknown_hand", True, True],
     ["arena", "ArenaError", True, False, "unknown_bot", True, True],
+    ["bot", "UnknownBot", True, False, "unknown_bot", True, True],
+    ["view", "ViewError", True, True, "bad_seat", True, True],
+    ["options", "RulesError", True, True, "bad_option", True, True],
 ]
 
 
@@ -102,3 +110,45 @@ def test_the_pure_python_engine_answers_the_same():
     pure = json.loads(_run_pure("import json, test_errors as t; print(json.dumps(t._outcomes()))"))
     assert pure == EXPECTED
 
+
+
+def test_an_unknown_bot_is_a_key_error_that_prints_as_a_sentence():
+    """``get_bot`` raised a bare ``KeyError``, whose ``str`` wraps the sentence in quotes."""
+    from hearts.players import UnknownBot, get_bot
+
+    try:
+        get_bot("nobody")
+    except KeyError as exc:  # what callers caught before still catches it
+        assert isinstance(exc, UnknownBot)
+        assert str(exc).startswith("unknown bot 'nobody' (known: ") and "medium" in str(exc)
+    else:  # pragma: no cover - the call above raises
+        raise AssertionError("get_bot('nobody') returned")
+
+
+def test_a_bot_registered_before_any_lookup_replaces_the_built_in_one():
+    """``register_bot("medium", f)`` on a fresh import was silently replaced by the built-in
+    medium when the first ``get_bot`` loaded the built-in levels (a library user's trial)."""
+    out = _run_pure(
+        "from hearts.players import BaseBot, bot_names, get_bot, register_bot\n"
+        "class Mine(BaseBot):\n"
+        "    pass\n"
+        "register_bot('medium', lambda seed: Mine())\n"
+        "print(type(get_bot('medium')).__name__, 'hard' in bot_names())")
+    assert out.split() == ["Mine", "True"]
+
+
+def test_a_game_of_a_variant_name_is_a_type_error_in_both_builds():
+    """``Game("standard")`` (not ``Game(make_rules("standard"))``) failed with an
+    ``AttributeError`` deep inside in the pure build: a ``TypeError`` naming the fix, as the
+    compiled build's own argument check gives."""
+    from hearts.game import Game
+
+    code = ("from hearts.game import Game\n"
+            "try:\n    Game('standard')\nexcept TypeError as e:\n    print('TypeError')")
+    try:
+        Game("standard")  # type: ignore[arg-type]
+    except TypeError:
+        pass
+    else:  # pragma: no cover - the call above raises
+        raise AssertionError("Game('standard') was accepted")
+    assert _run_pure(code) == "TypeError"

@@ -23,8 +23,8 @@ class HeartsError(Exception):
     ``str(error)`` a sentence for a person.  Subclasses: ``cards.CardError``,
     ``rules.RulesError``, ``deal.DealError``, ``actions.ActionError``,
     ``events.EventError``, ``game.IllegalAction``, ``record.RecordError``,
-    ``review.ReviewError``, ``arena.ArenaError`` and
-    ``players.openspiel_ismcts.UnsupportedRules``.
+    ``review.ReviewError``, ``arena.ArenaError``, ``view.ViewError``,
+    ``players.UnknownBot`` and ``players.openspiel_ismcts.UnsupportedRules``.
 
     A subclass names its fixed code as ``default_reason`` (the base sets ``reason``
     from it); one whose code varies sets ``self.reason`` after calling this

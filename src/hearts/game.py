@@ -369,6 +369,9 @@ class Game:
     def __init__(self, rules: Rules, game_number: int | None | object = None,
                  rng: random.Random | None = None) -> None:
         # (typed object for mypyc, which would turn True into 1: checked here instead)
+        if not isinstance(rules, Rules):  # the pure build; a compiled one refuses it on the way in
+            raise TypeError(f"Game needs a Rules object (hearts.rules.make_rules('standard')), "
+                            f"not {type(rules).__name__}")
         self.rules = rules
         self.game_number: int | None = (None if game_number is None
                                         else check_game_number(game_number))

@@ -720,6 +720,9 @@ def resolve_options(variant: str, overrides: Mapping[str, Any] | None = None) ->
         raise RulesError("unknown_variant", f"unknown variant {shown}{hint} (known: {names})")
     values = {o.key: o.default for o in OPTIONS}
     values.update(var.defaults)
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise RulesError("bad_option", f"options are a mapping of option names to values "
+                         f"(e.g. {{'moon': 'subtract'}}), not {type(overrides).__name__}")
     for key, value in (overrides or {}).items():
         spec = OPTION_SPECS.get(key)
         if spec is None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import PACK2, SUIT_LETTERS, card_str, cards_of
+from .errors import HeartsError
 from .events import Dealt, Drew, Event, Exchanged, Passed, WidowTaken
 from .game import PHASE_PLAY, Game, HandResult, PassAction, PlayAction, Trick
 from .rules import Rules
@@ -295,13 +296,20 @@ def past_hands(game: Game, seat: int) -> tuple[PastHand, ...]:
                           received.get(h, 0)) for h in sorted(plays))
 
 
+class ViewError(HeartsError, ValueError):
+    """A view asked for a seat the game does not have; ``reason`` is ``"bad_seat"``."""
+
+    default_reason = "bad_seat"
+
+
 def player_view(game: Game, seat: int) -> PlayerView:
     """The information set of ``seat`` in ``game`` right now.
 
-    Raises ``ValueError`` for a seat outside ``0..players-1``.
+    Raises :class:`ViewError` (a ``ValueError``) for a seat outside ``0..players-1``.
     """
-    if not 0 <= seat < game.n:
-        raise ValueError(f"no seat {seat} at a table of {game.n}")
+    if type(seat) is not int or not 0 <= seat < game.n:
+        raise ViewError(f"There is no seat {seat!r} at a table of {game.n}: a seat is a "
+                        f"whole number from 0 to {game.n - 1}.")
     passed = game.passes[seat] or ()
     all_passed = all(p is not None for p in game.passes) or game.pass_offset == 0
     won = tuple(game.won)

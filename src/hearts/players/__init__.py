@@ -4,6 +4,6 @@
 (``random``, ``easy``, ``medium``, ``hard`` and any registered adapter).
 """
 
-from .base import BOTS, BaseBot, Bot, get_bot, register_bot
+from .base import BOTS, BaseBot, Bot, UnknownBot, bot_names, get_bot, register_bot
 
-__all__ = ["BOTS", "BaseBot", "Bot", "get_bot", "register_bot"]
+__all__ = ["BOTS", "BaseBot", "Bot", "UnknownBot", "bot_names", "get_bot", "register_bot"]

@@ -18,6 +18,7 @@ from typing import Protocol, runtime_checkable
 
 from ..actions import Action, Decision
 from ..cards import SUIT_MASKS, card_tuple, cards_of
+from ..errors import HeartsError
 from ..view import PlayerView
 
 
@@ -140,7 +141,21 @@ class BaseBot:
 
 BotFactory = Callable[[int | None], Bot]
 BOTS: dict[str, BotFactory] = {}
-"""Registry: bot name -> factory taking an optional seed."""
+"""Registry: bot name -> factory taking an optional seed.  The built-in levels register
+themselves when their modules are imported, which :func:`get_bot` and :func:`register_bot`
+do first: read it after one of them (or call :func:`bot_names`)."""
+
+
+class UnknownBot(HeartsError, KeyError):
+    """No bot is registered under the name asked for; ``reason`` is ``"unknown_bot"``
+    and ``str(error)`` a sentence naming the known bots (or what a built-in one needs).
+    A ``KeyError`` too, as it always was, but printed without the quotes ``KeyError``
+    puts around its message."""
+
+    default_reason = "unknown_bot"
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -153,20 +168,28 @@ def register_bot(name: str, factory: BotFactory) -> None:
     if not callable(factory):
         raise TypeError(f"register_bot: the factory of {name!r} must be callable, "
                         f"not {type(factory).__name__}")
+    _load_builtin()  # first, so that a built-in level registering later cannot replace it
     BOTS[name] = factory
 
 
 def get_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot of the named level; raises ``KeyError`` with the known names."""
+    """A new bot of the named level.  Raises :class:`UnknownBot` (a ``KeyError``) with
+    the known names."""
     _load_builtin()
     try:
         factory = BOTS[name]
-    except KeyError:
-        need = _NEEDS.get(name)
+    except (KeyError, TypeError):  # TypeError: a name that cannot be a key (a list...)
+        need = _NEEDS.get(name) if isinstance(name, str) else None
         if need is not None:
-            raise KeyError(f"bot {name!r} {need}") from None
-        raise KeyError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
+            raise UnknownBot(f"bot {name!r} {need}") from None
+        raise UnknownBot(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
     return factory(seed)
+
+
+def bot_names() -> list[str]:
+    """The registered bot names, sorted (the built-in levels and any registered since)."""
+    _load_builtin()
+    return sorted(BOTS)
 
 
 _NEEDS = {"openspiel-ismcts": "needs the open_spiel package, which is not installed "
