@@ -59,7 +59,12 @@ modules.sort()
 loaded_web = sorted(m for m in sys.modules if m.split(".")[0] in web or m.startswith("hearts.web"))
 from hearts.players.base import BOTS, get_bot
 get_bot("random")  # loads the built-in levels
+meta = metadata.metadata("hearts")
+shipped = [str(f) for f in metadata.files("hearts") or []]
 print(json.dumps({"installed": installed, "modules": modules, "loaded_web": loaded_web,
+                  "license": meta["License-Expression"], "classifiers": meta.get_all("Classifier"),
+                  "license_file": any(f.endswith("/LICENSE") and ".dist-info/" in f for f in shipped),
+                  "typed": any(f.endswith("hearts/py.typed") for f in shipped),
                   "findable_web": [w for w in web if util.find_spec(w) is not None],
                   "bots": sorted(BOTS), "file": hearts.__file__}))
 """
@@ -71,7 +76,7 @@ def plain_venv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     base = tmp_path_factory.mktemp("plain")
     project = base / "project"
     project.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md", "constraints.txt"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "constraints.txt", "LICENSE"):
         shutil.copy2(ROOT / name, project / name)
     shutil.copytree(ROOT / "src", project / "src", ignore=shutil.ignore_patterns(
         "*.so", "*.pyd", "_native_sources.json", "__pycache__", "*.egg-info"))
@@ -86,7 +91,7 @@ def plain_venv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     env["HEARTS_PURE_PYTHON"] = "1"
     pip = [sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install",
            "--quiet", "-c", str(project / "constraints.txt")]
-    for args in (["setuptools>=70.1"], ["--no-build-isolation", str(project)]):
+    for args in (["setuptools>=77"], ["--no-build-isolation", str(project)]):
         done = subprocess.run([*pip, *args], env=env, capture_output=True, text=True,
                               timeout=INSTALL_TIMEOUT, cwd=base)
         assert done.returncode == 0, f"pip install {args[-1]} failed:\n{done.stdout}\n{done.stderr}"
@@ -115,6 +120,10 @@ def test_the_plain_install_imports_every_engine_record_bot_and_cli_module(
     assert set(found["modules"]) == set(_checkout_modules()) - set(OPTIONAL)
     assert {"random", "easy", "medium", "hard", "expert"} <= set(found["bots"])
     assert "openspiel-ismcts" not in found["bots"]
+    # What a packager or a type checker reads: the licence as an SPDX expression with its
+    # text shipped (the checkout had no LICENSE file), the typing marker and its classifier.
+    assert found["license"] == "MIT" and found["license_file"]
+    assert found["typed"] and "Typing :: Typed" in found["classifiers"]
 
 
 def _checkout_modules() -> list[str]:
