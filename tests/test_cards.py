@@ -143,3 +143,12 @@ def test_a_negative_card_set_is_refused_not_looped_over():
             call(hidden)
         assert refused.value.reason == "unknown_card"
     assert format_cards(dealt.hands[0]).count(" ") == 12  # the seat's own hand reads as ever
+
+
+def test_a_card_id_given_to_parse_card_is_named_as_one():
+    """``parse_card(58)`` said "58 is not a card" (58 is Q♠'s id): it says what to call."""
+    with pytest.raises(CardError, match="58 is a card id, not a card's name") as refused:
+        parse_card(58)  # type: ignore[arg-type]
+    assert refused.value.reason == "unknown_card"
+    with pytest.raises(CardError, match="is not a card"):
+        parse_card(None)  # type: ignore[arg-type]

@@ -154,6 +154,9 @@ def parse_card(text: object) -> int:
     hearts.cards.CardError: '1S' is not a card (write rank then suit, e.g. QS, 10H, 2♣)
     """
     if not isinstance(text, str):
+        if type(text) is int and 0 <= text < 256:  # a card id already: say so, not "no card"
+            raise CardError(text, f"{text} is a card id, not a card's name: parse_card reads "
+                            f"text (card_str gives an id's name)")
         raise CardError(text)
     t = text.strip().upper()
     if t == "JK":

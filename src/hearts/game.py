@@ -354,7 +354,8 @@ class Game:
     """A whole game of a Hearts-family variant for ``rules.players`` seats.
 
     ``game_number`` (1..2**32-1) selects the numbered deals of ``deal.py``;
-    without it, :meth:`start_hand` needs an explicit deal or an ``rng``.  Another
+    without it a deal is shuffled by ``rng`` (a new ``random.Random()`` when ``None``)
+    unless :meth:`start_hand` is given the hands.  Another
     value (0, ``True``, a string) raises :class:`hearts.deal.DealError` here.
     Card sets are int bitmasks (``cards.py``).
 

@@ -737,7 +737,8 @@ def resolve_options(variant: str, overrides: Mapping[str, Any] | None = None) ->
 
 def make_rules(variant: str = "standard", players: object = None,
                options: Mapping[str, Any] | None = None) -> Rules:
-    """Build the frozen :class:`Rules` for a variant, player count (3-6) and overrides.
+    """Build the frozen :class:`Rules` for a variant, player count (``Variant.players``:
+    3-6 for most, Cancellation Hearts 6-11) and overrides.
 
     ``players``: an int, or ``None`` for the variant's default (typed ``object``
     because anything else is refused here, with ``bad_option``).  Raises
