@@ -175,3 +175,24 @@ def test_the_checkout_is_what_the_extras_describe() -> None:
     for name in ("fastapi", "uvicorn", "sqlalchemy", "alembic", "redis", "orjson", "uvloop"):
         assert name in web
     assert sys.version_info >= (3, 11)
+
+
+def test_the_top_level_shortcuts_are_the_modules_objects_loaded_on_first_use() -> None:
+    """``from hearts import Game, make_rules, ...`` (the README's quick start) gives each
+    module's own object; ``import hearts`` alone loads no engine module (PEP 562)."""
+    import importlib
+
+    import hearts
+
+    code = ("import sys, hearts; print(sorted(m for m in sys.modules if m.startswith('hearts.')"
+            " and m != 'hearts._native'))")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.strip() == "[]"
+    assert hearts.__all__ == ["EXPORTS", "__version__", *hearts.EXPORTS]
+    for name, module in hearts.EXPORTS.items():
+        assert getattr(hearts, name) is getattr(importlib.import_module(f"hearts.{module}"), name)
+    with pytest.raises(AttributeError, match="no attribute 'Gam'"):
+        hearts.Gam  # noqa: B018 - the lookup is the test
