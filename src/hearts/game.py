@@ -1685,9 +1685,14 @@ class Game:
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
-    """A generator of ``rng``'s class in ``rng``'s state (drawing from one leaves the other)."""
+    """A generator of ``rng``'s class in ``rng``'s state (drawing from one leaves the other);
+    ``rng`` itself when it has no state to copy (``random.SystemRandom``)."""
+    try:
+        state = rng.getstate()
+    except NotImplementedError:
+        return rng
     twin = type(rng).__new__(type(rng))
-    twin.setstate(rng.getstate())
+    twin.setstate(state)
     return twin
 
 
