@@ -74,7 +74,7 @@ DecisionHook = Callable[[int, Decision, Action, float, float], None]
 Fallback = Callable[[PlayerView, Decision, "Exception | None"], Action]
 
 
-def drive(game: Game, agents: Mapping[int, Any] | Sequence[Any], *, deal: bool = False,
+def drive(game: Game, agents: Mapping[int, Agent] | Sequence[Agent], *, deal: bool = False,
           stop_at_hand_end: bool = True, apply: Callable[[Action], Any] | None = None,
           on_decision: DecisionHook | None = None, fallback: Fallback | None = None,
           views: bool = True) -> Decision | None:
