@@ -19,6 +19,7 @@ from hearts.cards import HEARTS, SUIT_MASKS, card_tuple, parse_card, suit_of
 from hearts.events import (
     Dealt,
     Drew,
+    EventError,
     Exchanged,
     GameOver,
     GaveUp,
@@ -326,3 +327,35 @@ def test_play_emits_no_events_outside_apply():
         b.apply(Action.play(b.turn, card))
     assert a.results == b.results and a.totals == b.totals
     assert penalty_of(rules, rules.deck) == 26
+
+
+@pytest.mark.parametrize("data", [
+    {"type": "bid", "hand": float("inf"), "seat": 0, "bid": 1},
+    {"type": "bid", "hand": "1", "seat": True, "bid": {"x": [1]}},
+    {"type": "bid", "hand": 0, "seat": 0, "bid": {"x": [1]}},
+    {"type": "game_over", "hand": 0, "winners": "abc", "totals": {"a": 1}},
+    {"type": "suit", "hand": 0, "seat": 0, "suit": ""},
+    {"type": "suit", "hand": 0, "seat": 0, "suit": "DH"},
+    {"type": "play", "hand": 0, "seat": 0, "card": "QS", "trick": 0, "pack": float("inf")},
+    {"type": "trick", "hand": 0, "trick": 0, "leader": 0, "winner": 0, "cards": {"seat": 0},
+     "points": 0, "taker": 0, "carried": []},
+    {"type": "pass", "hand": 0, "direction": "left", "offset": 1, "passes": [], "seat": 10**30},
+    {"type": "hand_end", "hand": 0, "points": "1234", "tricks": [0], "moon": None,
+     "moon_kind": None, "moon_choice": None, "totals": [0], "chips": [], "chip_totals": [],
+     "pot": 0, "breakdown": [], "widow": None, "declarations": [], "side": [],
+     "out_order": []},
+    {"type": "hand_end", "hand": 0, "points": [0], "tricks": [0], "moon": None,
+     "moon_kind": float("nan"), "moon_choice": None, "totals": [0], "chips": [],
+     "chip_totals": [], "pot": 0, "breakdown": [["x"]], "widow": None, "declarations": [],
+     "side": [], "out_order": []},
+    ["type", "bid"],
+    {"type": "x" * 10_000, "hand": 0},
+])
+def test_an_event_of_the_wrong_types_is_refused_naming_the_field(data):
+    """A library user's trial: JSON numbers that are no whole numbers raised OverflowError,
+    a breakdown of strings AttributeError, and wrong types were taken in (a string split
+    into letters, a dict read as its keys, a bool as a seat) to break ``to_json`` later."""
+    with pytest.raises(EventError) as refused:
+        event_from_json(data)
+    assert refused.value.reason == "bad_record"
+    assert len(str(refused.value)) < 200

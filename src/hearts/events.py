@@ -51,27 +51,12 @@ def _put_cards(out: dict[str, Any], key: str, cards: Sequence[int]) -> None:
         out[key + "_copies"] = copies
 
 
-def _get_cards(data: dict[str, Any], key: str) -> tuple[int, ...]:
-    names = data[key]
-    copies = data.get(key + "_copies") or [0] * len(names)
-    return tuple(_card_of(n, int(k)) for n, k in zip(names, copies, strict=True))
-
-
 def _put_set(out: dict[str, Any], key: str, mask: int) -> None:
     """A card set: ``null`` when hidden (``-1``), else its cards."""
     if mask < 0:
         out[key] = None
     else:
         _put_cards(out, key, card_tuple(mask))
-
-
-def _get_set(data: dict[str, Any], key: str) -> int:
-    if data.get(key) is None:
-        return -1
-    m = 0
-    for c in _get_cards(data, key):
-        m |= 1 << c
-    return m
 
 
 def _put_card(out: dict[str, Any], card: int, two_packs: bool) -> None:
@@ -517,83 +502,195 @@ class EventError(HeartsError, ValueError):
     default_reason = "bad_record"
 
 
-def _card_field(data: dict[str, Any]) -> int:
-    copy = int(data.get("copy", int(data.get("pack", 1)) - 1))
-    return _card_of(data["card"], copy)
+class _Fields:
+    """Reads one event's JSON object field by field, each of the type ``to_json`` writes
+    (a JSON number that is no whole number, a string split into letters, a bool for a
+    number... is refused, naming the event type and the field)."""
+
+    def __init__(self, data: object, kind: object) -> None:
+        if not isinstance(data, dict):
+            raise EventError(f"an event is a JSON object, not {type(data).__name__}")
+        self.d = data
+        self.kind = kind
+
+    def bad(self, key: str, what: str) -> EventError:
+        shown = repr(self.d.get(key))
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        return EventError(f"event {self.kind!r}: field {key!r} must be {what}, not {shown}")
+
+    def has(self, key: str) -> bool:
+        return key in self.d
+
+    def raw(self, key: str) -> Any:
+        if key not in self.d:
+            raise EventError(f"event {self.kind!r}: field {key!r} is missing")
+        return self.d[key]
+
+    def num(self, key: str, default: int | None = None) -> int:
+        v = self.d.get(key, default) if default is not None else self.raw(key)
+        if type(v) is not int:
+            raise self.bad(key, "a whole number")
+        return v
+
+    def text(self, key: str) -> str:
+        v = self.raw(key)
+        if not isinstance(v, str):
+            raise self.bad(key, "a string")
+        return v
+
+    def seq(self, key: str) -> list[Any]:
+        v = self.raw(key)
+        if not isinstance(v, list):
+            raise self.bad(key, "a list")
+        return v
+
+    def ints(self, key: str, default: tuple[int, ...] | None = None) -> tuple[int, ...]:
+        if default is not None and self.d.get(key) is None:
+            return default
+        v = self.seq(key)
+        if any(type(x) is not int for x in v):
+            raise self.bad(key, "a list of whole numbers")
+        return tuple(v)
+
+    def objects(self, key: str) -> list[_Fields]:
+        return [_Fields(x, self.kind) for x in self.seq(key)]
+
+    def cards(self, key: str) -> tuple[int, ...]:
+        names = self.seq(key)
+        copies = self.d.get(key + "_copies") or [0] * len(names)
+        if not isinstance(copies, list) or len(copies) != len(names) or any(
+                type(k) is not int or not 0 <= k < 64 for k in copies):
+            raise self.bad(key + "_copies", f"a list of {len(names)} copy numbers")
+        if any(not isinstance(n, str) for n in names):
+            raise self.bad(key, "a list of card names")
+        return tuple(_card_of(n, k) for n, k in zip(names, copies, strict=True))
+
+    def card_set(self, key: str) -> int:
+        if self.d.get(key) is None:
+            return -1
+        m = 0
+        for c in self.cards(key):
+            m |= 1 << c
+        return m
+
+    def card(self) -> int:
+        pack = self.num("pack", 1)
+        copy = self.num("copy", pack - 1)
+        if not 0 <= copy < 64:
+            raise self.bad("copy", "a copy number from 0")
+        return _card_of(self.text("card"), copy)
+
+
+def _sets(f: _Fields, key: str) -> tuple[int, ...]:
+    """A list of card sets (``null``: hidden) with its ``key + "_copies"``."""
+    sets = f.seq(key)
+    copies = f.d.get(key + "_copies") or [None] * len(sets)
+    if not isinstance(copies, list) or len(copies) != len(sets):
+        raise f.bad(key + "_copies", f"a list of {len(sets)} entries")
+    return tuple(_Fields({"c": x, "c_copies": k}, f.kind).card_set("c")
+                 for x, k in zip(sets, copies, strict=True))
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
     """The event of a ``to_json()`` dict (the inverse: ``event_from_json(e.to_json())
-    == e``).  Raises :class:`EventError` naming the type or field that is wrong."""
+    == e``).  Raises :class:`EventError` naming the type or field that is wrong (each
+    field must have the type ``to_json`` writes)."""
     try:
         return _from_json(data)
     except EventError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise EventError(f"event {data.get('type') if isinstance(data, dict) else data!r}: "
-                         f"bad or missing field ({exc})") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
+        kind = data.get("type") if isinstance(data, dict) else data
+        shown = repr(kind) if len(repr(kind)) <= 40 else repr(kind)[:37] + "..."
+        raise EventError(f"event {shown}: bad or missing field ({exc})") from None
 
 
-def _from_json(d: dict[str, Any]) -> Event:
-    t = d["type"]
-    h = int(d["hand"])
+def _from_json(data: dict[str, Any]) -> Event:
+    kind = data.get("type") if isinstance(data, dict) else None
+    f = _Fields(data, kind)
+    t = f.raw("type")
+    if t not in EVENT_TYPES:
+        shown = repr(t) if len(repr(t)) <= 40 else repr(t)[:37] + "..."
+        raise EventError(f"unknown event type {shown}")
+    h = f.num("hand")
     if t == "deal":
-        copies = d.get("hands_copies") or [None] * len(d["hands"])
-        hands = tuple(_get_set({"c": x, "c_copies": k}, "c")
-                      for x, k in zip(d["hands"], copies, strict=True))
-        return Dealt(h, int(d["dealer"]), int(d["eldest"]), str(d["pass_direction"]),
-                     int(d["pass_offset"]), hands, int(d["widow_size"]), int(d["stock_size"]))
+        return Dealt(h, f.num("dealer"), f.num("eldest"), f.text("pass_direction"),
+                     f.num("pass_offset"), _sets(f, "hands"), f.num("widow_size"),
+                     f.num("stock_size"))
     if t == "passed":
-        return Passed(h, int(d["seat"]), int(d["to"]),
-                      _get_cards(d, "cards") if "cards" in d else ())
+        return Passed(h, f.num("seat"), f.num("to"), f.cards("cards") if f.has("cards") else ())
     if t == "pass":
-        copies = d.get("passes_copies") or [None] * len(d["passes"])
-        passes = tuple(_get_cards({"c": x, "c_copies": k}, "c") if x is not None else ()
-                       for x, k in zip(d["passes"], copies, strict=True))
-        return Exchanged(h, str(d["direction"]), int(d["offset"]), passes, int(d["seat"]))
+        sent = f.seq("passes")
+        copies = data.get("passes_copies") or [None] * len(sent)
+        if not isinstance(copies, list) or len(copies) != len(sent):
+            raise f.bad("passes_copies", f"a list of {len(sent)} entries")
+        passes = tuple(() if x is None else _Fields({"c": x, "c_copies": k}, kind).cards("c")
+                       for x, k in zip(sent, copies, strict=True))
+        seat = f.num("seat")
+        if not -1 <= seat < len(passes):
+            raise f.bad("seat", f"-1 or a seat from 0 to {len(passes) - 1}")
+        return Exchanged(h, f.text("direction"), f.num("offset"), passes, seat)
     if t == "bid":
-        return BidMade(h, int(d["seat"]), d["bid"])
+        bid = f.raw("bid")
+        if bid is not None and not isinstance(bid, int):
+            raise f.bad("bid", "a whole number, true or null")
+        return BidMade(h, f.num("seat"), bid)
     if t == "suit":
-        return SuitNamed(h, int(d["seat"]), SUIT_LETTERS.index(d["suit"]))
+        suit = f.text("suit")
+        if len(suit) != 1 or suit not in SUIT_LETTERS:
+            raise f.bad("suit", "one of C, D, H, S")
+        return SuitNamed(h, f.num("seat"), SUIT_LETTERS.index(suit))
     if t == "declare":
-        return Declared(h, int(d["seat"]), d["declare"])
+        name = f.raw("declare")
+        if name is not None and not isinstance(name, str):
+            raise f.bad("declare", "a declaration's name or null")
+        return Declared(h, f.num("seat"), name)
     if t == "play":
-        return Played(h, int(d["seat"]), _card_field(d), int(d["trick"]), "pack" in d)
+        return Played(h, f.num("seat"), f.card(), f.num("trick"), f.has("pack"))
     if t == "gave_up":
-        return GaveUp(h, int(d["seat"]), int(d["cards"]), int(d["price"]))
+        return GaveUp(h, f.num("seat"), f.num("cards"), f.num("price"))
     if t == "draw":
-        return Drew(h, int(d["seat"]), int(d["count"]),
-                    _get_cards(d, "cards") if "cards" in d else (), int(d["stock"]))
+        return Drew(h, f.num("seat"), f.num("count"),
+                    f.cards("cards") if f.has("cards") else (), f.num("stock"))
     if t == "trick":
-        cards = d["cards"]
-        return TrickTaken(h, int(d["trick"]), int(d["leader"]), int(d["winner"]),
-                          tuple(int(x["seat"]) for x in cards),
-                          tuple(_card_field(x) for x in cards), int(d["points"]),
-                          int(d["taker"]), _get_cards(d, "carried"), bool(d.get("two_packs")))
+        played = f.objects("cards")
+        return TrickTaken(h, f.num("trick"), f.num("leader"), f.num("winner"),
+                          tuple(x.num("seat") for x in played), tuple(x.card() for x in played),
+                          f.num("points"), f.num("taker"), f.cards("carried"),
+                          bool(data.get("two_packs")))
     if t == "widow":
-        hidden = "cards" not in d
-        return WidowTaken(h, int(d["seat"]), int(d["size"]),
-                          -1 if hidden else _get_set(d, "cards"),
-                          -1 if hidden else int(d["points"]))
+        hidden = not f.has("cards")
+        return WidowTaken(h, f.num("seat"), f.num("size"), -1 if hidden else f.card_set("cards"),
+                          -1 if hidden else f.num("points"))
     if t == "rest":
-        return RestTaken(h, int(d["seat"]), _get_set(d, "cards"), int(d["points"]))
+        return RestTaken(h, f.num("seat"), f.card_set("cards"), f.num("points"))
     if t == "moon":
-        return MoonDue(h, int(d["seat"]), str(d["kind"]))
+        return MoonDue(h, f.num("seat"), f.text("kind"))
     if t == "moon_choice":
-        return MoonChosen(h, int(d["seat"]), str(d["choice"]))
+        return MoonChosen(h, f.num("seat"), f.text("choice"))
     if t == "hand_end":
+        moon = f.raw("moon")
+        if moon is not None and type(moon) is not int:
+            raise f.bad("moon", "a seat number or null")
+        texts = []
+        for key in ("moon_kind", "moon_choice"):
+            v = f.raw(key)
+            if v is not None and not isinstance(v, str):
+                raise f.bad(key, "a string or null")
+            texts.append(v or "")
+        breakdown = []
+        for items in f.seq("breakdown"):
+            if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
+                raise f.bad("breakdown", "a list of lists of score items")
+            breakdown.append(tuple(ScoreItem.from_json(x) for x in items))
         return HandScored(
-            h, tuple(d["points"]), tuple(d["tricks"]),
-            -1 if d["moon"] is None else int(d["moon"]), d["moon_kind"] or "",
-            d["moon_choice"] or "", tuple(d["totals"]), tuple(d["chips"]),
-            tuple(d["chip_totals"]), int(d["pot"]),
-            tuple(tuple(ScoreItem.from_json(x) for x in items) for items in d["breakdown"]),
-            _get_set(d, "widow"),
-            tuple((int(x["seat"]), str(x["name"])) for x in d["declarations"]),
-            tuple(d["side"]), tuple(d["out_order"]), tuple(d.get("gave_up") or ()))
-    if t == "game_over":
-        return GameOver(h, tuple(d["winners"]), tuple(d["totals"]))
-    raise EventError(f"unknown event type {t!r}")
+            h, f.ints("points"), f.ints("tricks"), -1 if moon is None else moon,
+            texts[0], texts[1], f.ints("totals"), f.ints("chips"), f.ints("chip_totals"),
+            f.num("pot"), tuple(breakdown), f.card_set("widow"),
+            tuple((x.num("seat"), x.text("name")) for x in f.objects("declarations")),
+            f.ints("side"), f.ints("out_order"), f.ints("gave_up", ()))
+    return GameOver(h, f.ints("winners"), f.ints("totals"))
 
 
 def events_json(events: Sequence[Event]) -> list[dict[str, Any]]:
