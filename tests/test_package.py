@@ -196,3 +196,15 @@ def test_the_top_level_shortcuts_are_the_modules_objects_loaded_on_first_use() -
         assert getattr(hearts, name) is getattr(importlib.import_module(f"hearts.{module}"), name)
     with pytest.raises(AttributeError, match="no attribute 'Gam'"):
         hearts.Gam  # noqa: B018 - the lookup is the test
+
+
+def test_no_shortcut_is_named_like_a_module_of_the_package() -> None:
+    """``hearts.drive`` was both a shortcut to the function and the module: once the module
+    was imported, ``from hearts import drive`` gave the module (the import system sets a
+    submodule as its package's attribute), and the README's example failed."""
+    import hearts
+
+    package = ROOT / "src" / "hearts"
+    modules = {p.stem for p in package.glob("*.py")} | {p.name for p in package.iterdir()
+                                                         if (p / "__init__.py").exists()}
+    assert not set(hearts.EXPORTS) & modules

@@ -216,3 +216,36 @@ def test_bench_engine_runs_every_variant(variant: str) -> None:
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["variant"] == variant and out["hands"] == 2 and out["hands_per_s"] > 0
+
+
+def test_an_action_that_would_not_read_back_is_refused_when_written():
+    """A library user's trial: ``to_json`` wrote card ids past 255 as other cards (256 as
+    2C: a refused pass read back as a legal one), a bool card as 3C, suit -1 as S; a bool
+    seat was written as true, which ``from_json`` refuses.  Each now raises a HeartsError."""
+    from hearts.cards import CardError
+    from hearts.errors import HeartsError
+
+    for action in (Action.pass_(0, (256, 263, 267)), Action.play(0, 314), Action.play(0, True),
+                   Action.play(0, None), Action.pass_(0, None), Action.play(True, 0),
+                   Action.suit(0, -1), Action.suit(0, 7), Action.suit(0, "H"),
+                   Action.moon(0, float("nan")), Action.bid(0, 1.5), Action("deal", -1, 5)):
+        with pytest.raises(HeartsError):
+            action.to_json()
+    with pytest.raises(CardError, match="is not a card id"):
+        Action.play(0, 13).to_json()
+    assert Action.play(0, 186).to_json() == ["play", 0, "QS"]  # pack two's Q♠ keeps its name
+
+
+def test_a_long_value_is_quoted_as_an_excerpt_and_a_deal_hand_must_be_a_list():
+    """Refusals quoted the whole value given (a 100,000-letter card, 100 KB of message); a
+    deal's hand given as a string was read letter by letter, a dict as its keys."""
+    from hearts.actions import ActionError
+
+    for value in (["play", 0, "x" * 100_000], ["play", 0, ["QS"] * 100_000],
+                  ["bid", 0, "x" * 100_000], ["x" * 100_000, 0]):
+        with pytest.raises(ActionError) as refused:
+            Action.from_json(value)
+        assert len(str(refused.value)) < 300
+    for hand in ("QS", {"QS": 1}):
+        with pytest.raises(ActionError, match="each hand is a list of card names"):
+            Action.from_json(["deal", [hand]])

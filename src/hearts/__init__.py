@@ -1,9 +1,11 @@
 """Hearts: the Hearts family of card games.
 
 The names most programs need can be imported from here (``from hearts import Game,
-Action, make_rules, get_bot, drive``); each is the object of its own module, named in
+Action, make_rules, get_bot``); each is the object of its own module, named in
 :data:`EXPORTS` (``hearts.Game`` is ``hearts.game.Game``).  They are loaded on first use
-(PEP 562), so ``import hearts`` alone imports no engine module.
+(PEP 562), so ``import hearts`` alone imports no engine module.  Not ``drive``: the
+function shares its name with its module ``hearts.drive``, which Python's import system
+sets as the package's attribute once imported (``from hearts.drive import drive``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ EXPORTS: dict[str, str] = {
     "Action": "actions", "Decision": "actions",
     "card_str": "cards", "cards_of": "cards", "format_cards": "cards", "parse_card": "cards",
     "parse_mask": "cards", "CardError": "cards",
-    "drive": "drive",
     "HeartsError": "errors",
     "Game": "game", "IllegalAction": "game",
     "BaseBot": "players", "get_bot": "players", "register_bot": "players",
@@ -36,7 +37,7 @@ EXPORTS: dict[str, str] = {
 
 __all__ = [
     "EXPORTS", "__version__", "Action", "Decision", "card_str", "cards_of", "format_cards",
-    "parse_card", "parse_mask", "CardError", "drive", "HeartsError", "Game",
+    "parse_card", "parse_mask", "CardError", "HeartsError", "Game",
     "IllegalAction", "BaseBot", "get_bot", "register_bot", "bot_names", "UnknownBot",
     "dump_record", "parse_record", "record_from_game", "replay_record", "score_record",
     "RecordError", "Rules", "make_rules", "VARIANTS", "RulesError", "PlayerView",
@@ -47,7 +48,6 @@ __all__ = [
 if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ loads them
     from .actions import Action, Decision
     from .cards import CardError, card_str, cards_of, format_cards, parse_card, parse_mask
-    from .drive import drive
     from .errors import HeartsError
     from .game import Game, IllegalAction
     from .players import BaseBot, UnknownBot, bot_names, get_bot, register_bot

@@ -68,6 +68,19 @@ def _name_order(card: int) -> tuple[int, int]:
     return (card & 127, card)
 
 
+def _shown(value: object) -> str:
+    """``repr(value)``, cut to an excerpt when long (a refusal quotes what it was given)."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}... ({len(text)} characters)"
+
+
+def _card_name(card: object) -> str:
+    """``card_str`` of a card id; :class:`CardError` for anything else (a bool included)."""
+    if type(card) is not int:
+        raise CardError(card, f"{_shown(card)} is not a card id")
+    return card_str(card)
+
+
 class Action(NamedTuple):
     """One move: ``kind`` (see :data:`KINDS`), ``seat`` (-1 for a deal), ``payload``.
 
@@ -133,7 +146,9 @@ class Action(NamedTuple):
         """The JSON list of this action (see the module table).
 
         Raises :class:`~hearts.cards.CardError` for a payload holding something
-        that is not a card where cards are due.
+        that is not a card id where cards are due, :class:`ActionError` for a seat that
+        is no int or a payload of the wrong type (the list would not read back, or would
+        read back as another action).
 
         >>> Action.play(2, parse_card("QS")).to_json()
         ['play', 2, 'QS']
@@ -146,22 +161,37 @@ class Action(NamedTuple):
         if k == "deal":
             if p is None:
                 return ["deal"]
+            if not isinstance(p, tuple | list) or not all(
+                    type(m) is int or isinstance(m, tuple | list) for m in p):
+                raise ActionError(f"a deal's payload is a list of card sets, not {_shown(p)}")
             items = list(p)
             stock = items.pop() if items and isinstance(items[-1], tuple | list) else None
             # Cards in name order (a second pack's copy beside its twin).
             out: list[Any] = ["deal", [[card_str(c) for c in sorted(cards_of(m), key=_name_order)]
                                        for m in items]]
             if stock is not None:
-                out.append([card_str(c) for c in stock])
+                out.append([_card_name(c) for c in stock])
             return out
+        if type(s) is not int:
+            raise ActionError(f"an action's seat is a whole number, not {_shown(s)}")
         if k == "pass":
-            return ["pass", s, *(card_str(c) for c in p)]
+            if not isinstance(p, tuple | list):
+                raise ActionError(f"a pass's payload is a list of card ids, not {_shown(p)}")
+            return ["pass", s, *(_card_name(c) for c in p)]
         if k == "play":
-            return ["play", s, card_str(p)]
+            return ["play", s, _card_name(p)]
         if k == "suit":
+            if type(p) is not int or not 0 <= p < 4:
+                raise ActionError(f"a suit is 0-3 (clubs, diamonds, hearts, spades), not {_shown(p)}")
             return ["suit", s, SUIT_LETTERS[p]]
         if k == "give_up":
             return ["give_up", s]
+        if k == "moon" and not isinstance(p, str):
+            raise ActionError(f"a moon choice is 'add' or 'subtract', not {_shown(p)}")
+        if k == "bid" and p is not None and not isinstance(p, int):
+            raise ActionError(f"a bid is a whole number of chips, true or None, not {_shown(p)}")
+        if k == "declare" and p is not None and not isinstance(p, str):
+            raise ActionError(f"a declaration is a name or None, not {_shown(p)}")
         return [k, s, p]
 
     @staticmethod
@@ -183,10 +213,10 @@ class Action(NamedTuple):
         hearts.actions.ActionError: unknown action kind 'fold' (known: deal, bid, ...)
         """
         if not isinstance(value, list | tuple) or not value or not isinstance(value[0], str):
-            raise ActionError(f"an action is a list starting with its kind, not {value!r}")
+            raise ActionError(f"an action is a list starting with its kind, not {_shown(value)}")
         kind = value[0]
         if kind not in KINDS:
-            raise ActionError(f"unknown action kind {kind!r} (known: {', '.join(KINDS)})")
+            raise ActionError(f"unknown action kind {_shown(kind)} (known: {', '.join(KINDS)})")
         if kind == "deal":
             if len(value) == 1:
                 return Action("deal", -1, None)
@@ -199,6 +229,9 @@ class Action(NamedTuple):
                 masks: list[Any] = []
                 seen = 0
                 for cards in hands:
+                    if not isinstance(cards, list):
+                        raise ActionError(f"deal: each hand is a list of card names, not "
+                                          f"{_shown(cards)}")
                     m = 0
                     for c in cards:
                         card = parse_card(c)
@@ -232,20 +265,20 @@ class Action(NamedTuple):
                 return Action("play", seat, parse_card(v))
             if kind == "suit":
                 if not isinstance(v, str) or v.upper() not in SUIT_LETTERS:
-                    raise ActionError(f"a suit is one of C, D, H, S, not {v!r}")
+                    raise ActionError(f"a suit is one of C, D, H, S, not {_shown(v)}")
                 return Action("suit", seat, SUIT_LETTERS.index(v.upper()))
             if kind == "bid":
                 if v is not None and v is not True and (isinstance(v, bool)
                                                         or not isinstance(v, int)):
                     raise ActionError(f"a bid is a whole number of chips, true (a slam bid) "
-                                      f"or null, not {v!r}")
+                                      f"or null, not {_shown(v)}")
                 return Action("bid", seat, v)
             if kind == "declare":
                 if v is not None and not isinstance(v, str):
-                    raise ActionError(f"a declaration is a name or null, not {v!r}")
+                    raise ActionError(f"a declaration is a name or null, not {_shown(v)}")
                 return Action("declare", seat, v)
             if not isinstance(v, str):
-                raise ActionError(f"a moon choice is \"add\" or \"subtract\", not {v!r}")
+                raise ActionError(f"a moon choice is \"add\" or \"subtract\", not {_shown(v)}")
             return Action("moon", seat, v)
         except CardError as exc:
             raise ActionError(f"{kind}: {exc}") from None
@@ -300,6 +333,8 @@ class Decision(NamedTuple):
         >>> d.allows(Action.play(2, parse_card("9C")))
         False
         """
+        if not isinstance(action, Action):  # a JSON list or anything else answers nothing
+            return False
         if action.kind == "give_up" and self.kind == "play":
             return action.seat == self.seat and "give_up" in self.options
         if action.kind != self.kind or action.seat != self.seat:

@@ -57,8 +57,11 @@ class CardError(HeartsError, ValueError):
 
     def __init__(self, text: object, message: str | None = None) -> None:
         self.text = text
+        shown = repr(text)
+        if len(shown) > 40:  # quote an excerpt of what was given, not all of it
+            shown = f"{shown[:37]}... ({len(shown)} characters)"
         super().__init__(message or
-                         f"{text!r} is not a card (write rank then suit, e.g. QS, 10H, 2♣)")
+                         f"{shown} is not a card (write rank then suit, e.g. QS, 10H, 2♣)")
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -189,11 +192,18 @@ def card_str(card: int) -> str:
     ('QS', 'TH', 'JK')
     """
     c = card & 127
+    if card >> 8 or (c >> 4 != 4 and (c >> 4 > 3 or c & 15 > 12)):
+        raise _bad_id(card)
     if c >> 4 == 4:
         return "JK"
-    if c >> 4 > 3 or c & 15 > 12:
-        raise CardError(card)
     return RANK_LETTERS[c & 15] + SUIT_LETTERS[c >> 4]
+
+
+def _bad_id(card: object) -> CardError:
+    """The refusal of an int that is no card id (a rank above the ace, a suit past spades,
+    outside 0-255)."""
+    return CardError(card, f"{card} is not a card id (an id is suit * 16 + rank, rank 0-12 "
+                     f"and suit 0-3, 64 and up for jokers, plus 128 for a second pack's copy)")
 
 
 def card_symbol(card: int) -> str:
@@ -203,6 +213,8 @@ def card_symbol(card: int) -> str:
     ('Q♠', 'T♥')
     """
     c = card & 127
+    if card >> 8 or (c >> 4 != 4 and (c >> 4 > 3 or c & 15 > 12)):
+        raise _bad_id(card)
     if c >> 4 == 4:
         return "JK"
     return RANK_LETTERS[c & 15] + SUIT_SYMBOLS[c >> 4]
@@ -413,7 +425,10 @@ def parse_mask(text: str | Iterable[str]) -> int:
 def sort_key(card: int) -> tuple[int, int]:
     """Sort key for showing a hand: by suit (C, D, S, H alternate colours) then rank."""
     order = (0, 1, 3, 2, 4)
-    return (order[suit_of(card)], rank_of(card))
+    suit = suit_of(card)
+    if suit > 4 or card >> 8:
+        raise _bad_id(card)
+    return (order[suit], rank_of(card))
 
 
 ALL_CARDS: tuple[int, ...] = tuple(cards_of(FULL_DECK))

@@ -182,7 +182,8 @@ def get_bot(name: str, seed: int | None = None) -> Bot:
         need = _NEEDS.get(name) if isinstance(name, str) else None
         if need is not None:
             raise UnknownBot(f"bot {name!r} {need}") from None
-        raise UnknownBot(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
+        shown = repr(name) if len(repr(name)) <= 40 else f"{repr(name)[:37]}..."
+        raise UnknownBot(f"unknown bot {shown} (known: {', '.join(sorted(BOTS))})") from None
     return factory(seed)
 
 
