@@ -684,3 +684,22 @@ def _first_choice(g, d):
     if d.kind == "play":
         return Action.play(d.seat, cards_of(g.legal_plays())[0])
     return Action(d.kind, d.seat, d.options[0])
+
+
+@pytest.mark.parametrize("variant", ["standard", "cancellation"])
+def test_a_deal_with_a_seat_or_a_payload_that_is_no_list_is_refused(variant):
+    """The deal's seat was never checked (``Action("deal", "x", None)`` dealt), and in a game
+    with two copies of a card a payload that is no list raised ``TypeError`` from inside
+    (a library user's trial): both are ``bad_deal``, the state unchanged."""
+    g = Game(make_rules(variant, None, {}), 5)
+    before = snapshot(g)
+    for action in (Action("deal", None, None), Action("deal", "x", None),  # type: ignore[arg-type]
+                   Action("deal", 0, None), Action.deal(5)):  # type: ignore[arg-type]
+        assert not g.can(action)
+        with pytest.raises(IllegalAction) as refused:
+            g.apply(action)
+        assert refused.value.reason == "bad_deal"
+        with pytest.raises(IllegalAction):
+            g.verify(action)
+    assert snapshot(g) == before
+    g.apply(Action.deal())

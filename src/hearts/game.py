@@ -1529,6 +1529,7 @@ class Game:
         elif kind == "give_up":
             self.give_up(who)
         elif kind == "deal":
+            _check_dealer(who)
             hands, stock = _deal_payload(action[2])
             self.start_hand(hands, stock)
         else:
@@ -1567,8 +1568,9 @@ class Game:
             return Action(kind, seat, tuple(out))
         if kind == "deal" and payload is not None:
             hands, stock = _deal_payload(payload)
-            if hands is None or not all(type(h) is int and h >= 0 for h in hands):
-                return action
+            if hands is None or not isinstance(hands, tuple | list) or not all(
+                    type(h) is int and h >= 0 for h in hands):
+                return action  # left for the deal's check to refuse
             deck = self.rules.deck
             taken = 0
             fixed = []
@@ -1607,6 +1609,7 @@ class Game:
         elif kind == "give_up":
             self.verify_give_up(parts[1])
         elif kind == "deal":
+            _check_dealer(parts[1])
             if self.phase != PHASE_DEAL:
                 raise self._wrong_phase()
             hands, _ = _deal_payload(parts[2])
@@ -1754,6 +1757,14 @@ def _as_action(action: object) -> Action:
                             f"JSON form with Action.from_json({_excerpt(action)}).")
     raise IllegalAction("bad_action", "Game.apply takes an Action such as Action.play(seat, "
                         f"card) or Action.from_json([...]), not {_excerpt(action)}.")
+
+
+def _check_dealer(seat: object) -> None:
+    """Raise ``bad_deal`` unless a deal action's seat is -1: the table deals, not a seat
+    (``Action.deal()`` and records write -1)."""
+    if seat != -1 or type(seat) is not int:
+        raise IllegalAction("bad_deal", f"A deal is the table's action (seat -1), not seat "
+                            f"{_excerpt(seat)}'s: use Action.deal().")
 
 
 def _excerpt(value: object) -> str:
