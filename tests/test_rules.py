@@ -155,6 +155,10 @@ def test_rules_frozen_hashable_and_equal():
     assert a != make_rules("standard", 4)
     with pytest.raises(AttributeError):
         a.players = 5  # type: ignore[misc]
+    # its mappings are read-only too (extensions was a dict a copy shared and pickle lost)
+    for mapping in (a.options, a.extensions):
+        with pytest.raises(TypeError):
+            mapping["x"] = 1  # type: ignore[index]
     assert a.to_json() == {"variant": "standard", "players": 4, "options": dict(a.options)}
     assert a.deck_cards == tuple(cards_of(a.deck))
 

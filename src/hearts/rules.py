@@ -525,7 +525,8 @@ class Rules:
     exact_target_resets: bool
     tie: str
     no_tricks_bonus: int
-    extensions: Mapping[str, Any] = field(default_factory=dict)
+    extensions: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """Variant data the core does not know yet (unused); read-only, as the rest of Rules."""
     deck_cards: tuple[int, ...] = ()
     """The deck's card ids in deal order (filled in by :func:`make_rules`)."""
     phases: tuple[str, ...] = ("pass", "play")
