@@ -227,6 +227,7 @@ def test_an_action_that_would_not_read_back_is_refused_when_written():
 
     for action in (Action.pass_(0, (256, 263, 267)), Action.play(0, 314), Action.play(0, True),
                    Action.play(0, None), Action.pass_(0, None), Action.play(True, 0),
+                   Action.play("0", 0), Action.pass_(None, (0, 1, 2)),
                    Action.suit(0, -1), Action.suit(0, 7), Action.suit(0, "H"),
                    Action.moon(0, float("nan")), Action.bid(0, 1.5), Action("deal", -1, 5)):
         with pytest.raises(HeartsError):

@@ -157,7 +157,10 @@ class Action(NamedTuple):
         >>> Action.deal().to_json(), Action.suit(1, 2).to_json(), Action.bid(3, None).to_json()
         (['deal'], ['suit', 1, 'H'], ['bid', 3, None])
         """
-        k, s, p = self.kind, self.seat, self.payload
+        # The seat read through a plain tuple, not the int-typed field: a compiled build
+        # would raise TypeError for a seat that is no int before the check below.
+        parts: tuple[object, ...] = self
+        k, s, p = self.kind, parts[1], self.payload
         if k == "deal":
             if p is None:
                 return ["deal"]
