@@ -250,3 +250,16 @@ def test_a_long_value_is_quoted_as_an_excerpt_and_a_deal_hand_must_be_a_list():
     for hand in ("QS", {"QS": 1}):
         with pytest.raises(ActionError, match="each hand is a list of card names"):
             Action.from_json(["deal", [hand]])
+
+
+def test_a_decision_allows_only_an_action_with_an_int_seat():
+    """``Decision.allows`` raised AttributeError for what is no Action (a JSON list); a
+    seat that is no int (``1.0``, ``"1"``) answers nothing either."""
+    from hearts.actions import Decision
+
+    d = Decision(1, "play", parse_card("9C") and (1 << parse_card("9C")), 1)
+    assert d.allows(Action.play(1, parse_card("9C")))
+    assert d.allows(("play", 1, parse_card("9C")))  # type: ignore[arg-type]  # as Game.apply
+    for other in (None, 5, "x", ("play", 1), ["play", 1, "9C"],
+                  Action.play(1.0, parse_card("9C")), Action.play("1", parse_card("9C"))):
+        assert not d.allows(other)  # type: ignore[arg-type]

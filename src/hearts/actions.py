@@ -336,11 +336,17 @@ class Decision(NamedTuple):
         >>> d.allows(Action.play(2, parse_card("9C")))
         False
         """
+        if type(action) is tuple and len(action) == 3:  # Action's plain form, as Game.apply takes
+            action = Action(*action)
         if not isinstance(action, Action):  # a JSON list or anything else answers nothing
             return False
+        parts: tuple[object, ...] = action  # (the seat not through its int-typed field)
+        seat = parts[1]
+        if type(seat) is not int:
+            return False
         if action.kind == "give_up" and self.kind == "play":
-            return action.seat == self.seat and "give_up" in self.options
-        if action.kind != self.kind or action.seat != self.seat:
+            return seat == self.seat and "give_up" in self.options
+        if action.kind != self.kind or seat != self.seat:
             return False
         p = action.payload
         if self.kind == "play":
