@@ -326,7 +326,7 @@ class Decision(NamedTuple):
             return [Action("deal", -1, None)]
         return [Action(self.kind, self.seat, o) for o in self.options]
 
-    def allows(self, action: Action) -> bool:
+    def allows(self, action: object) -> bool:
         """Whether ``action`` answers this decision legally (kind, seat and payload).
 
         >>> from hearts.cards import parse_mask

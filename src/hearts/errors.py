@@ -54,5 +54,6 @@ def _rebuild(cls: type[HeartsError], args: tuple[object, ...],
     ``__init__`` (the other half of :meth:`HeartsError.__reduce__`)."""
     error = cls.__new__(cls, *args)
     error.args = args
-    error.__dict__.update(state)
+    for name, value in state.items():  # setattr: a compiled subclass's instance from
+        setattr(error, name, value)    # __new__ has no __dict__ until the first one
     return error

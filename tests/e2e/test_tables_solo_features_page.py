@@ -353,13 +353,14 @@ def test_two_people_at_a_table_get_what_the_solo_game_offers(
     assert_in_view(ann, 'svg[data-chart="totals"]', uncovered=False)
     assert "game ends at 50" in (ann.text_content('svg[data-chart="totals"]') or "")
 
-    # In Japanese too: the same names, the corner button and the review's words translated.
+    # In Japanese too: the people's names as written, the corner button and the review's words translated.
     ben.locator('[data-dialog="review"] .dialog-x').click()
     ben.wait_for_selector('dialog[data-dialog="hand-end"][open]')  # back where it was opened
     ben.locator('dialog[data-dialog="hand-end"] .dialog-x').click()
     ben.locator('[data-action="language"]').click()
     assert ben.text_content('[data-action="taken"]') == "取ったカード"
-    assert _names(ben)[0] == "Ann" and _names(ben)[2] == seen[1][2]
+    # (a person's name as written; a computer's fixed name in katakana: Cleo is クレオ)
+    assert _names(ben)[0] == "Ann" and seen[1][2] == "Cleo" and _names(ben)[2] == "クレオ"
     ben.locator('[data-action="show-hand-end"]').click()
     assert_in_view(ben, '[data-dialog="hand-end"]', uncovered=False)
     assert ben.text_content('[data-action-review="hand-end"]') == "振り返り"
