@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from conftest import ROOT
 
-MODULES = ("hearts.cards", "hearts.deal", "hearts.actions")
+MODULES = ("hearts.cards", "hearts.deal", "hearts.actions", "hearts.errors")
 """Modules whose docstrings carry examples."""
 PAGES = ("README.md", "docs/python.md")
 """Pages whose ``python`` blocks carry examples."""

@@ -152,3 +152,53 @@ def test_a_game_of_a_variant_name_is_a_type_error_in_both_builds():
     else:  # pragma: no cover - the call above raises
         raise AssertionError("Game('standard') was accepted")
     assert _run_pure(code) == "TypeError"
+
+
+def _long_value_messages() -> list[list[object]]:
+    """``[label, message length, quotes the excerpt]`` for refusals given a
+    100,000-letter value where a short one was expected."""
+    from hearts.actions import Action
+    from hearts.cards import parse_card
+    from hearts.events import event_from_json
+    from hearts.game import Game
+    from hearts.players import get_bot
+    from hearts.rules import make_rules
+
+    long = "Q" * 100_000
+    game = Game(make_rules("standard"), 20261130)
+    game.start_hand()
+    passer = game.pending()[0].seat
+    calls: list[tuple[str, Callable[[], object]]] = [
+        ("card", lambda: parse_card(long)),
+        ("variant", lambda: make_rules(long)),
+        ("option", lambda: make_rules("standard", options={long: 1})),
+        ("bot", lambda: get_bot(long)),
+        ("event type", lambda: event_from_json({"type": long})),
+        ("event field", lambda: event_from_json({"type": "play", "hand": long})),
+        ("action card", lambda: Action.play(0, long).to_json()),
+        ("seat", lambda: game.apply(Action(kind="pass", seat=long, payload=()))),  # type: ignore[arg-type]
+        ("pass", lambda: game.apply(Action.pass_(passer, long))),
+    ]
+    out: list[list[object]] = []
+    for label, call in calls:
+        try:
+            call()
+        except HeartsError as exc:
+            out.append([label, len(str(exc)) < 1000, "'QQQQ" in str(exc) and "(100000 chars)" in str(exc)])
+        else:
+            out.append([label, "nothing raised", False])
+    return out
+
+
+def test_a_long_value_is_quoted_as_an_excerpt_everywhere():
+    """Every refusal quotes a long value the same way (``hearts.errors.excerpt``): its
+    start and its length, in a sentence under 1,000 characters (the known names included), not 100 KB."""
+    got = _long_value_messages()
+    assert got == [[label, True, True] for label, _, _ in got]
+    assert len(got) == 9
+
+
+def test_the_pure_python_engine_quotes_long_values_the_same():
+    pure = json.loads(_run_pure("import json, test_errors as t; "
+                                "print(json.dumps(t._long_value_messages()))"))
+    assert pure == _long_value_messages()

@@ -48,7 +48,7 @@ from .cards import (
     parse_card,
     same_name,
 )
-from .errors import HeartsError
+from .errors import HeartsError, excerpt
 
 KINDS = ("deal", "bid", "suit", "pass", "declare", "play", "give_up", "moon")
 """Every action kind, in the order a hand may ask for them."""
@@ -68,16 +68,10 @@ def _name_order(card: int) -> tuple[int, int]:
     return (card & 127, card)
 
 
-def _shown(value: object) -> str:
-    """``repr(value)``, cut to an excerpt when long (a refusal quotes what it was given)."""
-    text = repr(value)
-    return text if len(text) <= 40 else f"{text[:37]}... ({len(text)} characters)"
-
-
 def _card_name(card: object) -> str:
     """``card_str`` of a card id; :class:`CardError` for anything else (a bool included)."""
     if type(card) is not int:
-        raise CardError(card, f"{_shown(card)} is not a card id")
+        raise CardError(card, f"{excerpt(card)} is not a card id")
     return card_str(card)
 
 
@@ -166,7 +160,7 @@ class Action(NamedTuple):
                 return ["deal"]
             if not isinstance(p, tuple | list) or not all(
                     type(m) is int or isinstance(m, tuple | list) for m in p):
-                raise ActionError(f"a deal's payload is a list of card sets, not {_shown(p)}")
+                raise ActionError(f"a deal's payload is a list of card sets, not {excerpt(p)}")
             items = list(p)
             stock = items.pop() if items and isinstance(items[-1], tuple | list) else None
             # Cards in name order (a second pack's copy beside its twin).
@@ -176,25 +170,25 @@ class Action(NamedTuple):
                 out.append([_card_name(c) for c in stock])
             return out
         if type(s) is not int:
-            raise ActionError(f"an action's seat is a whole number, not {_shown(s)}")
+            raise ActionError(f"an action's seat is a whole number, not {excerpt(s)}")
         if k == "pass":
             if not isinstance(p, tuple | list):
-                raise ActionError(f"a pass's payload is a list of card ids, not {_shown(p)}")
+                raise ActionError(f"a pass's payload is a list of card ids, not {excerpt(p)}")
             return ["pass", s, *(_card_name(c) for c in p)]
         if k == "play":
             return ["play", s, _card_name(p)]
         if k == "suit":
             if type(p) is not int or not 0 <= p < 4:
-                raise ActionError(f"a suit is 0-3 (clubs, diamonds, hearts, spades), not {_shown(p)}")
+                raise ActionError(f"a suit is 0-3 (clubs, diamonds, hearts, spades), not {excerpt(p)}")
             return ["suit", s, SUIT_LETTERS[p]]
         if k == "give_up":
             return ["give_up", s]
         if k == "moon" and not isinstance(p, str):
-            raise ActionError(f"a moon choice is 'add' or 'subtract', not {_shown(p)}")
+            raise ActionError(f"a moon choice is 'add' or 'subtract', not {excerpt(p)}")
         if k == "bid" and p is not None and not isinstance(p, int):
-            raise ActionError(f"a bid is a whole number of chips, true or None, not {_shown(p)}")
+            raise ActionError(f"a bid is a whole number of chips, true or None, not {excerpt(p)}")
         if k == "declare" and p is not None and not isinstance(p, str):
-            raise ActionError(f"a declaration is a name or None, not {_shown(p)}")
+            raise ActionError(f"a declaration is a name or None, not {excerpt(p)}")
         return [k, s, p]
 
     @staticmethod
@@ -216,10 +210,10 @@ class Action(NamedTuple):
         hearts.actions.ActionError: unknown action kind 'fold' (known: deal, bid, ...)
         """
         if not isinstance(value, list | tuple) or not value or not isinstance(value[0], str):
-            raise ActionError(f"an action is a list starting with its kind, not {_shown(value)}")
+            raise ActionError(f"an action is a list starting with its kind, not {excerpt(value)}")
         kind = value[0]
         if kind not in KINDS:
-            raise ActionError(f"unknown action kind {_shown(kind)} (known: {', '.join(KINDS)})")
+            raise ActionError(f"unknown action kind {excerpt(kind)} (known: {', '.join(KINDS)})")
         if kind == "deal":
             if len(value) == 1:
                 return Action("deal", -1, None)
@@ -234,7 +228,7 @@ class Action(NamedTuple):
                 for cards in hands:
                     if not isinstance(cards, list):
                         raise ActionError(f"deal: each hand is a list of card names, not "
-                                          f"{_shown(cards)}")
+                                          f"{excerpt(cards)}")
                     m = 0
                     for c in cards:
                         card = parse_card(c)
@@ -268,20 +262,20 @@ class Action(NamedTuple):
                 return Action("play", seat, parse_card(v))
             if kind == "suit":
                 if not isinstance(v, str) or v.upper() not in SUIT_LETTERS:
-                    raise ActionError(f"a suit is one of C, D, H, S, not {_shown(v)}")
+                    raise ActionError(f"a suit is one of C, D, H, S, not {excerpt(v)}")
                 return Action("suit", seat, SUIT_LETTERS.index(v.upper()))
             if kind == "bid":
                 if v is not None and v is not True and (isinstance(v, bool)
                                                         or not isinstance(v, int)):
                     raise ActionError(f"a bid is a whole number of chips, true (a slam bid) "
-                                      f"or null, not {_shown(v)}")
+                                      f"or null, not {excerpt(v)}")
                 return Action("bid", seat, v)
             if kind == "declare":
                 if v is not None and not isinstance(v, str):
-                    raise ActionError(f"a declaration is a name or null, not {_shown(v)}")
+                    raise ActionError(f"a declaration is a name or null, not {excerpt(v)}")
                 return Action("declare", seat, v)
             if not isinstance(v, str):
-                raise ActionError(f"a moon choice is \"add\" or \"subtract\", not {_shown(v)}")
+                raise ActionError(f"a moon choice is \"add\" or \"subtract\", not {excerpt(v)}")
             return Action("moon", seat, v)
         except CardError as exc:
             raise ActionError(f"{kind}: {exc}") from None

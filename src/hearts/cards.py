@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from .errors import HeartsError
+from .errors import HeartsError, excerpt
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUITS: tuple[int, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
@@ -57,11 +57,8 @@ class CardError(HeartsError, ValueError):
 
     def __init__(self, text: object, message: str | None = None) -> None:
         self.text = text
-        shown = repr(text)
-        if len(shown) > 40:  # quote an excerpt of what was given, not all of it
-            shown = f"{shown[:37]}... ({len(shown)} characters)"
         super().__init__(message or
-                         f"{shown} is not a card (write rank then suit, e.g. QS, 10H, 2♣)")
+                         f"{excerpt(text)} is not a card (write rank then suit, e.g. QS, 10H, 2♣)")
 
 
 def make_card(rank: int, suit: int) -> int:

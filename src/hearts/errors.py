@@ -48,6 +48,27 @@ class HeartsError(Exception):
         return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 
+def excerpt(value: object, limit: int = 40) -> str:
+    """How a refusal quotes a value it was given: ``repr(value)`` when short, else cut
+    to ``limit`` characters (of the string itself for a ``str``) with its length, so a
+    100,000-letter card makes a short sentence, not a 100 KB one.  Shared by the
+    engine's errors and the web layer's (:mod:`hearts.web.limits`).
+
+    >>> excerpt("QS")
+    "'QS'"
+    >>> excerpt("Q" * 50, limit=4)
+    "'QQQQ…' (50 chars)"
+    >>> excerpt(list(range(30)), limit=10)
+    '[0, 1, 2, … (110 chars)'
+    """
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) <= limit:
+        return repr(text) if isinstance(value, str) else text
+    cut = text[:limit]
+    shown = repr(cut)[:-1] + "…'" if isinstance(value, str) else cut + "…"
+    return f"{shown} ({len(text)} chars)"
+
+
 def _rebuild(cls: type[HeartsError], args: tuple[object, ...],
              state: dict[str, object]) -> HeartsError:
     """The error ``cls`` with ``args`` and attributes ``state``, without calling its

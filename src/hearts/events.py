@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .cards import JOKER, PACK2, SUIT_LETTERS, card_str, card_tuple, parse_card
-from .errors import HeartsError
+from .errors import HeartsError, excerpt
 from .scoring import ScoreItem
 
 
@@ -514,10 +514,8 @@ class _Fields:
         self.kind = kind
 
     def bad(self, key: str, what: str) -> EventError:
-        shown = repr(self.d.get(key))
-        if len(shown) > 40:
-            shown = shown[:37] + "..."
-        return EventError(f"event {self.kind!r}: field {key!r} must be {what}, not {shown}")
+        return EventError(f"event {self.kind!r}: field {key!r} must be {what}, "
+                          f"not {excerpt(self.d.get(key))}")
 
     def has(self, key: str) -> bool:
         return key in self.d
@@ -602,7 +600,7 @@ def event_from_json(data: dict[str, Any]) -> Event:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
         kind = data.get("type") if isinstance(data, dict) else data
-        shown = repr(kind) if len(repr(kind)) <= 40 else repr(kind)[:37] + "..."
+        shown = excerpt(kind)
         raise EventError(f"event {shown}: bad or missing field ({exc})") from None
 
 
@@ -611,7 +609,7 @@ def _from_json(data: dict[str, Any]) -> Event:
     f = _Fields(data, kind)
     t = f.raw("type")
     if t not in EVENT_TYPES:
-        shown = repr(t) if len(repr(t)) <= 40 else repr(t)[:37] + "..."
+        shown = excerpt(t)
         raise EventError(f"unknown event type {shown}")
     h = f.num("hand")
     if t == "deal":

@@ -56,7 +56,7 @@ from .cards import (
     same_name,
 )
 from .deal import check_game_number, numbered_deal, random_deal, shuffled_deck
-from .errors import HeartsError
+from .errors import HeartsError, excerpt
 from .events import (
     BidMade,
     Dealt,
@@ -323,8 +323,7 @@ def _is_card_id(card: object) -> TypeGuard[int]:
 def _no_seat(seat: object, players: int, reason: str) -> IllegalAction:
     """The refusal of a seat that is not a seat number (a bool, a float, a string...:
     ``2.0 == 2``, but an action's seat is an int, as it is written in records)."""
-    shown = repr(seat) if len(repr(seat)) <= 40 else repr(seat)[:37] + "..."
-    return IllegalAction(reason, f"There is no seat {shown}: a seat is a whole number from 0 "
+    return IllegalAction(reason, f"There is no seat {excerpt(seat)}: a seat is a whole number from 0 "
                          f"to {players - 1}.", seat=seat)
 
 
@@ -1754,9 +1753,9 @@ def _as_action(action: object) -> Action:
         return Action(*action)
     if isinstance(action, list):
         raise IllegalAction("bad_action", "Game.apply takes an Action, not a list: read the "
-                            f"JSON form with Action.from_json({_excerpt(action)}).")
+                            f"JSON form with Action.from_json({excerpt(action)}).")
     raise IllegalAction("bad_action", "Game.apply takes an Action such as Action.play(seat, "
-                        f"card) or Action.from_json([...]), not {_excerpt(action)}.")
+                        f"card) or Action.from_json([...]), not {excerpt(action)}.")
 
 
 def _check_dealer(seat: object) -> None:
@@ -1764,12 +1763,7 @@ def _check_dealer(seat: object) -> None:
     (``Action.deal()`` and records write -1)."""
     if seat != -1 or type(seat) is not int:
         raise IllegalAction("bad_deal", f"A deal is the table's action (seat -1), not seat "
-                            f"{_excerpt(seat)}'s: use Action.deal().")
-
-
-def _excerpt(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+                            f"{excerpt(seat)}'s: use Action.deal().")
 
 
 def _pass_payload(payload: object, seat: object) -> tuple[object, ...]:
@@ -1786,7 +1780,7 @@ def _pass_payload(payload: object, seat: object) -> tuple[object, ...]:
             return tuple(cast("Iterable[object]", payload))
         except TypeError:
             pass
-    raise IllegalAction("bad_pass", f"A pass is a list of cards, not {_excerpt(payload)}.",
+    raise IllegalAction("bad_pass", f"A pass is a list of cards, not {excerpt(payload)}.",
                         seat=who)
 
 
@@ -1802,7 +1796,7 @@ def _not_a_card(card: object, seat: object) -> IllegalAction:
             return IllegalAction("not_in_hand", f"{card!r} is a card's name; the engine takes "
                                  f"card ids: parse_card({card!r}) (or Action.from_json for a "
                                  "whole action in its JSON form).", seat=seat)
-    return IllegalAction("not_in_hand", f"You do not hold {_excerpt(card)}: it is not a card.",
+    return IllegalAction("not_in_hand", f"You do not hold {excerpt(card)}: it is not a card.",
                          seat=seat)
 
 

@@ -30,7 +30,7 @@ from .cards import (
     make_card,
     parse_card,
 )
-from .errors import HeartsError
+from .errors import HeartsError, excerpt
 
 
 class RulesError(HeartsError, ValueError):
@@ -714,7 +714,7 @@ def resolve_options(variant: str, overrides: Mapping[str, Any] | None = None) ->
     var = VARIANTS.get(variant)
     if var is None:
         names = ", ".join(VARIANTS)
-        shown = repr(variant) if len(repr(variant)) <= 60 else repr(variant)[:57] + "..."
+        shown = excerpt(variant)
         near = difflib.get_close_matches(str(variant).lower().replace(" ", "-").replace("_", "-"),
                                          list(VARIANTS), n=1, cutoff=0.7)
         hint = f"; did you mean {near[0]!r}?" if near else ""
@@ -727,7 +727,7 @@ def resolve_options(variant: str, overrides: Mapping[str, Any] | None = None) ->
     for key, value in (overrides or {}).items():
         spec = OPTION_SPECS.get(key)
         if spec is None:
-            shown = repr(key) if len(repr(key)) <= 60 else repr(key)[:57] + "..."
+            shown = excerpt(key)
             near = difflib.get_close_matches(str(key), list(OPTION_SPECS), n=1)
             hint = f"did you mean {near[0]!r}? " if near else ""
             raise RulesError("unknown_option", f"unknown option {shown} ({hint}every option "

@@ -18,7 +18,7 @@ from typing import Protocol, runtime_checkable
 
 from ..actions import Action, Decision
 from ..cards import SUIT_MASKS, card_tuple, cards_of
-from ..errors import HeartsError
+from ..errors import HeartsError, excerpt
 from ..view import PlayerView
 
 
@@ -182,8 +182,7 @@ def get_bot(name: str, seed: int | None = None) -> Bot:
         need = _NEEDS.get(name) if isinstance(name, str) else None
         if need is not None:
             raise UnknownBot(f"bot {name!r} {need}") from None
-        shown = repr(name) if len(repr(name)) <= 40 else f"{repr(name)[:37]}..."
-        raise UnknownBot(f"unknown bot {shown} (known: {', '.join(sorted(BOTS))})") from None
+        raise UnknownBot(f"unknown bot {excerpt(name)} (known: {', '.join(sorted(BOTS))})") from None
     return factory(seed)
 
 

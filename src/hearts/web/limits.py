@@ -35,6 +35,8 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from .. import errors
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -92,13 +94,9 @@ def scope_client(scope: Scope) -> str:
 
 def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     """``repr`` of ``value`` cut to about ``limit`` characters (``'abc…' (5000 chars)``),
-    for quoting client input in an error message."""
-    text = value if isinstance(value, str) else repr(value)
-    if len(text) <= limit:
-        return repr(text) if isinstance(value, str) else text
-    cut = text[:limit]
-    return (repr(cut)[:-1] + "…'" if isinstance(value, str) else cut + "…") + \
-        f" ({len(text)} chars)"
+    for quoting client input in an error message: :func:`hearts.errors.excerpt`, the
+    engine's own form."""
+    return errors.excerpt(value, limit)
 
 
 def shorten(message: str, limit: int = MAX_MESSAGE_CHARS) -> str:
