@@ -400,3 +400,38 @@ def test_pass_search_plays_the_others_as_the_earlier_hands_showed() -> None:
         sim.play(rollout_card(sim, legal, pr) if sim.turn == 0 else sim.simple_card(legal))
     assert got.won == sim.won and got.points() == sim.points()
     assert passed_play_out(view, hands, none, pr).won != sim.won  # medium's model differs
+
+
+def test_playout_random_moves_random_play_to_medium() -> None:
+    # playout_random: the play-outs' draw of a seat's policy keeps that share of the fitted
+    # random play and gives the rest to medium's model (the mixture that reads the plays is
+    # unchanged).  A seat fitted as all random: drawn RANDOM always at 1.0, MEDIUM always
+    # at 0.0, about half each at 0.5; the other shares are left as they are.
+    n = 4
+    mixtures = {1: ((0.0, 0.0, 1.0, 0.0),) * KINDS,
+                2: ((0.2, 0.3, 0.4, 0.1),) * KINDS}
+
+    def codes(keep: float, draws: int = 400) -> list[list[int]]:
+        bot = HardBot(5, playout_random=keep)
+        out: list[list[int]] = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        for _ in range(draws):
+            mix, _ = bot._mix_draw(n, mixtures)
+            for i, s in enumerate((1, 2)):
+                out[i][(mix >> 2 * (LEAD * n + s)) & 3] += 1
+        return out
+
+    seat1, seat2 = codes(1.0)
+    assert seat1[RANDOM] == 400
+    seat1, seat2 = codes(0.0)
+    assert seat1[MEDIUM] == 400 and seat2[RANDOM] == 0
+    assert 0.15 < seat2[PLAIN] / 400 < 0.45 and 0.5 < seat2[MEDIUM] / 400 < 0.7, seat2
+    seat1, _ = codes(0.5)
+    assert 150 < seat1[RANDOM] < 250 and seat1[RANDOM] + seat1[MEDIUM] == 400, seat1
+    # the default draws as before the option: the same stream, the same codes
+    assert HardBot(5)._mix_draw(n, mixtures) == HardBot(5, playout_random=1.0)._mix_draw(n, mixtures)
+    try:
+        HardBot(5, playout_random=1.5)
+    except ValueError as exc:
+        assert "playout_random" in str(exc)
+    else:
+        raise AssertionError("playout_random=1.5 was taken")
