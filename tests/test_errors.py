@@ -172,6 +172,10 @@ def _long_value_messages() -> list[list[object]]:
         ("card", lambda: parse_card(long)),
         ("variant", lambda: make_rules(long)),
         ("option", lambda: make_rules("standard", options={long: 1})),
+        ("option value", lambda: make_rules("standard", options={"moon": long})),
+        ("flag value", lambda: make_rules("standard", options={"jack_of_diamonds": long})),
+        ("number value", lambda: make_rules("standard", options={"target_score": long})),
+        ("players", lambda: make_rules("standard", long)),  # type: ignore[arg-type]
         ("bot", lambda: get_bot(long)),
         ("event type", lambda: event_from_json({"type": long})),
         ("event field", lambda: event_from_json({"type": "play", "hand": long})),
@@ -195,7 +199,7 @@ def test_a_long_value_is_quoted_as_an_excerpt_everywhere():
     start and its length, in a sentence under 1,000 characters (the known names included), not 100 KB."""
     got = _long_value_messages()
     assert got == [[label, True, True] for label, _, _ in got]
-    assert len(got) == 9
+    assert len(got) == 13
 
 
 def test_the_pure_python_engine_quotes_long_values_the_same():

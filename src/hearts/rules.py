@@ -65,10 +65,11 @@ class OptionSpec:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise RulesError("bad_option", f"option {self.key} takes true or false, not {value!r}")
+            raise RulesError("bad_option", f"option {self.key} takes true or false, not {excerpt(value)}")
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError("bad_option", f"option {self.key} takes a whole number, not {value!r}")
+                raise RulesError("bad_option",
+                                 f"option {self.key} takes a whole number, not {excerpt(value)}")
             if self.minimum is not None and value < self.minimum:
                 raise RulesError("bad_option", f"option {self.key} must be at least {self.minimum}")
             if self.maximum is not None and value > self.maximum:
@@ -76,7 +77,7 @@ class OptionSpec:
             return value
         if value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise RulesError("bad_option", f"option {self.key} takes one of {allowed}, not {value!r}")
+            raise RulesError("bad_option", f"option {self.key} takes one of {allowed}, not {excerpt(value)}")
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -752,7 +753,7 @@ def make_rules(variant: str = "standard", players: object = None,
     if isinstance(n, bool) or not isinstance(n, int) or n not in var.players:
         low, high = min(var.players), max(var.players)
         count = f"{low} to {high}" if len(var.players) > 1 else str(low)
-        raise RulesError("bad_option", f"{var.title} is played by {count} players, not {n!r}")
+        raise RulesError("bad_option", f"{var.title} is played by {count} players, not {excerpt(n)}")
 
     deck = FULL_DECK
     if var.packs == 2:
