@@ -159,10 +159,13 @@ def _long_value_messages() -> list[list[object]]:
     100,000-letter value where a short one was expected."""
     from hearts.actions import Action
     from hearts.cards import parse_card
+    from hearts.deal import check_game_number, numbered_deal
     from hearts.events import event_from_json
     from hearts.game import Game
     from hearts.players import get_bot
+    from hearts.record import rules_of
     from hearts.rules import make_rules
+    from hearts.view import player_view
 
     long = "Q" * 100_000
     game = Game(make_rules("standard"), 20261130)
@@ -182,13 +185,22 @@ def _long_value_messages() -> list[list[object]]:
         ("action card", lambda: Action.play(0, long).to_json()),
         ("seat", lambda: game.apply(Action(kind="pass", seat=long, payload=()))),  # type: ignore[arg-type]
         ("pass", lambda: game.apply(Action.pass_(passer, long))),
+        ("action kind", lambda: game.apply(Action(kind=long, seat=passer, payload=()))),  # type: ignore[arg-type]
+        ("view seat", lambda: player_view(game, long)),  # type: ignore[arg-type]
+        ("game number", lambda: check_game_number(long)),
+        ("hand number", lambda: numbered_deal(make_rules("standard"), 1, long)),  # type: ignore[arg-type]
+        ("record format", lambda: rules_of({"format": long})),
+        ("record variant", lambda: rules_of({"format": "hearts-record/1", "variant": long})),
+        ("record option", lambda: rules_of({"format": "hearts-record/1", "options": {long: 1}})),
     ]
     out: list[list[object]] = []
     for label, call in calls:
         try:
             call()
         except HeartsError as exc:
-            out.append([label, len(str(exc)) < 1000, "'QQQQ" in str(exc) and "(100000 chars)" in str(exc)])
+            text = str(exc)
+            out.append([label, len(text) < 1000,
+                        "'QQQQ" in text and "(100000 characters)" in text])
         else:
             out.append([label, "nothing raised", False])
     return out
@@ -199,7 +211,7 @@ def test_a_long_value_is_quoted_as_an_excerpt_everywhere():
     start and its length, in a sentence under 1,000 characters (the known names included), not 100 KB."""
     got = _long_value_messages()
     assert got == [[label, True, True] for label, _, _ in got]
-    assert len(got) == 13
+    assert len(got) == 20
 
 
 def test_the_pure_python_engine_quotes_long_values_the_same():

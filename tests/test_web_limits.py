@@ -422,7 +422,7 @@ def test_error_messages_quote_short_excerpts(client: httpx.Client) -> None:
 
 def test_excerpt() -> None:
     assert excerpt("abc") == "'abc'"
-    assert excerpt("x" * 1000) == "'" + "x" * 40 + "…' (1000 chars)"
+    assert excerpt("x" * 1000) == "'" + "x" * 40 + "…' (1000 characters)"
     assert excerpt(12) == "12"
 
 

@@ -34,7 +34,7 @@ import struct
 from collections.abc import Iterator
 from typing import Final, cast
 
-from .errors import HeartsError
+from .errors import HeartsError, excerpt
 from .rules import Rules
 
 MAX_GAME_NUMBER = 2**32 - 1
@@ -69,11 +69,8 @@ def check_game_number(game: object) -> int:
     hearts.deal.DealError: game number must be a whole number from 1 to 4294967295, not 0
     """
     if isinstance(game, bool) or not isinstance(game, int) or not 1 <= game <= MAX_GAME_NUMBER:
-        shown = repr(game)
-        if len(shown) > 40:  # quote an excerpt of what was sent, not all of it
-            shown = f"{shown[:24]}... ({len(shown)} characters)"
         raise DealError(f"game number must be a whole number from 1 to {MAX_GAME_NUMBER}, "
-                        f"not {shown}")
+                        f"not {excerpt(game)}")
     return game
 
 
@@ -85,7 +82,7 @@ def shuffled_deck(rules: Rules, game: object, hand: object) -> list[int]:
     """
     game = check_game_number(game)
     if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
-        raise DealError(f"hand number must be a whole number from 0, not {hand!r}")
+        raise DealError(f"hand number must be a whole number from 0, not {excerpt(hand)}")
     deck = list(rules.deck_cards)  # pack one, pack two, jokers last (ascending ids in each)
     words = _words(game, hand, rules.players)
     for i in range(len(deck) - 1, 0, -1):

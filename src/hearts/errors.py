@@ -57,16 +57,16 @@ def excerpt(value: object, limit: int = 40) -> str:
     >>> excerpt("QS")
     "'QS'"
     >>> excerpt("Q" * 50, limit=4)
-    "'QQQQ…' (50 chars)"
+    "'QQQQ…' (50 characters)"
     >>> excerpt(list(range(30)), limit=10)
-    '[0, 1, 2, … (110 chars)'
+    '[0, 1, 2, … (110 characters)'
     """
     text = value if isinstance(value, str) else repr(value)
     if len(text) <= limit:
         return repr(text) if isinstance(value, str) else text
     cut = text[:limit]
     shown = repr(cut)[:-1] + "…'" if isinstance(value, str) else cut + "…"
-    return f"{shown} ({len(text)} chars)"
+    return f"{shown} ({len(text)} characters)"
 
 
 def _rebuild(cls: type[HeartsError], args: tuple[object, ...],

@@ -730,7 +730,7 @@ class Game:
                                     seat=seat)
             return
         if isinstance(bid, bool) or not isinstance(bid, int):
-            raise IllegalAction("bad_bid", f"A bid is a whole number of chips, not {bid!r}.",
+            raise IllegalAction("bad_bid", f"A bid is a whole number of chips, not {excerpt(bid)}.",
                                 seat=seat)
         low = self.high_bid() + 1
         if not low <= bid <= self.rules.max_bid:
@@ -809,7 +809,7 @@ class Game:
         ``wrong_phase``, ``not_your_turn``, ``bad_suit``."""
         self._check_turn(PHASE_SUIT, seat)
         if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit < 4:
-            raise IllegalAction("bad_suit", f"Name a suit (C, D, H or S), not {suit!r}.",
+            raise IllegalAction("bad_suit", f"Name a suit (C, D, H or S), not {excerpt(suit)}.",
                                 seat=seat)
 
     def can_name_suit(self, seat: object, suit: object) -> bool:
@@ -1532,7 +1532,7 @@ class Game:
             hands, stock = _deal_payload(action[2])
             self.start_hand(hands, stock)
         else:
-            raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
+            raise IllegalAction("bad_action", f"Unknown action kind {excerpt(kind)}.")
 
     def _held_copy(self, seat: object, card: object) -> object:
         """The copy of ``card``'s name that ``seat`` holds (:func:`hearts.cards.held_copy`),
@@ -1615,7 +1615,7 @@ class Game:
             if hands is not None:
                 self.verify_deal(hands)
         else:
-            raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
+            raise IllegalAction("bad_action", f"Unknown action kind {excerpt(kind)}.")
 
     def can(self, action: object) -> bool:
         """Whether :meth:`apply` would accept ``action`` (never raises)."""

@@ -89,7 +89,7 @@ from .cards import (
     same_name,
 )
 from .deal import DealError, check_game_number, numbered_deal, shuffled_deck
-from .errors import HeartsError
+from .errors import HeartsError, excerpt
 from .game import (
     PHASE_BID,
     PHASE_DEAL,
@@ -273,7 +273,7 @@ def rules_of(record: Mapping[str, Any]) -> Rules:
     if fmt != FORMAT:
         if fmt is None:
             raise _bad(f'The record has no "format" key: expected "{FORMAT}".', "format")
-        raise _bad(f'The record format is {fmt!r}; this program reads "{FORMAT}".', "format")
+        raise _bad(f'The record format is {excerpt(fmt)}; this program reads "{FORMAT}".', "format")
     variant = record.get("variant", "standard")
     if not isinstance(variant, str):
         raise _bad(f'The "variant" key must be a name such as "standard", not {_json_kind(variant)}.',
@@ -291,11 +291,11 @@ def rules_of(record: Mapping[str, Any]) -> Rules:
     except RulesError as exc:
         reason = exc.reason if exc.reason in ("unknown_variant", "unknown_option") else "bad_option"
         if reason == "unknown_variant":
-            raise RecordError(reason, reason, f"Unknown variant {variant!r}; the known variants "
+            raise RecordError(reason, reason, f"Unknown variant {excerpt(variant)}; the known variants "
                               f"are {', '.join(VARIANTS)}.", stage="rules", path="variant") from None
         if reason == "unknown_option":
             bad = next((k for k in options if k not in OPTION_SPECS), None)
-            raise RecordError(reason, reason, f"Unknown option {bad!r}; `hearts variants` lists "
+            raise RecordError(reason, reason, f"Unknown option {excerpt(bad)}; `hearts variants` lists "
                               f"the options and their values.", stage="rules",
                               path=f"options.{bad}") from None
         text = str(exc)

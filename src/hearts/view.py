@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import PACK2, SUIT_LETTERS, card_str, cards_of
-from .errors import HeartsError
+from .errors import HeartsError, excerpt
 from .events import Dealt, Drew, Event, Exchanged, Passed, WidowTaken
 from .game import PHASE_PLAY, Game, HandResult, PassAction, PlayAction, Trick
 from .rules import Rules
@@ -308,7 +308,7 @@ def player_view(game: Game, seat: int) -> PlayerView:
     Raises :class:`ViewError` (a ``ValueError``) for a seat outside ``0..players-1``.
     """
     if type(seat) is not int or not 0 <= seat < game.n:
-        raise ViewError(f"There is no seat {seat!r} at a table of {game.n}: a seat is a "
+        raise ViewError(f"There is no seat {excerpt(seat)} at a table of {game.n}: a seat is a "
                         f"whole number from 0 to {game.n - 1}.")
     passed = game.passes[seat] or ()
     all_passed = all(p is not None for p in game.passes) or game.pass_offset == 0

@@ -93,7 +93,7 @@ def scope_client(scope: Scope) -> str:
 
 
 def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
-    """``repr`` of ``value`` cut to about ``limit`` characters (``'abc…' (5000 chars)``),
+    """``repr`` of ``value`` cut to about ``limit`` characters (``'abc…' (5000 characters)``),
     for quoting client input in an error message: :func:`hearts.errors.excerpt`, the
     engine's own form."""
     return errors.excerpt(value, limit)
