@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from typing import Any
 
 import pytest
 
@@ -398,7 +399,7 @@ def test_japanese_help_has_no_stray_spaces(new_table, tab):
 
 def test_hearts_badge_says_what_is_forbidden(new_table):
     j = new_table(locale="ja-JP").open("deal=61")
-    assert j.page.locator("#hearts-mark").inner_text().strip() == "ハートはまだリードできません"
+    assert j.page.locator("#hearts-mark").inner_text().strip() == "ハートはまだリード不可"
     j.see("#hearts-mark")
     e = new_table().open("deal=61")
     assert e.page.locator("#hearts-mark").inner_text().strip() == "Hearts can't be led yet"
@@ -410,8 +411,31 @@ def test_hearts_badge_says_what_is_forbidden(new_table):
 
 HEARTS_BADGE = {
     "en-US": {"open": "Hearts may be led any time", "not-yet": "Hearts can't be led yet"},
-    "ja-JP": {"open": "ハートはいつでもリードできます", "not-yet": "ハートはまだリードできません"},
+    "ja-JP": {"open": "ハートはいつでもリード可", "not-yet": "ハートはまだリード不可"},
 }
+PHRASES = {"open": ("ハートは", "いつでも", "リード可"), "not-yet": ("ハートは", "まだ", "リード不可")}
+"""The Japanese badge's phrases: a line may end between them, never inside one."""
+
+
+def _cut_phrases(page: Any, selector: str, phrases: tuple[str, ...]) -> list[str]:
+    """The ``phrases`` of the element's text whose letters are laid out on more than one line
+    (each letter's box read from a Range over it: what a person sees, not the DOM)."""
+    cut: list[str] = page.eval_on_selector(selector, """(e, phrases) => {
+        const text = e.textContent, out = [];
+        const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+        const tops = [];
+        for (let n = walker.nextNode(); n; n = walker.nextNode())
+          for (let i = 0; i < n.data.length; i++) {
+            const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+            tops.push(Math.round(r.getBoundingClientRect().top));
+          }
+        for (const p of phrases) {
+          const at = text.indexOf(p);
+          if (at < 0) { out.push(p + " (missing)"); continue; }
+          if (new Set(tops.slice(at, at + p.length)).size > 1) out.push(p);
+        }
+        return out; }""", list(phrases))
+    return cut
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
@@ -426,6 +450,8 @@ def test_hearts_badge_where_hearts_may_always_be_led(new_table, size, locale, qu
     for _ in range(2):  # as dealt, then after a trick has been played
         t.see("#hearts-mark")
         assert t.page.locator("#hearts-mark").inner_text().strip() == words["open"]
+        if locale == "ja-JP":  # a line breaks between phrases, never inside a word
+            assert _cut_phrases(t.page, "#hearts-mark", PHRASES["open"]) == []
         assert t.page.get_attribute("#hearts-mark", "data-hearts-lead") == "any"
         title = t.page.get_attribute("#hearts-mark", "title") or ""
         assert ("any time" if locale == "en-US" else "いつでも") in title, title
@@ -439,6 +465,8 @@ def test_hearts_badge_where_hearts_may_always_be_led(new_table, size, locale, qu
     std = new_table(*size, locale=locale).open("deal=61&level=random")
     std.see("#hearts-mark")
     assert std.page.locator("#hearts-mark").inner_text().strip() == words["not-yet"]
+    if locale == "ja-JP":
+        assert _cut_phrases(std.page, "#hearts-mark", PHRASES["not-yet"]) == []
     assert std.page.get_attribute("#hearts-mark", "data-hearts-lead") == "not-yet"
     assert t.errors == [] and std.errors == []
 
