@@ -106,6 +106,7 @@ export function renderSeats() {
       }
     }
   }
+  keepTrickClear(); // a panel's height changes with its tags (computer, thinking…)
 }
 
 /**
@@ -148,6 +149,8 @@ export function drawTrick({ animateCard = null, winner = null } = {}) {
     d.setAttribute("aria-label", `${name(seat)}: ${cardName(card)}`);
     d.style.left = `${p.x}%`;
     d.style.top = `${p.y}%`;
+    d.dataset.y = String(p.y);
+    d.style.zIndex = String(Math.round(p.y)); // a lower card lies over a higher one: every card's index shows
     d.style.setProperty("--fx", `${p.dx}px`);
     d.style.setProperty("--fy", `${p.dy}px`);
     if (card === animateCard && pace().play > 0) d.classList.add("enter");
@@ -167,6 +170,46 @@ export function drawTrick({ animateCard = null, winner = null } = {}) {
       d.setAttribute("aria-label", `${name(seat)}: ${cardName(card)} (${t("pack_mark", { k })}, ${t("cancelled_mark")})`);
     }
     el.appendChild(d);
+  }
+  keepTrickClear();
+}
+
+/**
+ * Keep every trick card off the panel of a seat above it: on a short screen (a 1366 x 768 laptop) the
+ * top seat's card covered that seat's points and tricks.  A card that would overlap such a panel is
+ * moved down until it clears it by 4 px.  Read from the card's place in the trick (its `top` percentage
+ * and size), not its drawn box, which an arrival animation moves.  Called after the trick is drawn and the
+ * seats are rendered, and whenever the trick's or a panel's size changes (a ResizeObserver: the window
+ * resized, a tag added).
+ */
+let clearWatch = null;
+
+export function keepTrickClear() {
+  const trick = $("#trick");
+  if (!trick) return;
+  if (!clearWatch && typeof ResizeObserver === "function") {
+    // the felt's and the panels' sizes settle after a resize event (the hand is laid out, fonts load)
+    clearWatch = new ResizeObserver(() => keepTrickClear());
+    clearWatch.observe(trick);
+  }
+  if (clearWatch) for (const box of document.querySelectorAll("[data-seat-box]")) clearWatch.observe(box);
+  if (!trick.children.length) return;
+  const tr = trick.getBoundingClientRect();
+  for (const d of trick.querySelectorAll(".tcard")) {
+    const y = Number(d.dataset.y);
+    const box = $(`[data-seat-box="${d.dataset.seat}"]`);
+    if (Number.isNaN(y)) continue;
+    let want = `${y}%`; // set once: a second change in the same frame would restart the move's transition
+    if (box && !box.classList.contains("me")) {
+      const b = box.getBoundingClientRect();
+      const h = d.offsetHeight, w = d.offsetWidth;
+      const top = tr.top + (y / 100) * tr.height - h / 2;
+      const left = tr.left + (parseFloat(d.style.left) / 100) * tr.width - w / 2;
+      const above = b.top + b.height / 2 < top + h / 2;
+      const apart = left >= b.right || left + w <= b.left || top >= b.bottom + 4 || top + h <= b.top;
+      if (above && !apart) want = `calc(${y}% + ${Math.ceil(b.bottom + 4 - top)}px)`;
+    }
+    if (d.style.top !== want) d.style.top = want;
   }
 }
 
