@@ -174,6 +174,8 @@ export function drawTrick({ animateCard = null, winner = null } = {}) {
   keepTrickClear();
 }
 
+let clearWatch = null; // the ResizeObserver of keepTrickClear
+
 /**
  * Keep every trick card off the panel of a seat above it: on a short screen (a 1366 x 768 laptop) the
  * top seat's card covered that seat's points and tricks.  A card that would overlap such a panel is
@@ -182,17 +184,19 @@ export function drawTrick({ animateCard = null, winner = null } = {}) {
  * seats are rendered, and whenever the trick's or a panel's size changes (a ResizeObserver: the window
  * resized, a tag added).
  */
-let clearWatch = null;
-
 export function keepTrickClear() {
   const trick = $("#trick");
   if (!trick) return;
   if (!clearWatch && typeof ResizeObserver === "function") {
     // the felt's and the panels' sizes settle after a resize event (the hand is laid out, fonts load)
-    clearWatch = new ResizeObserver(() => keepTrickClear());
+    clearWatch = new ResizeObserver(() => placeTrickClear(trick));
     clearWatch.observe(trick);
   }
   if (clearWatch) for (const box of document.querySelectorAll("[data-seat-box]")) clearWatch.observe(box);
+  placeTrickClear(trick);
+}
+
+function placeTrickClear(trick) {
   if (!trick.children.length) return;
   const tr = trick.getBoundingClientRect();
   for (const d of trick.querySelectorAll(".tcard")) {
