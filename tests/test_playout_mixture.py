@@ -402,7 +402,7 @@ def test_pass_search_plays_the_others_as_the_earlier_hands_showed() -> None:
     assert passed_play_out(view, hands, none, pr).won != sim.won  # medium's model differs
 
 
-def test_playout_random_moves_random_play_to_medium() -> None:
+def test_playout_random_scales_the_random_share() -> None:
     # playout_random: the play-outs' draw of a seat's policy keeps that share of the fitted
     # random play and gives the rest to medium's model (the mixture that reads the plays is
     # unchanged).  A seat fitted as all random: drawn RANDOM always at 1.0, MEDIUM always
@@ -427,11 +427,14 @@ def test_playout_random_moves_random_play_to_medium() -> None:
     assert 0.15 < seat2[PLAIN] / 400 < 0.45 and 0.5 < seat2[MEDIUM] / 400 < 0.7, seat2
     seat1, _ = codes(0.5)
     assert 150 < seat1[RANDOM] < 250 and seat1[RANDOM] + seat1[MEDIUM] == 400, seat1
+    # 2.0: twice the random share (0.8), taken from medium's 0.2 (never more than it has): 0.6
+    _, seat2 = codes(2.0)
+    assert 0.5 < seat2[RANDOM] / 400 < 0.7 and seat2[MEDIUM] == 0, seat2
     # the default draws as before the option: the same stream, the same codes
     assert HardBot(5)._mix_draw(n, mixtures) == HardBot(5, playout_random=1.0)._mix_draw(n, mixtures)
     try:
-        HardBot(5, playout_random=1.5)
+        HardBot(5, playout_random=4.5)
     except ValueError as exc:
         assert "playout_random" in str(exc)
     else:
-        raise AssertionError("playout_random=1.5 was taken")
+        raise AssertionError("playout_random=4.5 was taken")

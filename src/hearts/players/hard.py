@@ -500,11 +500,12 @@ class HardBot(BaseBot):
     issue 25): from the game's second hand on, the pass search's play-outs play the other
     seats as the play search does, by what the earlier hands showed of them
     (:meth:`_pass_policy`), instead of every seat by medium's model;
-    ``playout_random`` (under evaluation, issue 25; 1.0 keeps today's play): the share of
-    a fitted mixture's random play kept when the play-outs draw a seat's policy
-    (:meth:`_mix_draw`), the rest going to medium's model, so that a strong seat whose
-    plays neither medium's model nor the plain policy explain (a searcher) is not played
-    out as a random player; the mixture still reads its plays whole.
+    ``playout_random`` (under evaluation, issue 25; 1.0 keeps today's play; 0.0 to 4.0): the
+    factor on a fitted mixture's random share when the play-outs draw a seat's policy
+    (:meth:`_mix_draw`), what it loses going to medium's model and what it gains taken from
+    it (at most medium's whole share), so that a seat whose plays neither medium's model
+    nor the plain policy explain (a searcher) is played out as more or less random than
+    its fit says; the mixture still reads its plays as fitted.
     """
 
     name = "hard"
@@ -521,8 +522,8 @@ class HardBot(BaseBot):
                  mixture_fit: bool = True, mixture_floor: float = 0.1,
                  mixture_gate: bool = True, mixture_likelihood: bool = True,
                  pass_fit: bool = False, playout_random: float = 1.0) -> None:
-        if not 0.0 <= playout_random <= 1.0:
-            raise ValueError(f"playout_random is a share from 0.0 to 1.0, not {playout_random!r}")
+        if not 0.0 <= playout_random <= 4.0:
+            raise ValueError(f"playout_random is a factor from 0.0 to 4.0, not {playout_random!r}")
         self.playout_random = float(playout_random)
         self.rate_by_fit = rate_by_fit
         self.pass_fit = pass_fit
@@ -887,13 +888,15 @@ class HardBot(BaseBot):
     def _mix_draw(self, n: int, mixtures: dict[int, tuple[Shares, ...]]) -> tuple[int, int]:
         """One draw of every mixed seat's play-out policy per kind of play: ``(mix,
         seed)``, the values of ``Sim.mix`` and ``Sim.seed`` (a fresh seed for the
-        random plays); ``playout_random`` below 1.0 moves that share of random play to
-        medium's model."""
+        random plays); ``playout_random`` scales each random share, the difference taken
+        from or given to medium's model."""
         mix = 0
         keep = self.playout_random
         for s, shares in mixtures.items():
             for k, (medium, plain, rand, _) in enumerate(shares):
-                medium, rand = medium + rand * (1.0 - keep), rand * keep
+                # the random share scaled by `keep`, what it loses or gains taken from medium's
+                moved = min(medium, rand * (keep - 1.0)) if keep > 1.0 else rand * (keep - 1.0)
+                medium, rand = medium - moved, rand + moved
                 u = self.rng.random()
                 code = MEDIUM if u < medium else PLAIN if u < medium + plain else \
                     RANDOM if u < medium + plain + rand else HIGH
