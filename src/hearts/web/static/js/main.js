@@ -10,9 +10,7 @@ import { answerConfirm, applySettings, askLeave, maybeShowPhaseDialog, renderSet
 import { carried } from "./family.js";
 import { describeGame, readUrl, sameGame, syncUrl } from "./url.js";
 import { askedNow, doDaily, doDownload, doHint, doNewGame, doPass, doRestart, newGame, onCardClick } from "./actions.js";
-import {
-  drawTrick, keepTrickClear, renderAll, renderHeader, renderSeats, renderStatus, showLastTrick, toggleTaken,
-} from "./view-table.js";
+import { drawTrick, renderAll, renderHeader, renderSeats, renderStatus, showLastTrick, toggleTaken } from "./view-table.js";
 import { focusHand, layoutHand, renderHand } from "./view-hand.js";
 import { getLanguage, initialLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { hideToast, notice, placeToast, reasonText, showDialog, toast } from "./messages.js";
@@ -306,7 +304,7 @@ export function wire() {
   }
   $('dialog[data-dialog="moon"]').addEventListener("cancel", (e) => e.preventDefault());
   $('dialog[data-dialog="confirm"]').addEventListener("cancel", (e) => { e.preventDefault(); answerConfirm(false); });
-  window.addEventListener("resize", () => { layoutHand(); placeToast(); keepTrickClear(); });
+  window.addEventListener("resize", () => { layoutHand(); placeToast(); });
 }
 
 export async function start() {
