@@ -450,3 +450,58 @@ def test_a_trick_card_never_covers_the_panel_of_the_seat_that_played_it(
     assert _trick_cards_over_seats(t.page) == []
     t.page.screenshot(path=f"/tmp/trick-clear-{size[0]}x{size[1]}-resized.png")
     assert t.errors == []
+
+
+# ------------------------------------------------ the pass and decision panels cover no seat
+def _panel_over_seats(page: Any, selector: str) -> list[str]:
+    """The seats' panels that the (shown) panel ``selector`` overlaps, read after two frames (a
+    resize laid out and the ResizeObserver's move made)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    panel = boxes(page, selector)[0]
+    return [f"{selector} {panel} over {seat}" for seat in boxes(page, "[data-seat-box]")
+            if overlap(panel, seat)]
+
+
+PANEL_SIZES = [pytest.param((1280, 650), "en-US", id="short-desktop"),
+               pytest.param((375, 667), "ja-JP", id="small-phone-ja"),
+               pytest.param((320, 568), "ja-JP", id="smallest-phone-ja"),
+               pytest.param((844, 390), "en-US", id="sideways-phone"),
+               pytest.param((740, 360), "ja-JP", id="short-sideways-phone-ja")]
+
+
+@pytest.mark.parametrize("size,locale", PANEL_SIZES)
+def test_the_pass_panel_covers_no_seat(new_table: Any, size: tuple[int, int],
+                                       locale: str) -> None:
+    """Regression: the panel that asks for the pass lay over the top seat's tricks on a 1280 x 650
+    laptop (4 px; 12 in Japanese), over the side seats' points on a 375 x 667 phone in Japanese
+    and a 320 x 568 one, and over the top seat's on phones turned sideways (17-60 px).  It now
+    stands beside its button, then smaller, where the usual layout would cover a seat; its text
+    and button stay in view, the pass still goes, and a resize keeps it clear."""
+    t: Table = new_table(*size, locale=locale)
+    t.open("deal=7&level=random")
+    panel = t.page.locator("#pass-panel")
+    expect(panel).to_be_visible()
+    assert _panel_over_seats(t.page, "#pass-panel") == []
+    t.see(t.page.locator("#pass-text"))
+    t.see(t.page.locator('[data-action="pass"]'))
+    t.page.screenshot(path=f"/tmp/pass-clear-{size[0]}x{size[1]}.png")
+    other = (390, 844) if size[0] > size[1] else (844, 390)
+    t.page.set_viewport_size({"width": other[0], "height": other[1]})
+    assert _panel_over_seats(t.page, "#pass-panel") == []
+    t.page.set_viewport_size({"width": size[0], "height": size[1]})
+    assert _panel_over_seats(t.page, "#pass-panel") == []
+    t.pass_cards()
+    assert t.phase == "play"
+    assert t.errors == []
+
+
+def test_a_bid_panel_covers_no_seat_on_a_short_laptop(new_table: Any) -> None:
+    """Regression: on a 1280 x 650 laptop Auction Hearts' bid panel, centred on the felt, lay
+    over the top seat's chips (10 px; 27 in Japanese); it now sits just below that seat."""
+    for locale in ("en-US", "ja-JP"):
+        t: Table = new_table(1280, 650, locale=locale)
+        t.open("deal=7&variant=auction&level=random")
+        expect(t.page.locator("#decide-panel")).to_be_visible()
+        assert _panel_over_seats(t.page, "#decide-panel") == []
+        t.see(t.page.locator("#decide-panel"))
+        assert t.errors == []

@@ -320,8 +320,76 @@ export function renderStatus() {
   }
   if (app.table) msg = app.table.status(msg);
   st.textContent = msg;
+  keepPanelClear();
   if (!$("#taken-view").hidden) renderTaken();
   placeToast();
+}
+
+let panelWatch = null; // the ResizeObserver of keepPanelClear
+
+/**
+ * Keep the panels in the middle of the table off every seat's panel.  The pass panel (and its "no
+ * passing" / "show the scores" forms) covered the top seat's tricks on a 1280 x 650 laptop, the side
+ * seats' points on a 375 x 667 phone and the top seat's on a phone turned sideways: it tries the usual
+ * layout, the text beside the button (`row`), then smaller (`tight`), and keeps the first that covers no
+ * seat.  Then it and the decision panel (a bid, the penalty suit...) move down when they still cover a seat
+ * above them and the room below is free.  Called when the status is drawn and whenever the felt or a
+ * seat's panel changes size (a ResizeObserver).
+ */
+export function keepPanelClear() {
+  const felt = $(".felt");
+  if (!felt) return;
+  if (!panelWatch && typeof ResizeObserver === "function") {
+    panelWatch = new ResizeObserver(() => placePanelsClear());
+    panelWatch.observe(felt);
+  }
+  if (panelWatch) for (const box of document.querySelectorAll("[data-seat-box]")) panelWatch.observe(box);
+  placePanelsClear();
+}
+
+const PANEL_LAYOUTS = [[], ["row"], ["row", "tight"]];
+
+function placePanelsClear() {
+  const pass = $("#pass-panel");
+  if (pass && !pass.hidden) {
+    pass.style.translate = "";
+    for (const layout of PANEL_LAYOUTS) {
+      pass.classList.remove("row", "tight");
+      pass.classList.add(...layout);
+      if (!coversSeat(pass.getBoundingClientRect())) break;
+    }
+    moveBelowSeats(pass);
+  }
+  const decide = $("#decide-panel");
+  if (decide && !decide.hidden) {
+    decide.style.translate = "";
+    moveBelowSeats(decide);
+  }
+}
+
+/** Move `panel` down just below the seats' panels it covers from above, when that place covers none and
+ * stays on the felt (else it stays where it is). */
+function moveBelowSeats(panel) {
+  const r = panel.getBoundingClientRect();
+  let down = 0;
+  for (const box of document.querySelectorAll("[data-seat-box]")) {
+    const b = box.getBoundingClientRect();
+    if (!(r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom)) continue;
+    if (b.top + b.height / 2 >= r.top + r.height / 2) return; // a seat below it: moving down is no cure
+    down = Math.max(down, Math.ceil(b.bottom + 4 - r.top));
+  }
+  if (!down) return;
+  const moved = { left: r.left, right: r.right, top: r.top + down, bottom: r.bottom + down };
+  if (coversSeat(moved) || moved.bottom > $(".felt").getBoundingClientRect().bottom) return;
+  panel.style.translate = `0 ${down}px`;
+}
+
+function coversSeat(r) {
+  for (const box of document.querySelectorAll("[data-seat-box]")) {
+    const b = box.getBoundingClientRect();
+    if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom) return true;
+  }
+  return false;
 }
 
 /**
