@@ -476,3 +476,14 @@ def test_a_japanese_font_is_installed():
     out = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True,
                          check=False).stdout
     assert out.strip(), "no Japanese font (make system-deps installs fonts-noto-cjk)"
+
+
+def test_the_japanese_badge_keeps_its_phrases_whole_on_the_smallest_phone(new_table):
+    """Regression: on a 320 x 568 phone the badge broke inside 「リード不可」 (its box, beside the
+    top seat, is 102 px wide); a size smaller there, each phrase stays on one line, in view."""
+    t = new_table(320, 568, locale="ja-JP").open("deal=61&level=random")
+    t.see("#hearts-mark")
+    assert t.page.locator("#hearts-mark").inner_text().strip() == HEARTS_BADGE["ja-JP"]["not-yet"]
+    assert _cut_phrases(t.page, "#hearts-mark", PHRASES["not-yet"]) == []
+    t.page.screenshot(path="/tmp/badge-ja-320.png")
+    assert t.errors == []
