@@ -302,18 +302,25 @@ def test_a_touch_screen_shows_no_card_raised_on_load(browser: Any, server_url: s
         desk.close()
 
 
-@pytest.mark.parametrize("size,players", [((844, 390), 4), ((844, 390), 6), ((667, 375), 4),
-                                          ((800, 500), 4), ((1024, 768), 4), ((2560, 1440), 4)],
-                         ids=["phone-sideways", "phone-sideways-6", "small-phone-sideways",
-                              "small-desktop", "tablet", "large"])
+@pytest.mark.parametrize("size,players,locale", [
+    ((844, 390), 4, "en-US"), ((844, 390), 6, "en-US"), ((667, 375), 4, "en-US"),
+    ((800, 500), 4, "en-US"), ((1024, 768), 4, "en-US"), ((2560, 1440), 4, "en-US"),
+    ((1280, 650), 5, "ja-JP"), ((1366, 768), 5, "en-US"), ((375, 667), 5, "en-US"),
+    ((390, 844), 5, "ja-JP"), ((844, 390), 3, "ja-JP")],
+    ids=["phone-sideways", "phone-sideways-6", "small-phone-sideways", "small-desktop", "tablet",
+         "large", "short-laptop-5-ja", "laptop-5", "small-phone-5", "phone-5-ja",
+         "phone-sideways-3-ja"])
 def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
-        browser: Any, server_url: str, size: tuple[int, int], players: int) -> None:
+        browser: Any, server_url: str, size: tuple[int, int], players: int, locale: str) -> None:
     """Regression: a phone turned sideways (844 x 390) got the desktop's two-row toolbar and a
     sliver of felt: North cut off at the top, West over the hand and hearts badges, East over
     "Cards taken", the You panel over West.  Short screens now share the phone's compact
-    layout (one header row there), and a seat of the upper half stays inside the felt."""
+    layout (one header row there), and a seat of the upper half stays inside the felt.
+    Regression too: with five players (every size) and three (a phone turned sideways) the
+    upper side seats lay over "Hand 1", the hearts badge and "Cards taken"; they now move down
+    clear of them, the two of a row alike."""
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                              is_mobile=size[0] < 900, has_touch=size[0] < 900, locale="en-US")
+                              is_mobile=size[0] < 900, has_touch=size[0] < 900, locale=locale)
     try:
         ctx.add_init_script("localStorage.setItem('hearts.settings', "
                             "JSON.stringify({speed: 'off', sound: false}))")
@@ -340,7 +347,7 @@ def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         if dim:
             t.click_card(dim[0], force=True)
             t.see(t.page.locator("#toast"), uncovered=False)
-        t.page.screenshot(path=f"/tmp/short-screen-{size[0]}x{size[1]}-{players}.png")
+        t.page.screenshot(path=f"/tmp/short-screen-{size[0]}x{size[1]}-{players}-{locale}.png")
         assert t.errors == []
     finally:
         ctx.close()

@@ -106,7 +106,7 @@ export function renderSeats() {
       }
     }
   }
-  keepTrickClear(); // a panel's height changes with its tags (computer, thinking…)
+  keepClear(); // a panel's height changes with its tags (computer, thinking…)
 }
 
 /**
@@ -171,33 +171,77 @@ export function drawTrick({ animateCard = null, winner = null } = {}) {
     }
     el.appendChild(d);
   }
-  keepTrickClear();
+  keepClear();
 }
 
-let clearWatch = null; // the ResizeObserver of keepTrickClear
+let clearWatch = null; // the ResizeObserver of keepClear
 
 /**
- * Keep every trick card off the panel of a seat above it: on a short screen (a 1366 x 768 laptop) the
- * top seat's card covered that seat's points and tricks.  A card that would overlap such a panel is
- * moved down until it clears it by 4 px.  Read from the card's place in the trick (its `top` percentage
- * and size), not its drawn box, which an arrival animation moves.  Called after the trick is drawn and the
- * seats are rendered, and whenever the trick's or a panel's size changes (a ResizeObserver: the window
- * resized, a tag added).
+ * Keep what is drawn on the felt from covering a seat's panel, in this order:
+ * - a seat at the felt's left or right edge moves down clear of the badges (top left), the corner
+ *   buttons (top right) and the seat above it on that side (five players, three on a phone turned
+ *   sideways: the upper side seats lay over "Hand 1", the hearts badge and "Cards taken");
+ * - a trick card moves down off the panel of the seat above it that played it (a 1366 x 768 laptop:
+ *   the top seat's card covered that seat's points and tricks);
+ * - the pass panel and the decision panel move off the seats (:func:`placePanelsClear`).
+ * Called after the seats, the trick and the status are drawn, and whenever the felt, the trick, the
+ * badges or a seat's panel changes size (a ResizeObserver: the window resized, a tag added).
  */
-export function keepTrickClear() {
+export function keepClear() {
   const trick = $("#trick");
   if (!trick) return;
   if (!clearWatch && typeof ResizeObserver === "function") {
     // the felt's and the panels' sizes settle after a resize event (the hand is laid out, fonts load)
-    clearWatch = new ResizeObserver(() => placeTrickClear(trick));
-    clearWatch.observe(trick);
+    clearWatch = new ResizeObserver(() => placeAllClear());
+    for (const el of [trick, $(".felt"), $(".center-badges"), $(".corner-buttons")]) if (el) clearWatch.observe(el);
   }
   if (clearWatch) for (const box of document.querySelectorAll("[data-seat-box]")) clearWatch.observe(box);
-  placeTrickClear(trick);
+  placeAllClear();
+}
+
+function placeAllClear() {
+  placeSeatsClear();
+  placeTrickClear($("#trick"));
+  placePanelsClear();
+}
+
+/** Move each side seat down below what lies above it on its side (see :func:`keepClear`), as far as the
+ * felt (on the left: your own panel) leaves room; the two seats of a row (Northwest and Northeast) move
+ * alike, so that the table stays symmetric. */
+function placeSeatsClear() {
+  const seats = [...document.querySelectorAll("#seats .seat.edge-left, #seats .seat.edge-right")];
+  for (const el of seats) el.style.translate = "";
+  const felt = $(".felt").getBoundingClientRect();
+  const mine = $("#seats .seat.me");
+  const above = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+  const side = {
+    "edge-left": { placed: above(".center-badges > :not([hidden])"), floor: mine ? mine.getBoundingClientRect().top : felt.bottom },
+    "edge-right": { placed: above(".corner-buttons > :not([hidden])"), floor: felt.bottom },
+  };
+  const rows = [];
+  for (const el of seats.map((e) => ({ el: e, r: e.getBoundingClientRect() })).sort((a, b) => a.r.top - b.r.top)) {
+    const row = rows[rows.length - 1];
+    if (row && Math.abs(row[0].r.top - el.r.top) < 2) row.push(el); else rows.push([el]);
+  }
+  for (const row of rows) {
+    let down = 0;
+    for (const { el, r } of row) {
+      for (const o of side[el.classList.contains("edge-left") ? "edge-left" : "edge-right"].placed) {
+        const beside = o.left < r.right && r.left < o.right;
+        if (beside && o.top + o.height / 2 < r.top + r.height / 2) down = Math.max(down, Math.ceil(o.bottom + 4 - r.top));
+      }
+    }
+    for (const { el, r } of row) {
+      const s = side[el.classList.contains("edge-left") ? "edge-left" : "edge-right"];
+      const d = Math.max(0, Math.min(down, Math.floor(s.floor - 4 - r.bottom)));
+      el.style.translate = d ? `0 ${d}px` : "";
+      s.placed.push({ left: r.left, right: r.right, top: r.top + d, bottom: r.bottom + d, height: r.height, width: r.width });
+    }
+  }
 }
 
 function placeTrickClear(trick) {
-  if (!trick.children.length) return;
+  if (!trick || !trick.children.length) return;
   const tr = trick.getBoundingClientRect();
   for (const d of trick.querySelectorAll(".tcard")) {
     const y = Number(d.dataset.y);
@@ -320,33 +364,18 @@ export function renderStatus() {
   }
   if (app.table) msg = app.table.status(msg);
   st.textContent = msg;
-  keepPanelClear();
+  keepClear();
   if (!$("#taken-view").hidden) renderTaken();
   placeToast();
 }
 
-let panelWatch = null; // the ResizeObserver of keepPanelClear
-
 /**
- * Keep the panels in the middle of the table off every seat's panel.  The pass panel (and its "no
- * passing" / "show the scores" forms) covered the top seat's tricks on a 1280 x 650 laptop, the side
- * seats' points on a 375 x 667 phone and the top seat's on a phone turned sideways: it tries the usual
- * layout, the text beside the button (`row`), then smaller (`tight`), and keeps the first that covers no
- * seat.  Then it and the decision panel (a bid, the penalty suit...) move down when they still cover a seat
- * above them and the room below is free.  Called when the status is drawn and whenever the felt or a
- * seat's panel changes size (a ResizeObserver).
+ * The pass panel (and its "no passing" / "show the scores" forms) covered the top seat's tricks on a
+ * 1280 x 650 laptop, the side seats' points on a 375 x 667 phone and the top seat's on a phone turned
+ * sideways: it tries the usual layout, the text beside the button (`row`), then smaller (`tight`), and
+ * keeps the first that covers no seat.  Then it and the decision panel (a bid, the penalty suit...) move
+ * down when they still cover a seat above them and the room below is free.
  */
-export function keepPanelClear() {
-  const felt = $(".felt");
-  if (!felt) return;
-  if (!panelWatch && typeof ResizeObserver === "function") {
-    panelWatch = new ResizeObserver(() => placePanelsClear());
-    panelWatch.observe(felt);
-  }
-  if (panelWatch) for (const box of document.querySelectorAll("[data-seat-box]")) panelWatch.observe(box);
-  placePanelsClear();
-}
-
 const PANEL_LAYOUTS = [[], ["row"], ["row", "tight"]];
 
 function placePanelsClear() {
