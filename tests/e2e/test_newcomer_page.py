@@ -466,3 +466,45 @@ def test_after_a_play_the_turn_ring_is_on_the_next_seat_only(new_table: Any, siz
             break
     assert seen == {True, False}, "no play of ours both in the middle and at the end of a trick"
     assert t.errors == []
+
+
+@pytest.mark.parametrize("players,size", [(6, (375, 667)), (5, (390, 844)), (6, (360, 740))])
+def test_five_or_six_seats_hand_end_table_fits_a_phone(new_table: Any, players: int,
+                                                       size: tuple[int, int]) -> None:
+    """Regression: with five or six players on a phone the hand-end dialog's score table ran
+    past the screen ("Northwest", "Northeast" as heads: 443 px on a 375 px phone), the last
+    columns out of sight with no sign that the table scrolls.  Its seat columns now take short
+    heads ("NW") where the full names do not fit; the full name stays for screen readers."""
+    t: Table = new_table(*size).open(f"deal=42&players={players}&level=random")
+    t.pass_cards()
+    for _ in range(400):
+        if t.dialog_open("hand-end"):
+            break
+        t.step()
+    assert t.dialog_open("hand-end")
+    heads = '[data-dialog="hand-end"] table.scores:has(th[data-short]) thead th'
+    assert t.page.locator(heads).count() == players + 1
+    for i in range(players + 1):  # every column head in view without scrolling sideways
+        t.see(t.page.locator(heads).nth(i), uncovered=False)
+    wrap = t.page.eval_on_selector('[data-dialog="hand-end"] .scores-wrap:has(th[data-short])',
+                                   "e => e.scrollWidth - e.clientWidth")
+    assert wrap <= 1, wrap
+    texts = t.page.eval_on_selector_all(heads, "els => els.map(e => e.textContent)")
+    labels = t.page.eval_on_selector_all(heads, "els => els.map(e => e.getAttribute('aria-label'))")
+    assert "NW" in texts and "Northwest" in labels, (texts, labels)
+    t.page.screenshot(path=f"/tmp/hand-end-{players}-{size[0]}.png")
+    assert t.errors == []
+
+
+def test_a_desktop_hand_end_table_keeps_the_full_seat_names(new_table: Any) -> None:
+    """Where the names fit (a desktop, six players) the heads stay whole."""
+    t: Table = new_table(1280, 800).open("deal=42&players=6&level=random")
+    t.pass_cards()
+    for _ in range(400):
+        if t.dialog_open("hand-end"):
+            break
+        t.step()
+    texts = t.page.eval_on_selector_all('[data-dialog="hand-end"] table.scores thead th',
+                                        "els => els.map(e => e.textContent)")
+    assert "Northwest" in texts and "NW" not in texts, texts
+    assert t.errors == []

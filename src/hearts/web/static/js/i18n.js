@@ -12,6 +12,9 @@ const EN = {
   seat_names_4: ["You", "West", "North", "East"],
   seat_names_5: ["You", "West", "Northwest", "Northeast", "East"],
   seat_names_6: ["You", "West", "Northwest", "North", "Northeast", "East"],
+  // a score table too wide for the screen (five or six players on a phone) heads its columns so
+  seat_short_5: ["You", "W", "NW", "NE", "E"],
+  seat_short_6: ["You", "W", "NW", "N", "NE", "E"],
   // seven or more at the table (Cancellation Hearts): numbered clockwise from you
   seat_names_7: ["You", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6"],
   seat_names_8: ["You", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6", "Seat 7"],
@@ -232,6 +235,8 @@ const JA = {
   seat_names_4: ["あなた", "西", "北", "東"],
   seat_names_5: ["あなた", "西", "北西", "北東", "東"],
   seat_names_6: ["あなた", "西", "北西", "北", "北東", "東"],
+  seat_short_5: ["あなた", "西", "北西", "北東", "東"],
+  seat_short_6: ["あなた", "西", "北西", "北", "北東", "東"],
   seat_names_7: ["あなた", "1番", "2番", "3番", "4番", "5番", "6番"],
   seat_names_8: ["あなた", "1番", "2番", "3番", "4番", "5番", "6番", "7番"],
   seat_names_9: ["あなた", "1番", "2番", "3番", "4番", "5番", "6番", "7番", "8番"],

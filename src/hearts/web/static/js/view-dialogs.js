@@ -1,7 +1,7 @@
 // View: the dialogs (end of a hand, game over, scores, moon choice, "leave this game?", stats, settings, help).
 import { $, $$, app, inProgress, joinNames, me, players, view } from "./state.js";
 import { getLanguage, t } from "./i18n.js";
-import { handNotes, handSummary, moonText, ordinal, scoreSheet, totalsChart } from "./view-scores.js";
+import { fitScoreTables, handNotes, handSummary, moonText, ordinal, scoreSheet, totalsChart } from "./view-scores.js";
 import { renderHelp } from "./content.js";
 import { teamTotals } from "./family.js";
 import { renderStatus } from "./view-table.js";
@@ -19,7 +19,7 @@ export function showHandEnd() {
   $("#hand-end-moon").hidden = !m;
   $("#hand-end-moon").textContent = m;
   $("#hand-end-body").innerHTML = handNotes(r) + handSummary(r, v) + scoreSheet(v, true);
-  showDialog("hand-end");
+  fitScoreTables(showDialog("hand-end"));
   $('[data-action="next-hand"]').focus();
 }
 
@@ -29,7 +29,7 @@ export function showScores() {
   $("#scores-body").innerHTML = scoreSheet(view());
   const review = $('[data-action-review="scores"]'); // review.js's button: for a finished hand only
   if (review) review.hidden = !(view().results || []).length;
-  showDialog("scores");
+  fitScoreTables(showDialog("scores"));
 }
 
 export function showGameOver() {
@@ -64,7 +64,7 @@ export function showGameOver() {
   $("#game-over-chart").innerHTML = totalsChart(v);
   $("#game-over-body").innerHTML = (m ? `<p class="moon-note">${m}</p>` : "") + (r ? handNotes(r) : "") + last +
     scoreSheet(v, true);
-  showDialog("game-over");
+  fitScoreTables(showDialog("game-over"));
   if (app.state && app.cur) {
     store.recordResult(app.state.id, app.state.variant, app.state.players, won, v.totals[0]);
   }

@@ -1,6 +1,6 @@
 // View: the score sheet, each hand's breakdown, the team totals and the chart of the running totals (HTML
 // strings, put into the dialogs by view-dialogs.js).
-import { app, fixedHands, hasGeneral, joinNames, me, name, players, view } from "./state.js";
+import { app, fixedHands, hasGeneral, joinNames, me, name, players, rel, view } from "./state.js";
 import { SUIT_SYMBOLS, cardShort, getLanguage, t } from "./i18n.js";
 import { BIG, generalResult, generalText, teamTotals } from "./family.js";
 import { gaveUpText, giveUpPrice } from "./giveup.js";
@@ -24,10 +24,38 @@ export function scoreSheet(v, highlightLast = false) {
   const big = n >= BIG;
   const head = Array.from({ length: n }, (_, s) => (big
     ? `<th scope="col" aria-label="${name(s)}" title="${name(s)}">${shortName(s)}</th>`
-    : `<th scope="col">${name(s)}</th>`)).join("");
+    : `<th scope="col" data-short="${shortHead(s)}">${name(s)}</th>`)).join("");
   return `<div class="scores-wrap"><table class="scores${big ? " compact" : ""}"><thead><tr><th scope="col">${t("hand_col")}</th>${head}` +
     `</tr></thead><tbody>${rows}</tbody><tfoot><tr class="totals"><td>${t("total")}</td>${totals}</tr>` +
     `${teamRow(v)}</tfoot></table></div>`;
+}
+
+/** A seat's column head where the score table is too wide for the screen (:func:`fitScoreTables`): a
+ * compass seat as "NW", a player's own name (a friends' table) cut to its first letters. */
+function shortHead(s) {
+  if (!(app.table && app.table.seatName(s))) {
+    const shorts = t(`seat_short_${players()}`);
+    if (Array.isArray(shorts) && shorts[rel(s)]) return shorts[rel(s)];
+  }
+  return shortName(s);
+}
+
+/**
+ * Fit every score table under `root` to its box: where one is wider than the screen leaves it (five or six
+ * players on a phone: "Northwest" and "Northeast" pushed the last columns out of sight, with no sign that
+ * the table scrolls), its seat columns take their short heads ("NW"; the full name stays for screen
+ * readers and on hover).  Call once the table is laid out (its dialog open).
+ */
+export function fitScoreTables(root) {
+  for (const wrap of root.querySelectorAll(".scores-wrap")) {
+    if (wrap.scrollWidth <= wrap.clientWidth + 1) continue;
+    for (const th of wrap.querySelectorAll("th[data-short]")) {
+      if (th.textContent === th.dataset.short) continue;
+      th.setAttribute("aria-label", th.textContent);
+      th.title = th.textContent;
+      th.textContent = th.dataset.short;
+    }
+  }
 }
 
 /** A seat's name in a few letters: the number of a numbered seat ("Seat 3" → "3"), else its first letters. */
