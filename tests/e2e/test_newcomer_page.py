@@ -508,3 +508,22 @@ def test_a_desktop_hand_end_table_keeps_the_full_seat_names(new_table: Any) -> N
                                         "els => els.map(e => e.textContent)")
     assert "Northwest" in texts and "NW" not in texts, texts
     assert t.errors == []
+
+
+def test_the_hand_end_total_row_stays_in_view_on_a_phone_turned_sideways(new_table: Any) -> None:
+    """Regression: on a phone turned sideways (844 x 390) in Japanese the hand-end dialog was
+    taller than the screen and its 合計 (total) row lay half under the buttons kept at its
+    bottom until scrolled; dialogs are a little tighter on short screens, and the row is in
+    view and uncovered."""
+    t: Table = new_table(844, 390, locale="ja-JP").open("deal=42&level=random")
+    t.pass_cards()
+    for _ in range(200):
+        if t.dialog_open("hand-end"):
+            break
+        t.step()
+    assert t.dialog_open("hand-end")
+    total = t.page.locator('[data-dialog="hand-end"] tr.totals td').first
+    assert (total.text_content() or "").strip() == "合計"
+    t.see(total)
+    t.page.screenshot(path="/tmp/hand-end-total-844.png")
+    assert t.errors == []
