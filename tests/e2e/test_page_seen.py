@@ -487,3 +487,20 @@ def test_the_japanese_badge_keeps_its_phrases_whole_on_the_smallest_phone(new_ta
     assert _cut_phrases(t.page, "#hearts-mark", PHRASES["not-yet"]) == []
     t.page.screenshot(path="/tmp/badge-ja-320.png")
     assert t.errors == []
+
+
+@pytest.mark.parametrize("size", [(360, 740), (320, 568)])
+def test_the_japanese_hearts_broken_badge_breaks_between_its_words(new_table, size):
+    """Regression: on a 360 px phone 「ハートブレイク済み」 broke as 「…済」 / 「み」; a line may
+    now end only between 「ハートブレイク」 and 「済み」, and the badge is in view."""
+    t = new_table(*size, locale="ja-JP").open("deal=61&level=random")
+    for _ in range(200):
+        if t.page.get_attribute("#hearts-mark", "data-hearts-broken") == "true":
+            break
+        if not t.step():
+            break
+    assert t.page.get_attribute("#hearts-mark", "data-hearts-broken") == "true"
+    t.see("#hearts-mark", uncovered=False)
+    assert _cut_phrases(t.page, "#hearts-mark", ("ハートブレイク", "済み")) == []
+    t.page.screenshot(path=f"/tmp/badge-broken-ja-{size[0]}.png")
+    assert t.errors == []

@@ -256,7 +256,7 @@ const JA = {
   pass_waiting: "カードを渡しています…",
   no_pass: "このハンドはカードを渡しません。",
   received_from: "{name}から{cards}が来ました。",
-  hearts_broken: "ハートブレイク済み",
+  hearts_broken: "ハートブレイク\u200b済み", // a line may break before 済み (a zero-width space), never inside a word
   hearts_unbroken: "ハートはまだリード不可",
   hearts_broken_help: "ハートが出たので、ハートをリードできます。",
   hearts_unbroken_help: "まだハートが出ていません。台札のスートがないときにハートを捨てることはできますが、リードはできません。",
