@@ -306,10 +306,11 @@ def test_a_touch_screen_shows_no_card_raised_on_load(browser: Any, server_url: s
     ((844, 390), 4, "en-US"), ((844, 390), 6, "en-US"), ((667, 375), 4, "en-US"),
     ((800, 500), 4, "en-US"), ((1024, 768), 4, "en-US"), ((2560, 1440), 4, "en-US"),
     ((1280, 650), 5, "ja-JP"), ((1366, 768), 5, "en-US"), ((375, 667), 5, "en-US"),
-    ((390, 844), 5, "ja-JP"), ((844, 390), 3, "ja-JP")],
+    ((390, 844), 5, "ja-JP"), ((844, 390), 3, "ja-JP"), ((667, 375), 6, "en-US"),
+    ((844, 390), 5, "ja-JP")],
     ids=["phone-sideways", "phone-sideways-6", "small-phone-sideways", "small-desktop", "tablet",
          "large", "short-laptop-5-ja", "laptop-5", "small-phone-5", "phone-5-ja",
-         "phone-sideways-3-ja"])
+         "phone-sideways-3-ja", "small-phone-sideways-6", "phone-sideways-5-ja"])
 def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         browser: Any, server_url: str, size: tuple[int, int], players: int, locale: str) -> None:
     """Regression: a phone turned sideways (844 x 390) got the desktop's two-row toolbar and a
@@ -347,6 +348,19 @@ def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         if dim:
             t.click_card(dim[0], force=True)
             t.see(t.page.locator("#toast"), uncovered=False)
+        # regression: with five or six on a phone turned sideways the badges sat at the bottom
+        # centre, where your own card lay over the hearts badge; no trick card covers a badge
+        t.play_one()
+        t.page.wait_for_function("() => !document.getAnimations().some("
+                                 "a => a.effect && a.effect.getTiming().iterations !== Infinity)")
+        badges = ".center-badges > *:not([hidden]), .corner-buttons > *:not([hidden])"
+        for card in boxes(t.page, ".trick .tcard"):
+            for o in boxes(t.page, badges):
+                assert o["width"] == 0 or not overlap(card, o), (card, o)
+        if players >= 5:  # and none of the places where a card will lie (the trick's box)
+            trick = boxes(t.page, "#trick")[0]
+            for o in boxes(t.page, badges):
+                assert o["width"] == 0 or not overlap(trick, o), (trick, o)
         t.page.screenshot(path=f"/tmp/short-screen-{size[0]}x{size[1]}-{players}-{locale}.png")
         assert t.errors == []
     finally:
