@@ -235,7 +235,29 @@ function placeSeatsClear() {
       const s = side[el.classList.contains("edge-left") ? "edge-left" : "edge-right"];
       const d = Math.max(0, Math.min(down, Math.floor(s.floor - 4 - r.bottom)));
       el.style.translate = d ? `0 ${d}px` : "";
-      s.placed.push({ left: r.left, right: r.right, top: r.top + d, bottom: r.bottom + d, height: r.height, width: r.width });
+      const box = { left: r.left, right: r.right, top: r.top + d, bottom: r.bottom + d, height: r.height, width: r.width, el, d };
+      s.placed.push(box);
+    }
+  }
+  // where the floor stopped a seat short (your own panel below it: six players on a phone turned sideways),
+  // the seat above it moves up instead, as far as the felt and what lies above that seat leave room
+  for (const s of Object.values(side)) {
+    const col = s.placed.filter((b) => b.el);
+    for (let i = col.length - 2; i >= 0; i--) {
+      const up = col[i], low = col[i + 1];
+      const over = Math.ceil(up.bottom + 4 - low.top);
+      if (over <= 0) continue;
+      let ceiling = felt.top;
+      for (const o of s.placed) {
+        if (o === up || o.bottom > up.top + up.height / 2) continue;
+        if (o.left < up.right && up.left < o.right) ceiling = Math.max(ceiling, o.bottom);
+      }
+      const lift = Math.min(over, Math.floor(up.top - ceiling - 4));
+      if (lift <= 0) continue;
+      up.d -= lift;
+      up.top -= lift;
+      up.bottom -= lift;
+      up.el.style.translate = up.d ? `0 ${up.d}px` : "";
     }
   }
 }
