@@ -468,6 +468,16 @@ def test_after_a_play_the_turn_ring_is_on_the_next_seat_only(new_table: Any, siz
     assert t.errors == []
 
 
+def _to_hand_end(t: Table) -> None:
+    """Pass, then play (the first legal card) until the hand-end dialog is open."""
+    t.pass_cards()
+    for _ in range(400):
+        if t.dialog_open("hand-end"):
+            break
+        t.step()
+    assert t.dialog_open("hand-end")
+
+
 @pytest.mark.parametrize("players,size", [(6, (375, 667)), (5, (390, 844)), (6, (360, 740))])
 def test_five_or_six_seats_hand_end_table_fits_a_phone(new_table: Any, players: int,
                                                        size: tuple[int, int]) -> None:
@@ -476,11 +486,7 @@ def test_five_or_six_seats_hand_end_table_fits_a_phone(new_table: Any, players: 
     columns out of sight with no sign that the table scrolls.  Its seat columns now take short
     heads ("NW") where the full names do not fit; the full name stays for screen readers."""
     t: Table = new_table(*size).open(f"deal=42&players={players}&level=random")
-    t.pass_cards()
-    for _ in range(400):
-        if t.dialog_open("hand-end"):
-            break
-        t.step()
+    _to_hand_end(t)
     assert t.dialog_open("hand-end")
     heads = '[data-dialog="hand-end"] table.scores:has(th[data-short]) thead th'
     assert t.page.locator(heads).count() == players + 1
@@ -499,11 +505,7 @@ def test_five_or_six_seats_hand_end_table_fits_a_phone(new_table: Any, players: 
 def test_a_desktop_hand_end_table_keeps_the_full_seat_names(new_table: Any) -> None:
     """Where the names fit (a desktop, six players) the heads stay whole."""
     t: Table = new_table(1280, 800).open("deal=42&players=6&level=random")
-    t.pass_cards()
-    for _ in range(400):
-        if t.dialog_open("hand-end"):
-            break
-        t.step()
+    _to_hand_end(t)
     texts = t.page.eval_on_selector_all('[data-dialog="hand-end"] table.scores thead th',
                                         "els => els.map(e => e.textContent)")
     assert "Northwest" in texts and "NW" not in texts, texts
@@ -516,11 +518,7 @@ def test_the_hand_end_total_row_stays_in_view_on_a_phone_turned_sideways(new_tab
     bottom until scrolled; dialogs are a little tighter on short screens, and the row is in
     view and uncovered."""
     t: Table = new_table(844, 390, locale="ja-JP").open("deal=42&level=random")
-    t.pass_cards()
-    for _ in range(200):
-        if t.dialog_open("hand-end"):
-            break
-        t.step()
+    _to_hand_end(t)
     assert t.dialog_open("hand-end")
     total = t.page.locator('[data-dialog="hand-end"] tr.totals td').first
     assert (total.text_content() or "").strip() == "合計"
