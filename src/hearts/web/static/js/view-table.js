@@ -218,6 +218,7 @@ function placeSeatsClear() {
     "edge-left": { placed: above(".center-badges > :not([hidden])"), floor: mine ? mine.getBoundingClientRect().top : felt.bottom },
     "edge-right": { placed: above(".corner-buttons > :not([hidden])"), floor: felt.bottom },
   };
+  const sideOf = (el) => side[el.classList.contains("edge-left") ? "edge-left" : "edge-right"];
   const rows = [];
   for (const el of seats.map((e) => ({ el: e, r: e.getBoundingClientRect() })).sort((a, b) => a.r.top - b.r.top)) {
     const row = rows[rows.length - 1];
@@ -226,13 +227,13 @@ function placeSeatsClear() {
   for (const row of rows) {
     let down = 0;
     for (const { el, r } of row) {
-      for (const o of side[el.classList.contains("edge-left") ? "edge-left" : "edge-right"].placed) {
+      for (const o of sideOf(el).placed) {
         const beside = o.left < r.right && r.left < o.right;
         if (beside && o.top + o.height / 2 < r.top + r.height / 2) down = Math.max(down, Math.ceil(o.bottom + 4 - r.top));
       }
     }
     for (const { el, r } of row) {
-      const s = side[el.classList.contains("edge-left") ? "edge-left" : "edge-right"];
+      const s = sideOf(el);
       const d = Math.max(0, Math.min(down, Math.floor(s.floor - 4 - r.bottom)));
       el.style.translate = d ? `0 ${d}px` : "";
       const box = { left: r.left, right: r.right, top: r.top + d, bottom: r.bottom + d, height: r.height, width: r.width, el, d };
@@ -391,6 +392,8 @@ export function renderStatus() {
   placeToast();
 }
 
+const PANEL_LAYOUTS = [[], ["row"], ["row", "tight"]];
+
 /**
  * The pass panel (and its "no passing" / "show the scores" forms) covered the top seat's tricks on a
  * 1280 x 650 laptop, the side seats' points on a 375 x 667 phone and the top seat's on a phone turned
@@ -398,8 +401,6 @@ export function renderStatus() {
  * keeps the first that covers no seat.  Then it and the decision panel (a bid, the penalty suit...) move
  * down when they still cover a seat above them and the room below is free.
  */
-const PANEL_LAYOUTS = [[], ["row"], ["row", "tight"]];
-
 function placePanelsClear() {
   const pass = $("#pass-panel");
   if (pass && !pass.hidden) {
@@ -425,7 +426,7 @@ function moveBelowSeats(panel) {
   let down = 0;
   for (const box of document.querySelectorAll("[data-seat-box]")) {
     const b = box.getBoundingClientRect();
-    if (!(r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom)) continue;
+    if (!overlaps(r, b)) continue;
     if (b.top + b.height / 2 >= r.top + r.height / 2) return; // a seat below it: moving down is no cure
     down = Math.max(down, Math.ceil(b.bottom + 4 - r.top));
   }
@@ -435,12 +436,13 @@ function moveBelowSeats(panel) {
   panel.style.translate = `0 ${down}px`;
 }
 
+/** Whether boxes `a` and `b` (left, top, right, bottom) share any area. */
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
 function coversSeat(r) {
-  for (const box of document.querySelectorAll("[data-seat-box]")) {
-    const b = box.getBoundingClientRect();
-    if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom) return true;
-  }
-  return false;
+  return [...document.querySelectorAll("[data-seat-box]")].some((box) => overlaps(r, box.getBoundingClientRect()));
 }
 
 /**
