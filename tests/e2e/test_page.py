@@ -261,6 +261,30 @@ def test_browser_language_is_default(new_table):
     assert t.page.locator('[data-card="QS"], [data-card]').first.get_attribute("aria-label").count("の") >= 1
 
 
+def test_a_link_names_the_language(new_table):
+    """``?lang=ja`` shows the page in Japanese to an English browser, keeps it across a reload and
+    a language switch (the address follows the switch), and does not overwrite the saved choice."""
+    t = new_table(locale="en-US").open("deal=102&lang=ja")
+    page = t.page
+    assert page.get_attribute("html", "lang") == "ja"
+    assert page.locator('[data-action="pass"]').is_visible()
+    assert "渡す" in page.text_content('[data-action="pass"]')
+    assert "lang=ja" in page.url and "deal=102" in page.url  # the game's address keeps it
+    assert page.evaluate("localStorage.getItem('hearts.lang')") is None  # the link is not the reader's choice
+    t.reload()
+    assert page.get_attribute("html", "lang") == "ja"
+    page.locator('[data-action="language"]').click()
+    assert page.get_attribute("html", "lang") == "en"
+    assert "lang=en" in page.url and "lang=ja" not in page.url
+    t.reload()
+    assert page.get_attribute("html", "lang") == "en"
+    assert "Pass" in page.text_content('[data-action="pass"]')
+    # a Japanese browser opening an English link
+    j = new_table(locale="ja-JP").open("deal=103&lang=en")
+    assert j.page.get_attribute("html", "lang") == "en"
+    assert re.fullmatch(r"\w+ of \w+", j.page.locator("#hand [data-card]").first.get_attribute("aria-label"))
+
+
 def test_options_form_carried_in_url(table):
     table.open("deal=111")
     page = table.page
@@ -633,6 +657,7 @@ def test_options_form_levels_and_rules_that_apply(table):
 @pytest.mark.parametrize("query,part", [
     ("deal=0", "deal=0"), ("deal=abc", "deal=abc"), ("deal=99999999999", "deal=99999999999"),
     ("variant=nope", "variant=nope"), ("players=9", "players=9"), ("opt.moon=banana", "opt.moon=banana"),
+    ("deal=5&lang=fr", "lang=fr"),
 ])
 def test_bad_link_is_explained(table, query, part):
     table.open(query)

@@ -9,6 +9,7 @@ page's cards can be checked against the table's log read back from the database.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -232,6 +233,25 @@ class _Wire:
         for server, message in self.held:
             server.send(message)
         self.held.clear()
+
+
+def test_a_table_link_can_name_the_language(browser: Any, table_server: ServerProcess) -> None:
+    """``/t/new?lang=ja`` opens the table form in Japanese for an English browser, and the new
+    table's address keeps the language."""
+    ann = _page(browser, 1280, 800)
+    ann.goto(table_server.url + "/t/new?lang=ja")
+    assert ann.get_attribute("html", "lang") == "ja"
+    make = ann.locator('[data-action="create-table"]')
+    assert make.is_visible() and "作" in (make.text_content() or "")
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    make.click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    assert re.search(r"/t/[^/?]+\?lang=ja$", ann.url), ann.url
+    ann.reload()
+    assert ann.get_attribute("html", "lang") == "ja"
+    assert not ann.errors
+    ann.context.close()
 
 
 def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(

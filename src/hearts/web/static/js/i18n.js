@@ -135,6 +135,7 @@ const EN = {
   bad_variant: "variant={v} is not a variant we know, so standard Hearts is played.",
   bad_players: "players={v} does not fit ({min} to {max} players), so the usual number is used.",
   bad_level: "level={v} is not a computer level, so Medium is used.",
+  bad_lang: "lang={v} is not a language of this page (en or ja), so the page is in English.",
   bad_opt: "opt.{k}={v} is not a value for “{rule}”, so the default is kept.",
   bad_opt_key: "opt.{k} is not a house rule we know; it is ignored.",
   refused_variant: "The server does not know this variant ({why}).",
@@ -347,6 +348,7 @@ const JA = {
   bad_variant: "variant={v} という種類はないため、標準のハーツにしました。",
   bad_players: "players={v} は使えない人数（{min}〜{max}人）のため、通常の人数にしました。",
   bad_level: "level={v} というコンピューターの強さはないため、「ふつう」にしました。",
+  bad_lang: "lang={v} はこのページの言語（en または ja）ではないため、日本語で表示しています。",
   bad_opt: "opt.{k}={v} は「{rule}」の値として使えないため、初期値のままにしました。",
   bad_opt_key: "opt.{k} というハウスルールはないため、無視しました。",
   refused_variant: "サーバーがこの種類を知りません（{why}）。",
@@ -435,8 +437,16 @@ Object.assign(JA, TABLE_STRINGS.ja);
 export const STRINGS = { en: EN, ja: JA };
 let lang = "en";
 
-/** Language chosen before (localStorage), else the browser's: "ja" or "en". */
+/** The language the address asks for (`?lang=ja` or `?lang=en`), else null. */
+export function urlLanguage() {
+  const l = new URLSearchParams(location.search).get("lang");
+  return l === "ja" || l === "en" ? l : null;
+}
+
+/** The address's `?lang=` first, else the language chosen before (localStorage), else the browser's: "ja" or "en". */
 export function initialLanguage() {
+  const asked = urlLanguage();
+  if (asked) return asked;
   try {
     const saved = localStorage.getItem("hearts.lang");
     if (saved === "ja" || saved === "en") return saved;
@@ -445,9 +455,14 @@ export function initialLanguage() {
   return nav.toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 
-export function setLanguage(l) {
+/**
+ * Show the page in `l` ("ja", anything else is English).  `remember` false leaves the saved choice alone:
+ * a link's `?lang=` shows the page in that language without changing the reader's own preference.
+ */
+export function setLanguage(l, remember = true) {
   lang = l === "ja" ? "ja" : "en";
   document.documentElement.lang = lang;
+  if (!remember) return;
   try { localStorage.setItem("hearts.lang", lang); } catch (e) { /* ignore */ }
 }
 

@@ -8,11 +8,11 @@ import { ApiError, api } from "./api.js";
 import { animateEvents } from "./events.js";
 import { answerConfirm, applySettings, askLeave, maybeShowPhaseDialog, renderSettings, renderStats, showGameOver, showHandEnd, showHelp, showScores } from "./view-dialogs.js";
 import { carried } from "./family.js";
-import { describeGame, readUrl, sameGame, syncUrl } from "./url.js";
+import { describeGame, readUrl, sameGame, syncUrl, syncUrlLanguage } from "./url.js";
 import { askedNow, doDaily, doDownload, doHint, doNewGame, doPass, doRestart, newGame, onCardClick } from "./actions.js";
 import { drawTrick, renderAll, renderHeader, renderSeats, renderStatus, showLastTrick, toggleTaken } from "./view-table.js";
 import { focusHand, layoutHand, renderHand } from "./view-hand.js";
-import { getLanguage, initialLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import { getLanguage, initialLanguage, setLanguage, t, translatePage, urlLanguage } from "./i18n.js";
 import { hideToast, notice, placeToast, reasonText, showDialog, toast } from "./messages.js";
 import { installCardDefs } from "./cards.js";
 import { normaliseVariants } from "./options.js";
@@ -137,6 +137,7 @@ export function onSettingsChange(e) {
 
 export function switchLanguage(l) {
   setLanguage(l || (getLanguage() === "ja" ? "en" : "ja"));
+  syncUrlLanguage();
   translatePage();
   if (app.table) app.table.language(); // the table's forms
   drawTrick();
@@ -310,7 +311,7 @@ export function wire() {
 export async function start() {
   app.tx = soloTx;
   installCardDefs();
-  setLanguage(initialLanguage());
+  setLanguage(initialLanguage(), !urlLanguage()); // a link's ?lang= is not saved as the reader's choice
   translatePage();
   applySettings();
   wire();

@@ -472,7 +472,7 @@ export async function startTable(idPart, page) {
       tb.id = out.id;
       tb.token = out.token;
       remember(out.id, out.token);
-      history.replaceState(null, "", `/t/${out.id}`);
+      history.replaceState(null, "", `/t/${out.id}${location.search}`); // (keeps a ?lang=)
       tableMode();
       connect();
     } catch (e) { page.toast(e.message); }

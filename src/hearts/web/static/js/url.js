@@ -1,7 +1,8 @@
-// Links that reproduce a game: reading ?deal=&variant=&players=&level=&opt.* and keeping the address in step.
+// Links that reproduce a game: reading ?deal=&variant=&players=&level=&opt.* (and ?lang=, read by i18n.js)
+// and keeping the address in step.
 import { $, MAX_GAME, app, currentSettings, levels, players } from "./state.js";
 import { optionLabel, overrides, parseOptionValue, variantName } from "./options.js";
-import { t } from "./i18n.js";
+import { getLanguage, t } from "./i18n.js";
 
 /**
  * The game the address asks for: {has, settings, problems}. Each part that cannot be used is left out
@@ -44,6 +45,7 @@ export function readUrl() {
     if (n >= 1 && n <= MAX_GAME) game = n;
     else problems.push(t("bad_deal", { v: shown(raw), max: MAX_GAME }));
   }
+  if (q.has("lang") && !["en", "ja"].includes(q.get("lang"))) problems.push(t("bad_lang", { v: shown(q.get("lang")) }));
   let level = "medium";
   if (q.has("level")) {
     if (levels().includes(q.get("level"))) level = q.get("level");
@@ -69,6 +71,7 @@ export function urlFor(s) {
   if (!v || s.players !== v.default_players) q.set("players", String(s.players));
   if (s.level && s.level !== "medium") q.set("level", s.level);
   for (const [k, val] of Object.entries(s.options || {})) q.set(`opt.${k}`, String(val));
+  if (new URLSearchParams(location.search).has("lang")) q.set("lang", getLanguage()); // a link's language stays
   return `${location.pathname}?${q.toString()}${location.hash}`;
 }
 
@@ -87,3 +90,11 @@ export function sameGame(cur, s) {
   return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k]);
 }
 
+
+/** After a language switch: an address that names a language (`?lang=`) names the new one. */
+export function syncUrlLanguage() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("lang") || q.get("lang") === getLanguage()) return;
+  q.set("lang", getLanguage());
+  history.replaceState(history.state, "", `${location.pathname}?${q.toString()}${location.hash}`);
+}
