@@ -233,11 +233,20 @@ def test_cli_table_and_hand_option(tmp_path):
     path = tmp_path / "g.json"
     path.write_text(dump_record(record_from_game(g)))
     result = CliRunner().invoke(cli, ["review", str(path), "--worlds", "4", "--pass-worlds", "2",
-                                      "--hand", "0", "--no-progress"])
+                                      "--hand", "1", "--no-progress"], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
     assert "Review of seat 0" in result.stdout and "pass" in result.stdout
+    # hands are counted from 1 on the terminal, as tricks are: the pass is hand 1's, trick "-"
+    pass_row = next(line for line in result.stdout.splitlines() if " pass " in line)
+    assert [c.strip() for c in pass_row.split("│")[1:3]] == ["1", "-"], pass_row
+    code, out = run(str(path), "--json", "--hand", "1", "--worlds", "4", "--pass-worlds", "2")
+    assert code == 0 and {d["hand"] for d in out["decisions"]} == {0}  # the JSON keeps the index
     code, out = run(str(path), "--json", "--hand", "3")
     assert code == 1 and out["error"]["code"] == "bad_hand"
+    assert out["error"]["message"] == "The record has 1 hand(s); there is no hand 3."
+    assert out["error"]["hand"] == 2  # the index, as every error object gives it
+    zero = CliRunner().invoke(cli, ["review", str(path), "--hand", "0"])
+    assert zero.exit_code == 2 and "--hand" in zero.output  # a usage error: hands count from 1
 
 
 def test_cli_says_when_there_is_nothing_to_review(tmp_path):
@@ -324,7 +333,7 @@ def test_expert_level_is_registered_and_plays_legally():
 
 
 def test_cli_whole_game_and_one_hand_of_it(tmp_path):
-    """A two-hand record: ``--hand 1`` reviews only the second hand (pass right), and the
+    """A two-hand record: ``--hand 2`` reviews only the second hand (pass right), and the
     progress bar, when asked for, stays off standard output."""
     g = Game(make_rules("standard"), 51)
     bots = [get_bot("medium", s) for s in range(4)]
@@ -339,7 +348,7 @@ def test_cli_whole_game_and_one_hand_of_it(tmp_path):
     path = tmp_path / "two.json"
     record = record_from_game(g)
     path.write_text(dump_record(record))
-    code, out = run(str(path), "--json", "--hand", "1", "--seat", "3", "--worlds", "4",
+    code, out = run(str(path), "--json", "--hand", "2", "--seat", "3", "--worlds", "4",
                     "--pass-worlds", "2", "--progress")
     assert code == 0
     assert {d["hand"] for d in out["decisions"]} == {1} and len(out["decisions"]) == 14
@@ -363,7 +372,7 @@ def test_cli_table_reads_in_a_narrow_terminal(tmp_path, columns):
     path = tmp_path / "g.json"
     path.write_text(dump_record(record_from_game(g)))
     result = CliRunner().invoke(cli, ["review", str(path), "--worlds", "4", "--pass-worlds",
-                                      "2", "--hand", "0", "--no-progress"],
+                                      "2", "--hand", "1", "--no-progress"],
                                 env={"COLUMNS": str(columns)})
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
@@ -383,7 +392,7 @@ def test_cli_table_shows_no_figures_for_a_forced_choice(tmp_path):
     g = _medium_game(30, 52)  # a whole hand: seat 0 has three such choices
     path = tmp_path / "g.json"
     path.write_text(dump_record(record_from_game(g)))
-    args = ["review", str(path), "--worlds", "4", "--pass-worlds", "2", "--hand", "0"]
+    args = ["review", str(path), "--worlds", "4", "--pass-worlds", "2", "--hand", "1"]
     out = json.loads(CliRunner().invoke(cli, [*args, "--json"]).stdout)
     forced = [d for d in out["decisions"] if d["worlds"] == 0 and len(d["expected"]) > 1]
     assert forced

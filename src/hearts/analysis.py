@@ -376,7 +376,8 @@ def _review_error(code: str, message: str, **facts: Any) -> RecordError:
 
 def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
                     hand: int | None = None) -> Iterator[DecisionPoint]:
-    """Every pass and play of ``seat`` in a record (only hand ``hand`` when given).
+    """Every pass and play of ``seat`` in a record (only hand ``hand`` when given: its
+    index in the record's ``hands``, from 0; messages name hands from 1).
 
     The record is replayed through the engine first (:func:`hearts.record.replay_record`),
     so a bad record raises :class:`hearts.record.RecordError` before anything
@@ -401,7 +402,7 @@ def decision_points(source: str | bytes | Mapping[str, Any], seat: int = 0,
                             "and wild cards yet: its worlds cannot be sampled.")
     if hand is not None and not 0 <= hand < len(hands):
         raise _review_error("bad_hand", f"The record has {len(hands)} hand(s); there is no hand "
-                            f"{hand} (hands count from 0).", hand=hand)
+                            f"{hand + 1}.", hand=hand)
     # The record once more through the one record path (record_steps / apply_steps),
     # each decision of ``seat`` taken from the step that answers it, before it is applied.
     points: list[DecisionPoint] = []

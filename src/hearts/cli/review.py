@@ -1,7 +1,9 @@
 """``hearts review FILE [--seat S] [--hand K] [--json]``: what each decision of a seat cost.
 
 FILE is a ``hearts-record/1`` record (``-``: standard input).  Every pass and
-play of seat S (default 0), in the whole game or in hand K, is analysed from
+play of seat S (default 0), in the whole game or in hand K (counted from 1, as
+the table and every sentence count hands; the JSON's ``hand`` is the hand's
+index in the record, from 0), is analysed from
 that seat's own information at the time (:mod:`hearts.analysis`): expected
 hand points of every choice with a 95% interval, the best choice, the loss of
 the choice made and a mark (inaccuracy, mistake, blunder) when the loss is
@@ -80,7 +82,7 @@ def _table(out: dict[str, Any], width: int = CHOICES_WIDTH) -> Table:
         loss = f"{d['loss']:.2f} ± {d['loss_ci95']:.2f}" if d["loss"] else "-"
         style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}.get(
             d["mark"] or "", "")
-        row = [str(d["hand"]), "-" if d["stage"] == "pass" else str(d["trick"] + 1),
+        row = [str(d["hand"] + 1), "-" if d["stage"] == "pass" else str(d["trick"] + 1),
                d["stage"], _choice(d["played"]), _choice(d["best"]), loss, d["mark"] or ""]
         table.add_row(*row, *([shown] if wide else []), style=style)
     return table
@@ -89,7 +91,8 @@ def _table(out: dict[str, Any], width: int = CHOICES_WIDTH) -> Table:
 @click.command("review")
 @click.argument("file", metavar="FILE")
 @click.option("--seat", type=int, default=0, show_default=True, help="Seat whose decisions to review.")
-@click.option("--hand", type=int, default=None, help="Review only this hand (from 0).")
+@click.option("--hand", type=click.IntRange(min=1), default=None,
+              help="Review only this hand (from 1, as the table shows).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--worlds", type=click.IntRange(2, 100000), default=PLAY_WORLDS, show_default=True,
               help="Deals sampled per play decision.")
@@ -106,6 +109,7 @@ def command(file: str, seat: int, hand: int | None, as_json: bool, worlds: int, 
     """
     from .score import MAX_RECORD_BYTES
 
+    index = None if hand is None else hand - 1  # the record's hand index
     data, why = read_record_bytes(file, MAX_RECORD_BYTES)
     out: dict[str, Any] | None = None
     if why is not None:
@@ -121,11 +125,11 @@ def command(file: str, seat: int, hand: int | None, as_json: bool, worlds: int, 
                           TextColumn("decisions"), TimeElapsedColumn(), console=console,
                           transient=True) as bar:
                 task = bar.add_task("review", total=None)
-                out = review_text(data, seat, hand, play_worlds=worlds, pass_worlds=pass_worlds,
+                out = review_text(data, seat, index, play_worlds=worlds, pass_worlds=pass_worlds,
                                   seed=seed, progress=lambda done, total: bar.update(
                                       task, completed=done, total=total))
         else:
-            out = review_text(data, seat, hand, play_worlds=worlds, pass_worlds=pass_worlds,
+            out = review_text(data, seat, index, play_worlds=worlds, pass_worlds=pass_worlds,
                               seed=seed)
     if as_json:
         click.echo(json_line(out))
