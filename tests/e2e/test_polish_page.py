@@ -307,11 +307,13 @@ def test_a_touch_screen_shows_no_card_raised_on_load(browser: Any, server_url: s
     ((800, 500), 4, "en-US"), ((1024, 768), 4, "en-US"), ((2560, 1440), 4, "en-US"),
     ((1280, 650), 5, "ja-JP"), ((1366, 768), 5, "en-US"), ((375, 667), 5, "en-US"),
     ((390, 844), 5, "ja-JP"), ((844, 390), 3, "ja-JP"), ((667, 375), 6, "en-US"),
-    ((844, 390), 5, "ja-JP"), ((844, 390), 6, "ja-JP"), ((667, 375), 5, "ja-JP")],
+    ((844, 390), 5, "ja-JP"), ((844, 390), 6, "ja-JP"), ((667, 375), 5, "ja-JP"),
+    ((320, 568), 6, "en-US"), ((320, 568), 5, "ja-JP"), ((740, 360), 6, "ja-JP")],
     ids=["phone-sideways", "phone-sideways-6", "small-phone-sideways", "small-desktop", "tablet",
          "large", "short-laptop-5-ja", "laptop-5", "small-phone-5", "phone-5-ja",
          "phone-sideways-3-ja", "small-phone-sideways-6", "phone-sideways-5-ja",
-         "phone-sideways-6-ja", "small-phone-sideways-5-ja"])
+         "phone-sideways-6-ja", "small-phone-sideways-5-ja", "smallest-phone-6",
+         "smallest-phone-5-ja", "short-sideways-phone-6-ja"])
 def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
         browser: Any, server_url: str, size: tuple[int, int], players: int, locale: str) -> None:
     """Regression: a phone turned sideways (844 x 390) got the desktop's two-row toolbar and a
@@ -322,7 +324,10 @@ def test_short_screens_keep_every_seat_inside_the_felt_and_clear_of_the_badges(
     upper side seats lay over "Hand 1", the hearts badge and "Cards taken"; they now move down
     clear of them, the two of a row alike; where your own panel stops a seat short (five or
     six in Japanese on a phone turned sideways: the left column's two seats overlapped by
-    5-9 px), the seat above it moves up instead."""
+    5-9 px), the seat above it moves up instead.  Regression: on a 320 x 568 phone with five or
+    six players, and six on a 740 x 360 phone turned sideways in Japanese, the side seats of a
+    column overlapped one another (up to 33 px) and your own panel the lower right seat; the
+    seats now take a compact form there (no card backs, then the total beside the name)."""
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
                               is_mobile=size[0] < 900, has_touch=size[0] < 900, locale=locale)
     try:
@@ -486,29 +491,35 @@ def _panel_over_seats(page: Any, selector: str) -> list[str]:
             if overlap(panel, seat)]
 
 
-PANEL_SIZES = [pytest.param((1280, 650), "en-US", id="short-desktop"),
-               pytest.param((375, 667), "ja-JP", id="small-phone-ja"),
-               pytest.param((320, 568), "ja-JP", id="smallest-phone-ja"),
-               pytest.param((844, 390), "en-US", id="sideways-phone"),
-               pytest.param((740, 360), "ja-JP", id="short-sideways-phone-ja")]
+PANEL_SIZES = [pytest.param((1280, 650), "en-US", 4, id="short-desktop"),
+               pytest.param((375, 667), "ja-JP", 4, id="small-phone-ja"),
+               pytest.param((320, 568), "ja-JP", 4, id="smallest-phone-ja"),
+               pytest.param((844, 390), "en-US", 4, id="sideways-phone"),
+               pytest.param((740, 360), "ja-JP", 4, id="short-sideways-phone-ja"),
+               pytest.param((320, 568), "en-US", 6, id="smallest-phone-6"),
+               pytest.param((320, 568), "ja-JP", 5, id="smallest-phone-5-ja"),
+               pytest.param((375, 667), "ja-JP", 6, id="small-phone-6-ja")]
 
 
-@pytest.mark.parametrize("size,locale", PANEL_SIZES)
+@pytest.mark.parametrize("size,locale,players", PANEL_SIZES)
 def test_the_pass_panel_covers_no_seat(new_table: Any, size: tuple[int, int],
-                                       locale: str) -> None:
+                                       locale: str, players: int) -> None:
     """Regression: the panel that asks for the pass lay over the top seat's tricks on a 1280 x 650
     laptop (4 px; 12 in Japanese), over the side seats' points on a 375 x 667 phone in Japanese
     and a 320 x 568 one, and over the top seat's on phones turned sideways (17-60 px).  It now
     stands beside its button, then smaller, where the usual layout would cover a seat; its text
-    and button stay in view, the pass still goes, and a resize keeps it clear."""
+    and button stay in view, the pass still goes, and a resize keeps it clear.  Regression too:
+    with five or six players on a 320 x 568 phone it lay over both side columns (76 x 38 px),
+    with six on a 375 x 667 phone in Japanese over the lower side seats (5 px); it now also
+    tries a narrow form between the side seats, moved up or down to a free place."""
     t: Table = new_table(*size, locale=locale)
-    t.open("deal=7&level=random")
+    t.open(f"deal=7&level=random&players={players}")
     panel = t.page.locator("#pass-panel")
     expect(panel).to_be_visible()
     assert _panel_over_seats(t.page, "#pass-panel") == []
     t.see(t.page.locator("#pass-text"))
     t.see(t.page.locator('[data-action="pass"]'))
-    t.page.screenshot(path=f"/tmp/pass-clear-{size[0]}x{size[1]}.png")
+    t.page.screenshot(path=f"/tmp/pass-clear-{size[0]}x{size[1]}-{players}.png")
     other = (390, 844) if size[0] > size[1] else (844, 390)
     t.page.set_viewport_size({"width": other[0], "height": other[1]})
     assert _panel_over_seats(t.page, "#pass-panel") == []
@@ -529,3 +540,40 @@ def test_a_bid_panel_covers_no_seat_on_a_short_laptop(new_table: Any) -> None:
         assert _panel_over_seats(t.page, "#decide-panel") == []
         t.see(t.page.locator("#decide-panel"))
         assert t.errors == []
+
+
+@pytest.mark.parametrize("size,locale", [
+    pytest.param((375, 667), "en-US", id="small-phone"),
+    pytest.param((375, 667), "ja-JP", id="small-phone-ja"),
+    pytest.param((844, 390), "ja-JP", id="sideways-phone-ja"),
+    pytest.param((740, 360), "en-US", id="short-sideways-phone"),
+    pytest.param((740, 360), "ja-JP", id="short-sideways-phone-ja")])
+def test_a_bid_panel_covers_no_seat_on_phones(new_table: Any, size: tuple[int, int], locale: str) -> None:
+    """Regression: on a 375 x 667 phone Auction Hearts' bid panel lay over both side seats (75 x 41
+    px; 67 in Japanese), on phones turned sideways over the top seat (14-52 px).  It now tries a
+    smaller form, one narrow enough to stand between the side seats, and (where only the buttons
+    fit: a phone turned sideways) the buttons alone with the question said whole in the status
+    line under the felt; every button stays in view and the bid still goes."""
+    t: Table = new_table(*size, locale=locale)
+    t.open("deal=7&variant=auction&level=random")
+    panel = t.page.locator("#decide-panel")
+    expect(panel).to_be_visible()
+    assert _panel_over_seats(t.page, "#decide-panel") == []
+    for b in t.page.locator("#decide-panel [data-action='decide']").all():
+        t.see(b)
+    status = t.page.locator("#status")
+    question = t.page.locator("#decide-q")
+    if question.is_visible():
+        t.see(question)
+    else:  # said in the status line instead: whole, not cut short
+        assert status.text_content() == question.text_content()
+        t.see(status)
+        assert status.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1")
+    t.page.screenshot(path=f"/tmp/bid-clear-{size[0]}x{size[1]}-{locale}.png")
+    asked = question.text_content()
+    t.page.locator("#decide-panel [data-action='decide']").first.click()  # no bid
+    t.page.wait_for_selector("#decide-panel", state="hidden")
+    t.idle()
+    assert status.text_content() != asked  # the status line says the game's state again
+    assert "said" not in (status.get_attribute("class") or "")
+    assert t.errors == []

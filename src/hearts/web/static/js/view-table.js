@@ -200,9 +200,45 @@ export function keepClear() {
 }
 
 function placeAllClear() {
-  placeSeatsClear();
+  placeSeatsCompact();
   placeTrickClear($("#trick"));
   placePanelsClear();
+}
+
+/**
+ * Place the side seats (:func:`placeSeatsClear`); where seats still overlap one another or the badges
+ * (five or six players on a 320 x 568 phone, or on a phone turned sideways in Japanese: a felt too short
+ * for three seats a side) the seats take their compact form (`.table.compact`: no row of card backs under the
+ * side seats' names, your own panel narrower), then a denser one (`.denser`: a side seat's total beside
+ * its name), and are placed again.
+ */
+function placeSeatsCompact() {
+  const table = $("#table");
+  const use = (form) => {
+    table.classList.remove(...SEAT_FORMS.flat());
+    table.classList.add(...form);
+    placeSeatsClear();
+    return seatOverlaps();
+  };
+  let best = null;
+  for (const form of SEAT_FORMS) {
+    const n = use(form);
+    if (!n) return;
+    if (!best || n < best.n) best = { form, n };
+  }
+  if (best.form !== SEAT_FORMS[SEAT_FORMS.length - 1]) use(best.form); // none clears: the one that overlaps least
+}
+
+// the seats' forms, tried in order: the usual one, without the card backs, then each side seat's total
+// beside its name
+const SEAT_FORMS = [[], ["compact"], ["compact", "denser"]];
+
+/** How many times a seat's panel overlaps another's, a badge or a corner button. */
+function seatOverlaps() {
+  const boxes = [...document.querySelectorAll("[data-seat-box]")].map((el) => el.getBoundingClientRect());
+  const others = [...document.querySelectorAll(".center-badges > :not([hidden]), .corner-buttons > :not([hidden])")]
+    .map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0);
+  return boxes.reduce((n, a, i) => n + boxes.slice(i + 1).concat(others).filter((b) => overlaps(a, b)).length, 0);
 }
 
 /** Move each side seat down below what lies above it on its side (see :func:`keepClear`), as far as the
@@ -229,7 +265,9 @@ function placeSeatsClear() {
     for (const { el, r } of row) {
       for (const o of sideOf(el).placed) {
         const beside = o.left < r.right && r.left < o.right;
-        if (beside && o.top + o.height / 2 < r.top + r.height / 2) down = Math.max(down, Math.ceil(o.bottom + 4 - r.top));
+        // a badge or corner button is above every side seat (a compact seat may start higher than its top)
+        const higher = !o.el || o.top + o.height / 2 < r.top + r.height / 2;
+        if (beside && higher) down = Math.max(down, Math.ceil(o.bottom + 4 - r.top));
       }
     }
     for (const { el, r } of row) {
@@ -387,53 +425,123 @@ export function renderStatus() {
   }
   if (app.table) msg = app.table.status(msg);
   st.textContent = msg;
+  st.dataset.msg = msg; // (the decision panel's `bare` layout shows its question here instead)
+  st.classList.remove("said");
   keepClear();
   if (!$("#taken-view").hidden) renderTaken();
   placeToast();
 }
 
-const PANEL_LAYOUTS = [[], ["row"], ["row", "tight"]];
+// the layouts each panel tries, in order (CSS classes; `narrow` also fits the panel between the side seats)
+const PASS_LAYOUTS = [[], ["row"], ["row", "tight"], ["tight", "narrow"]];
+const DECIDE_LAYOUTS = [[], ["tight"], ["tight", "narrow"], ["tight", "bare"]];
+const NEAR = 48; // px: a panel moved further than this from its place is the last resort
 
 /**
- * The pass panel (and its "no passing" / "show the scores" forms) covered the top seat's tricks on a
- * 1280 x 650 laptop, the side seats' points on a 375 x 667 phone and the top seat's on a phone turned
- * sideways: it tries the usual layout, the text beside the button (`row`), then smaller (`tight`), and
- * keeps the first that covers no seat.  Then it and the decision panel (a bid, the penalty suit...) move
- * down when they still cover a seat above them and the room below is free.
+ * The pass panel (and its "no passing" / "show the scores" forms) and the decision panel (a bid, the
+ * penalty suit...) must not cover a seat: the pass panel covered the top seat's tricks on a 1280 x 650
+ * laptop and the side seats' points on phones, Auction Hearts' bid panel the side seats on phones and
+ * the top seat on phones turned sideways.  Each panel tries its layouts in order (the usual one; for
+ * the pass panel its text beside its button; smaller; narrow enough to stand between the side seats;
+ * for the decision panel its buttons alone, the question said in the status line under the felt),
+ * each where it is and then moved up or down at most `NEAR` px, then each moved as far as the felt
+ * allows; it keeps the first that covers no seat, badge or corner button, else the one that covers
+ * least.
  */
 function placePanelsClear() {
   const pass = $("#pass-panel");
-  if (pass && !pass.hidden) {
-    pass.style.translate = "";
-    for (const layout of PANEL_LAYOUTS) {
-      pass.classList.remove("row", "tight");
-      pass.classList.add(...layout);
-      if (!coversSeat(pass.getBoundingClientRect())) break;
-    }
-    moveBelowSeats(pass);
-  }
+  if (pass && !pass.hidden) placeClear(pass, PASS_LAYOUTS);
   const decide = $("#decide-panel");
   if (decide && !decide.hidden) {
-    decide.style.translate = "";
-    moveBelowSeats(decide);
+    placeClear(decide, DECIDE_LAYOUTS);
+    // bare: the buttons alone on the felt, the question in the status line under it
+    const st = $("#status");
+    const q = $("#decide-q");
+    const said = decide.classList.contains("bare") && q ? q.textContent : st.dataset.msg;
+    if (said !== undefined && st.textContent !== said) st.textContent = said;
+    st.classList.toggle("said", said !== st.dataset.msg); // the whole question, on two lines if need be
   }
 }
 
-/** Move `panel` down just below the seats' panels it covers from above, when that place covers none and
- * stays on the felt (else it stays where it is). */
-function moveBelowSeats(panel) {
-  const r = panel.getBoundingClientRect();
-  let down = 0;
-  for (const box of document.querySelectorAll("[data-seat-box]")) {
-    const b = box.getBoundingClientRect();
-    if (!overlaps(r, b)) continue;
-    if (b.top + b.height / 2 >= r.top + r.height / 2) return; // a seat below it: moving down is no cure
-    down = Math.max(down, Math.ceil(b.bottom + 4 - r.top));
+function placeClear(panel, layouts) {
+  const all = layouts.flat();
+  const tryLayout = (layout) => {
+    panel.classList.remove(...all);
+    panel.style.translate = "";
+    panel.style.maxWidth = "";
+    panel.classList.add(...layout);
+    if (layout.includes("narrow")) fitBetweenSides(panel);
+    return panel.getBoundingClientRect();
+  };
+  // a layout whose text or buttons run out of the panel (a row too long for the screen) is no choice
+  const spills = () => panel.scrollWidth > panel.clientWidth + 1 || panel.scrollHeight > panel.clientHeight + 1;
+  const obstacles = panelObstacles();
+  for (const far of [false, true]) {
+    for (const layout of layouts) {
+      const r = tryLayout(layout);
+      if (spills()) continue;
+      const dy = clearShift(r, obstacles, far ? Infinity : NEAR);
+      if (dy === null) continue;
+      if (dy) panel.style.translate = `${panel.style.translate.split(" ")[0] || "0"} ${dy}px`;
+      return;
+    }
   }
-  if (!down) return;
-  const moved = { left: r.left, right: r.right, top: r.top + down, bottom: r.bottom + down };
-  if (coversSeat(moved) || moved.bottom > $(".felt").getBoundingClientRect().bottom) return;
-  panel.style.translate = `0 ${down}px`;
+  let best = null;
+  for (const layout of layouts) {
+    if (layout.includes("bare")) continue; // only where it clears everything: the question is worth its room
+    const r = tryLayout(layout);
+    const cost = coveredArea(r, obstacles) + (spills() ? 1e9 : 0);
+    if (!best || cost < best.cost) best = { layout, cost };
+  }
+  tryLayout(best.layout);
+}
+
+/** The `narrow` layout: no wider than the room between the side seats' columns, centred in it. */
+function fitBetweenSides(panel) {
+  const left = [...document.querySelectorAll("#seats .seat.edge-left")].map((el) => el.getBoundingClientRect().right);
+  const right = [...document.querySelectorAll("#seats .seat.edge-right")].map((el) => el.getBoundingClientRect().left);
+  if (!left.length || !right.length) return;
+  const from = Math.max(...left) + 4;
+  const to = Math.min(...right) - 4;
+  if (to - from < 120) return; // no room worth the name: the panel keeps its width
+  panel.style.maxWidth = `${Math.floor(to - from)}px`;
+  const r = panel.getBoundingClientRect();
+  const dx = Math.round((from + to) / 2 - (r.left + r.right) / 2);
+  if (dx) panel.style.translate = `${dx}px 0`;
+}
+
+/** What a panel must leave uncovered: the seats' panels, the badges and the corner buttons (boxes). */
+function panelObstacles() {
+  return [...document.querySelectorAll("[data-seat-box], .center-badges > :not([hidden]), .corner-buttons > :not([hidden])")]
+    .map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0);
+}
+
+/** The smallest move up or down (px, at most `limit`) that takes box `r` off every obstacle and keeps it
+ * on the felt, 0 when it covers none where it is; null when there is none. */
+function clearShift(r, obstacles, limit) {
+  const hits = (dy) => obstacles.some((b) => overlaps({ left: r.left, right: r.right, top: r.top + dy, bottom: r.bottom + dy }, b));
+  if (!hits(0)) return 0;
+  const felt = $(".felt").getBoundingClientRect();
+  const lo = felt.top + 4 - r.top;
+  const hi = felt.bottom - 4 - r.bottom;
+  const candidates = [lo, hi];
+  for (const b of obstacles) candidates.push(Math.ceil(b.bottom + 4 - r.top), Math.floor(b.top - 4 - r.bottom));
+  let best = null;
+  for (const dy of candidates) {
+    if (dy < lo || dy > hi || Math.abs(dy) > limit || hits(dy)) continue;
+    if (best === null || Math.abs(dy) < Math.abs(best)) best = dy;
+  }
+  return best;
+}
+
+function coveredArea(r, obstacles) {
+  let area = 0;
+  for (const b of obstacles) {
+    const w = Math.min(r.right, b.right) - Math.max(r.left, b.left);
+    const h = Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top);
+    if (w > 0 && h > 0) area += w * h;
+  }
+  return area;
 }
 
 /** Whether boxes `a` and `b` (left, top, right, bottom) share any area. */
@@ -441,9 +549,6 @@ function overlaps(a, b) {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
-function coversSeat(r) {
-  return [...document.querySelectorAll("[data-seat-box]")].some((box) => overlaps(r, box.getBoundingClientRect()));
-}
 
 /**
  * The family games' facts in the middle of the table: the pot where chips are paid, the penalty suit an
