@@ -394,6 +394,44 @@ def test_a_browser_following_a_bad_link_gets_a_page(server: ServerProcess) -> No
     assert r.status_code == 404 and r.headers["content-type"].startswith("application/json")
 
 
+def test_head_is_answered_wherever_get_is(server: ServerProcess) -> None:
+    """Regression: ``HEAD /healthz``, ``/readyz`` and every API GET answered 405 (FastAPI's
+    routes list their methods; RFC 9110 asks a general-purpose server to support HEAD, and
+    load balancers that check with HEAD took the server for down).  HEAD now gets GET's
+    status and headers, no body; a HEAD where GET is refused gets GET's refusal."""
+    for path in ("/healthz", "/readyz", "/api/daily", "/api/variants", "/"):
+        get = httpx.get(server.url + path)
+        head = httpx.head(server.url + path)
+        assert (head.status_code, get.status_code) == (200, 200), path
+        assert head.content == b"", path
+        assert head.headers["content-type"] == get.headers["content-type"], path
+        assert head.headers["content-length"] == get.headers["content-length"], path
+        assert {n.decode() for n, _ in SECURITY_HEADERS} <= set(head.headers), path
+    r = httpx.head(server.url + "/api/games")  # POST only: GET's 405, with Allow
+    assert r.status_code == 405 and r.headers["allow"] == "POST" and r.content == b""
+    r = httpx.head(server.url + "/api/games/nope")
+    assert r.status_code == 404 and r.headers["content-type"].startswith("application/json")
+
+
+@pytest.mark.parametrize("header,status,code", [
+    ("bytes=abc", 400, "bad_request"), ("bytes=0-1,3-2", 400, "bad_request"),
+    ("bytes=999999999-", 416, "range_not_satisfiable")])
+def test_a_bad_range_on_a_static_file_gets_the_json_error(server: ServerProcess, header: str,
+                                                           status: int, code: str) -> None:
+    """Regression: Starlette's file responses answered a bad ``Range`` header in plain text
+    (400 "Range header: range must be requested", an empty 416): now the JSON error object,
+    status, ``Content-Range`` and security headers kept; a good range still gets its bytes."""
+    r = httpx.get(server.url + "/static/js/main.js", headers={"Range": header})
+    assert r.status_code == status and r.headers["content-type"] == "application/json"
+    error = r.json()["error"]
+    assert error["code"] == code and error["message"].endswith("."), error
+    assert {n.decode() for n, _ in SECURITY_HEADERS} <= set(r.headers)
+    if status == 416:
+        assert r.headers["content-range"].startswith("bytes */")
+    ok = httpx.get(server.url + "/static/js/main.js", headers={"Range": "bytes=0-9"})
+    assert ok.status_code == 206 and len(ok.content) == 10
+
+
 def test_error_messages_quote_short_excerpts(client: httpx.Client) -> None:
     # Regression: a 5 MB option key came back in a 5 MB 400.  (Bodies over 32 KB are now
     # refused outright, so the longest possible echo is tested just under the limit.)

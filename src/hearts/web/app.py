@@ -50,6 +50,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import metrics
+from .answers import HeadAsGetMiddleware, JsonErrorsMiddleware
 from .api import make_router
 from .bus import make_bus
 from .compute import HINT_WORKERS, MAX_HINTS, MAX_SEARCHES, SearchPool
@@ -242,8 +243,10 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                        on_refuse=metrics.refused)
     app.add_middleware(ClientCapMiddleware, cap=settings.connections_per_client,
                        on_refuse=metrics.refused)
+    app.add_middleware(JsonErrorsMiddleware)  # (inside the headers: they go on its answers too)
     app.add_middleware(SecurityHeadersMiddleware, relaxed=(docs,) if docs else ())
     app.add_middleware(metrics.MetricsMiddleware)
+    app.add_middleware(HeadAsGetMiddleware)  # outermost: every part below sees a GET
     app.state.tables = tables
     CONNECTIONS.on_refuse = lambda: metrics.refused("connections_per_address")
     metrics.app_metrics(
