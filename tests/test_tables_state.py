@@ -105,7 +105,19 @@ def test_refused_actions_change_nothing() -> None:
         with pytest.raises(TableError) as info:
             st.check(bad)
         assert info.value.code == code, bad
+        # a sentence, not a quoted repr of the engine's text (regression: "'play: ...'")
+        message = info.value.message
+        assert message.endswith(".") and not message.startswith(("'play", "'pass", '"')), bad
     assert (st.version, st.view_json(0), [p and p.name for p in st.seats]) == before
+    st2 = _table()
+    st2.apply(["start"])
+    for bad in (["play", 0, "ZZ"], ["play", 0, None], ["pass", 0, "ZZ", "YY", "XX"]):
+        with pytest.raises(TableError) as info:
+            st2.check(bad)
+        assert info.value.code == "unknown_card", bad
+        assert not info.value.message.startswith(("play:", "pass:", "'play", "'pass")), \
+            info.value.message
+        assert "is not a card" in info.value.message, info.value.message
     st.apply(["late", "w1", "Cy", "h9"])
     with pytest.raises(TableError) as info:
         st.check(["late", "w2", "CY", "h8"])

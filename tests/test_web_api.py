@@ -224,6 +224,12 @@ def test_bad_options_400(client: httpx.Client) -> None:
                     headers={"Content-Type": "application/json"})
     assert r.status_code == 400 and len(r.json()["error"]["message"]) < 160, r.text
     assert "4000 characters" in r.json()["error"]["message"]
+    # regression: a JSON true or null came back as Python's True / None
+    for value, word in ((True, "not true"), (None, "not null")):
+        r = client.post("/api/games", json={"options": {"target_score": value}})
+        assert r.status_code == 400, r.text
+        message = r.json()["error"]["message"]
+        assert word in message and "True" not in message and "None" not in message, message
 
 
 def test_level_that_cannot_play_the_rules_is_refused(client: httpx.Client,

@@ -186,7 +186,7 @@ class Action(NamedTuple):
         if k == "moon" and not isinstance(p, str):
             raise ActionError(f"a moon choice is 'add' or 'subtract', not {excerpt(p)}")
         if k == "bid" and p is not None and not isinstance(p, int):
-            raise ActionError(f"a bid is a whole number of chips, true or None, not {excerpt(p)}")
+            raise ActionError(f"a bid is a whole number of chips, true or null, not {excerpt(p)}")
         if k == "declare" and p is not None and not isinstance(p, str):
             raise ActionError(f"a declaration is a name or None, not {excerpt(p)}")
         return [k, s, p]

@@ -52,15 +52,22 @@ def excerpt(value: object, limit: int = 40) -> str:
     """How a refusal quotes a value it was given: ``repr(value)`` when short, else cut
     to ``limit`` characters (of the string itself for a ``str``) with its length, so a
     100,000-letter card makes a short sentence, not a 100 KB one.  Shared by the
-    engine's errors and the web layer's (:mod:`hearts.web.limits`).
+    engine's errors and the web layer's (:mod:`hearts.web.limits`).  ``True``,
+    ``False`` and ``None`` are written as JSON writes them (``true``, ``false``,
+    ``null``): the values reach the engine from records and the web in JSON, and
+    the sentences are read by the people who wrote that JSON.
 
     >>> excerpt("QS")
     "'QS'"
+    >>> excerpt(True), excerpt(None)
+    ('true', 'null')
     >>> excerpt("Q" * 50, limit=4)
     "'QQQQ…' (50 characters)"
     >>> excerpt(list(range(30)), limit=10)
     '[0, 1, 2, … (110 characters)'
     """
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
     text = value if isinstance(value, str) else repr(value)
     if len(text) <= limit:
         return repr(text) if isinstance(value, str) else text

@@ -53,7 +53,7 @@ from ..game import Game, IllegalAction
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
 from ..view import pack_of, visible_events
-from .limits import excerpt
+from .limits import shorten
 from .projection import finished_record, illegal_map, score_detail, seat_names
 
 
@@ -139,9 +139,17 @@ def game_action(action: list[Any]) -> Action:
 
 def action_refusal(exc: ActionError) -> TableError:
     """The 422 refusal of an action that is not in the stored format: ``unknown_card``
-    when what is wrong is a card, else ``bad_message``."""
-    code = "unknown_card" if "card" in str(exc) else "bad_message"
-    return TableError(code, excerpt(str(exc), 200), 422)
+    when what is wrong is a card, else ``bad_message``; the message is the engine's
+    sentence (its ``play:`` / ``pass:`` prefix dropped, capitalised, cut to 200
+    characters), not its quoted ``repr`` (regression: ``"play: 'ZZ' is not a card ..."``
+    came with the quotes and the prefix)."""
+    text = str(exc)
+    kind, sep, rest = text.partition(": ")
+    if sep and kind in KINDS:
+        text = rest
+    text = text[:1].upper() + text[1:]
+    code = "unknown_card" if "card" in text else "bad_message"
+    return TableError(code, shorten(text if text.endswith(".") else text + ".", 200), 422)
 
 
 class TableError(Exception):
