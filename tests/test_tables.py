@@ -323,6 +323,9 @@ def test_late_friend_takes_a_bots_seat_between_hands(
     dealt = numbered_deal(truth_at(server.db_url, tid).rules, 4242, 0)
     first = next(m for m in host.messages if m["type"] == "update" and m["view"]["hand"])
     assert set(first["view"]["hand"]) == {card_str(c) for c in cards_of(dealt[0])}
+    # regression: after the start a seat the table does not have was let through (201)
+    bad = join_table(server.url, tid, "Nine", seat=99)
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "bad_seat", bad.text
     r = join_table(server.url, tid, "Late")
     assert r.status_code == 201 and r.json()["seat"] is None
     late = r.json()

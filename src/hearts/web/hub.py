@@ -634,11 +634,16 @@ class TableHub:
 
     async def join(self, table_id: str, name: str, seat: int | None = None) -> dict[str, Any]:
         """Take a free seat before the start (``seat`` or the first free one), or wait for
-        a bot's seat after it: ``{"id", "seat", "waiting", "token", "table"}``.  409
-        ``table_full`` when every seat (and the waiting list) is taken by persons."""
+        a bot's seat after it (the host gives it; a ``seat`` named then is not taken):
+        ``{"id", "seat", "waiting", "token", "table"}``.  422 ``bad_seat`` for a seat the
+        table does not have (before or after the start: regression, after it one was
+        let through), 409 ``table_full`` when every seat (and the waiting list) is taken
+        by persons."""
         name = clean_name(name)
         async with self._locked(table_id) as live:
             st = live.state
+            if seat is not None and not 0 <= seat < st.n:
+                raise TableError("bad_seat", f"Seats are 0 to {st.n - 1}.", 422)
             token = secrets.token_urlsafe(24)
             th = hash_token(token)
             free = st.free_seats()
@@ -647,8 +652,6 @@ class TableHub:
             if not st.started:
                 if seat is None:
                     seat = free[0]
-                elif not 0 <= seat < st.n:
-                    raise TableError("bad_seat", f"Seats are 0 to {st.n - 1}.", 422)
                 await self._commit(live, ["join", seat, name, th])
                 return {"id": table_id, "seat": seat, "waiting": None, "token": token,
                         "table": st.table_json()}
