@@ -236,8 +236,7 @@ const SEAT_FORMS = [[], ["compact"], ["compact", "denser"]];
 /** How many times a seat's panel overlaps another's, a badge or a corner button. */
 function seatOverlaps() {
   const boxes = [...document.querySelectorAll("[data-seat-box]")].map((el) => el.getBoundingClientRect());
-  const others = [...document.querySelectorAll(".center-badges > :not([hidden]), .corner-buttons > :not([hidden])")]
-    .map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0);
+  const others = shownBoxes(BADGES);
   return boxes.reduce((n, a, i) => n + boxes.slice(i + 1).concat(others).filter((b) => overlaps(a, b)).length, 0);
 }
 
@@ -249,10 +248,9 @@ function placeSeatsClear() {
   for (const el of seats) el.style.translate = "";
   const felt = $(".felt").getBoundingClientRect();
   const mine = $("#seats .seat.me");
-  const above = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
   const side = {
-    "edge-left": { placed: above(".center-badges > :not([hidden])"), floor: mine ? mine.getBoundingClientRect().top : felt.bottom },
-    "edge-right": { placed: above(".corner-buttons > :not([hidden])"), floor: felt.bottom },
+    "edge-left": { placed: shownBoxes(".center-badges > :not([hidden])"), floor: mine ? mine.getBoundingClientRect().top : felt.bottom },
+    "edge-right": { placed: shownBoxes(".corner-buttons > :not([hidden])"), floor: felt.bottom },
   };
   const sideOf = (el) => side[el.classList.contains("edge-left") ? "edge-left" : "edge-right"];
   const rows = [];
@@ -512,8 +510,7 @@ function fitBetweenSides(panel) {
 
 /** What a panel must leave uncovered: the seats' panels, the badges and the corner buttons (boxes). */
 function panelObstacles() {
-  return [...document.querySelectorAll("[data-seat-box], .center-badges > :not([hidden]), .corner-buttons > :not([hidden])")]
-    .map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0);
+  return shownBoxes(`[data-seat-box], ${BADGES}`);
 }
 
 /** The smallest move up or down (px, at most `limit`) that takes box `r` off every obstacle and keeps it
@@ -542,6 +539,15 @@ function coveredArea(r, obstacles) {
     if (w > 0 && h > 0) area += w * h;
   }
   return area;
+}
+
+// the badges (top left) and the corner buttons (top right) shown on the felt
+const BADGES = ".center-badges > :not([hidden]), .corner-buttons > :not([hidden])";
+
+/** The boxes (viewport px) of the elements matching `selector` that take up room on the page. */
+function shownBoxes(selector) {
+  return [...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect())
+    .filter((b) => b.width > 0 && b.height > 0);
 }
 
 /** Whether boxes `a` and `b` (left, top, right, bottom) share any area. */
