@@ -9,6 +9,7 @@ import subprocess
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import PHONE, SIZES, Table, boxes, overlap
 
@@ -51,6 +52,40 @@ def test_refused_card_message_is_in_view(new_table, size):
     assert box["y"] + box["height"] <= hand_top
     for seat in (1, 2, 3):
         assert not overlap(box, boxes(t.page, f'[data-seat-box="{seat}"]')[0]), seat
+
+
+@pytest.mark.parametrize("size,locale", [
+    pytest.param((1280, 800), "en-US", id="desktop"),
+    pytest.param((320, 568), "en-US", id="small-phone"),
+    pytest.param((740, 360), "en-US", id="short-sideways-phone"),
+    pytest.param((667, 375), "ja-JP", id="sideways-phone-ja"),
+    pytest.param((844, 390), "ja-JP", id="wide-sideways-phone-ja")])
+def test_a_refused_card_message_hides_no_trick_card_and_no_seat(new_table, size, locale):
+    """Regression: a card refused in the middle of a trick was explained just above the user's
+    panel, which on a phone turned sideways lay over the lower half of the trick's cards (the very
+    cards the message speaks of), and on a 320 px phone over both side seats too.  Where its first
+    place would cover a trick card or a seat, the message goes to the top of the window; one click
+    on it takes it away."""
+    t = new_table(*size, locale=locale)
+    t.open("deal=31")
+    t.pass_cards()
+    for _ in range(80):
+        if t.phase == "play" and t.playable() and t.dimmed() and t.page.locator("[data-trick-card]").count():
+            break
+        t.step()
+    else:
+        raise AssertionError("never a dimmed card on the user's turn with a trick begun")
+    t.click_card(t.dimmed()[0], force=True)
+    box = t.see("[data-toast]")
+    under = boxes(t.page, "[data-trick-card]") + boxes(t.page, "[data-seat-box]")
+    hit = [c for c in under if overlap(box, c)]
+    t.page.screenshot(path=f"/tmp/toast-clear-{size[0]}x{size[1]}-{locale}.png")
+    assert hit == [], hit
+    toast = t.page.locator("[data-toast]")
+    assert toast.get_attribute("data-reason") == "must_follow_suit"
+    toast.click()
+    expect(toast).to_be_hidden()
+    assert t.errors == []
 
 
 @pytest.mark.parametrize("size", SIZES)

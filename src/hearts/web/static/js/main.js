@@ -306,6 +306,7 @@ export function wire() {
   $('dialog[data-dialog="moon"]').addEventListener("cancel", (e) => e.preventDefault());
   $('dialog[data-dialog="confirm"]').addEventListener("cancel", (e) => { e.preventDefault(); answerConfirm(false); });
   window.addEventListener("resize", () => { layoutHand(); placeToast(); });
+  $("#toast").addEventListener("click", hideToast); // over the bar of buttons (a short screen): one click clears it
 }
 
 export async function start() {

@@ -27,24 +27,39 @@ export function toast(text, kind = "error", code = "") {
   toastTimer = setTimeout(() => { el.hidden = true; }, Math.max(kind === "info" ? 3000 : 3500, 50 * text.length));
 }
 
+/**
+ * Place the toast where it hides nothing of the play. First choice: just above the status line, your own
+ * seat's panel and a panel at the bottom of the table. Where that would cover a card of the trick or a
+ * seat's panel (a phone turned sideways: the felt is short and the trick reaches down to your panel; a
+ * 320 px phone: the side seats reach down too), it goes to the top of the window, over the bar of buttons
+ * (a click on the toast takes it away). Inside a dialog: at the bottom of the window.
+ */
 export function placeToast() {
   const el = $("#toast");
   if (el.hidden) return;
   const inDialog = el.parentElement && el.parentElement.tagName === "DIALOG";
-  // above the status line, your own seat's panel (bottom left of the table) and a panel shown at the
-  // bottom of the table (passing on a phone, "no passing this hand")
+  el.style.top = "";
+  if (inDialog) { el.style.bottom = "16px"; return; }
   const tops = [$("#status").getBoundingClientRect().top];
   const mine = $(".seat.me");
   if (mine) tops.push(mine.getBoundingClientRect().top);
   const felt = $(".felt").getBoundingClientRect();
-  for (const panel of [$("#pass-panel"), $("#decide-panel")]) { // a panel at the bottom of the table (phone)
-    if (panel.hidden) continue;
+  const panels = [$("#pass-panel"), $("#decide-panel")].filter((p) => !p.hidden);
+  for (const panel of panels) { // a panel at the bottom of the table (phone)
     const r = panel.getBoundingClientRect();
     if (r.bottom > felt.top + 0.7 * felt.height) tops.push(r.top);
   }
   const top = Math.min(...tops);
-  const bottom = inDialog ? 16 : Math.max(8, window.innerHeight - top + 4);
-  el.style.bottom = `${Math.min(bottom, window.innerHeight - el.offsetHeight - 8)}px`;
+  el.style.bottom = `${Math.min(Math.max(8, window.innerHeight - top + 4), window.innerHeight - el.offsetHeight - 8)}px`;
+  const covered = (r) => [...$$("[data-trick-card], [data-seat-box]"), ...panels].some((x) => {
+    const b = x.getBoundingClientRect();
+    return b.width > 0 && Math.min(r.right, b.right) - Math.max(r.left, b.left) > 1
+      && Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top) > 1;
+  });
+  if (covered(el.getBoundingClientRect())) {
+    el.style.bottom = "auto";
+    el.style.top = "6px";
+  }
 }
 
 /** A message is only about the moment: the next action of the user takes it away. */
