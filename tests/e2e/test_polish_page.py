@@ -547,13 +547,17 @@ def test_a_bid_panel_covers_no_seat_on_a_short_laptop(new_table: Any) -> None:
     pytest.param((375, 667), "ja-JP", id="small-phone-ja"),
     pytest.param((844, 390), "ja-JP", id="sideways-phone-ja"),
     pytest.param((740, 360), "en-US", id="short-sideways-phone"),
-    pytest.param((740, 360), "ja-JP", id="short-sideways-phone-ja")])
+    pytest.param((740, 360), "ja-JP", id="short-sideways-phone-ja"),
+    pytest.param((320, 568), "en-US", id="smallest-phone"),
+    pytest.param((320, 568), "ja-JP", id="smallest-phone-ja")])
 def test_a_bid_panel_covers_no_seat_on_phones(new_table: Any, size: tuple[int, int], locale: str) -> None:
     """Regression: on a 375 x 667 phone Auction Hearts' bid panel lay over both side seats (75 x 41
     px; 67 in Japanese), on phones turned sideways over the top seat (14-52 px).  It now tries a
     smaller form, one narrow enough to stand between the side seats, and (where only the buttons
     fit: a phone turned sideways) the buttons alone with the question said whole in the status
-    line under the felt; every button stays in view and the bid still goes."""
+    line under the felt; every button stays in view and the bid still goes.  On a 320 x 568 phone
+    no such form fitted and the panel covered the top seat (15 px): there the buttons stand in a
+    block of four columns between the side seats."""
     t: Table = new_table(*size, locale=locale)
     t.open("deal=7&variant=auction&level=random")
     panel = t.page.locator("#decide-panel")

@@ -432,7 +432,7 @@ export function renderStatus() {
 
 // the layouts each panel tries, in order (CSS classes; `narrow` also fits the panel between the side seats)
 const PASS_LAYOUTS = [[], ["row"], ["row", "tight"], ["tight", "narrow"]];
-const DECIDE_LAYOUTS = [[], ["tight"], ["tight", "narrow"], ["tight", "bare"]];
+const DECIDE_LAYOUTS = [[], ["tight"], ["tight", "narrow"], ["tight", "bare"], ["tight", "bare", "narrow", "grid"]];
 const NEAR = 48; // px: a panel moved further than this from its place is the last resort
 
 /**
@@ -441,7 +441,8 @@ const NEAR = 48; // px: a panel moved further than this from its place is the la
  * laptop and the side seats' points on phones, Auction Hearts' bid panel the side seats on phones and
  * the top seat on phones turned sideways.  Each panel tries its layouts in order (the usual one; for
  * the pass panel its text beside its button; smaller; narrow enough to stand between the side seats;
- * for the decision panel its buttons alone, the question said in the status line under the felt),
+ * for the decision panel its buttons alone, the question said in the status line under the felt, and
+ * last those buttons in a block of four columns between the side seats: a 320 x 568 phone),
  * each where it is and then moved up or down at most `NEAR` px, then each moved as far as the felt
  * allows; it keeps the first that covers no seat, badge or corner button, else the one that covers
  * least.
