@@ -18,7 +18,7 @@ from hearts.analysis import (
     review_record,
     thresholds,
 )
-from hearts.cards import card_str, parse_card
+from hearts.cards import card_str, cards_of, parse_card
 from hearts.cli.main import cli
 from hearts.game import PHASE_MOON, PHASE_PASS, PHASE_PLAY, Game, PlayAction
 from hearts.players import get_bot
@@ -416,3 +416,28 @@ def test_review_reads_no_more_than_a_record_can_be(tmp_path: Any) -> None:
         assert result.exit_code == 1, result.output
         err = json.loads(result.output)["error"]
         assert err["code"] == "bad_record" and "larger than" in err["message"]
+
+
+def test_both_copies_of_a_card_are_one_choice_in_cancellation_hearts():
+    """Regression: with two packs (Cancellation Hearts, six players) a seat holding both
+    copies of a card had them weighed as two choices, whose two noisy figures shared one
+    key: the output showed one of them, while the best choice and the loss came from the
+    other (``best`` not the lowest figure shown, ``loss`` not the difference of the two).
+    Now both copies are one choice; for passes and plays alike ``best`` is the lowest figure
+    shown and ``loss`` the played one's figure minus it."""
+    twins = 0
+    for number in (3, 4):
+        record = medium_hand_record(number, "cancellation", 6)
+        for seat in (0, 2):
+            points = {(p.stage, p.index): p for p in decision_points(record, seat)}
+            out = review_record(record, seat, play_worlds=12, pass_worlds=4)
+            for d in out["decisions"]:
+                p = points[(d["stage"], d["index"])]
+                names = [card_str(c) for c in cards_of(p.view.legal if d["stage"] == "play" else p.view.hand)]
+                twins += len(names) - len(set(names))
+                played = d["played"] if d["stage"] == "play" else " ".join(d["played"])
+                best = d["best"] if d["stage"] == "play" else " ".join(d["best"])
+                assert d["expected"][best] == min(d["expected"].values()), d
+                assert d["loss"] == pytest.approx(max(0.0, d["expected"][played] - d["expected"][best]),
+                                                  abs=0.011), d
+    assert twins > 0  # the deals did put both copies of a card in a reviewed hand

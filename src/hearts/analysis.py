@@ -64,7 +64,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
-from .cards import card_str, cards_of
+from .cards import card_str, cards_of, face
 from .game import PHASE_PASS
 from .players.hard import (
     distinct_moves,
@@ -133,8 +133,22 @@ Choice = tuple[int, ...]
 
 
 def choice_key(choice: Sequence[int]) -> str:
-    """The JSON key of a choice: ``"QS"`` for a play, ``"2C 9D QS"`` (by card order) for a pass."""
-    return " ".join(card_str(c) for c in sorted(choice))
+    """The JSON key of a choice: ``"QS"`` for a play, ``"2C 9D QS"`` (by card order) for a pass.
+
+    A record names a card, not a copy: with two packs both copies of a card have one key
+    (``"5C"``), and a pass's cards are in card order whichever pack each came from."""
+    return " ".join(card_str(c) for c in sorted(choice, key=lambda c: (face(c), c)))
+
+
+def _same_named(choices: Sequence[Choice]) -> dict[Choice, Choice]:
+    """Each choice mapped to the first of ``choices`` with its key (:func:`choice_key`).
+
+    Cancellation Hearts deals two packs: a seat may hold both copies of 5C, and playing
+    (or passing) one copy is the very same choice as the other.  Weighed apart, the two
+    copies got two noisy figures under one key, and the best choice and the loss were
+    computed from figures the output did not show."""
+    first: dict[str, Choice] = {}
+    return {c: first.setdefault(choice_key(c), c) for c in choices}
 
 
 @dataclass(frozen=True)
@@ -225,6 +239,9 @@ def analyse_play(view: PlayerView, played: int | None = None, *, worlds: int = P
         raise ValueError("at least two deals are needed for an interval")
     rng = rng or random.Random(0)
     rep = distinct_moves(view, outstanding(view))
+    # both packs' copies of a card are one choice (distinct_moves keeps pack two's apart)
+    twin = _same_named(sorted((c,) for c in rep))
+    rep = {c: rep[twin[(c,)][0]] for c in rep}
     alias: dict[Choice, Choice] = {(c,): (r,) for c, r in rep.items()}
     moves = sorted(set(rep.values()))
     me = view.seat
@@ -328,7 +345,8 @@ def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
         raise ValueError("at least two deals are needed for an interval")
     rng = rng or random.Random(0)
     me = view.seat
-    cands = pass_candidates(r, view.hand, played)
+    alias = _same_named(pass_candidates(r, view.hand, played))
+    cands = sorted(set(alias.values()))  # a pass of either copy of a card is weighed once
     masks = {c: sum(1 << x for x in c) for c in cands}
     pr = policy_rules(r)
     tally = _Tally()
@@ -350,7 +368,7 @@ def analyse_pass(view: PlayerView, played: Sequence[int] | None = None, *,
             else:
                 tally.add(cand, _play_out_pass(pr, view, hands, passes, masks[cand]))
     mine = None if played is None else tuple(sorted(played))
-    return _summarise("pass", me, r, tally, mine, {c: c for c in cands}, worlds)
+    return _summarise("pass", me, r, tally, mine, alias, worlds)
 
 
 @dataclass(frozen=True)
@@ -464,9 +482,9 @@ def decision_json(point: DecisionPoint, a: Analysis) -> dict[str, Any]:
         out["trick"] = len(point.view.tricks)
         out["played"] = card_str(point.played[0])
         out["best"] = card_str(a.best[0])
-    else:
-        out["played"] = [card_str(c) for c in point.played]
-        out["best"] = [card_str(c) for c in a.best]
+    else:  # in card order, as the keys of `expected` write them
+        out["played"] = choice_key(point.played).split()
+        out["best"] = choice_key(a.best).split()
     out["expected"] = {choice_key(c): r2(a.expected[c]) for c in a.choices}
     out["ci95"] = {choice_key(c): r2(a.ci95[c]) for c in a.choices}
     out.update(loss=r2(a.loss), loss_ci95=r2(a.loss_ci95), mark=a.mark, worlds=a.worlds)
