@@ -50,12 +50,14 @@ def test_ids():
 @pytest.mark.parametrize(("text", "card"), [
     ("QS", "QS"), ("qs", "QS"), ("10H", "TH"), ("th", "TH"), ("Q♠", "QS"), ("2♣", "2C"),
     ("a♦", "AD"), ("K♥", "KH"), (" 9d ", "9D"), ("JK", "JK"), ("jk", "JK"),
+    # a phone keyboard's emoji suit: the symbol followed by the variation selector U+FE0F
+    ("T♥\ufe0f", "TH"), ("Q♠\ufe0f", "QS"), ("2♣\ufe0e", "2C"),
 ])
 def test_parse_and_format(text, card):
     assert card_str(parse_card(text)) == card
 
 
-@pytest.mark.parametrize("bad", ["", "Q", "1S", "11H", "QX", "ZS", "JKX", "10", 5, None, "Q S"])
+@pytest.mark.parametrize("bad", ["", "Q", "1S", "11H", "QX", "ZS", "JKX", "10", 5, None, "Q S", "\ufe0f", "Q\ufe0f"])
 def test_parse_rejects(bad):
     with pytest.raises(CardError) as info:
         parse_card(bad)

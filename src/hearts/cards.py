@@ -158,7 +158,9 @@ def parse_card(text: object) -> int:
             raise CardError(text, f"{text} is a card id, not a card's name: parse_card reads "
                             f"text (card_str gives an id's name)")
         raise CardError(text)
-    t = text.strip().upper()
+    # a phone's keyboard may follow a suit symbol with a variation selector (U+FE0F asks for
+    # the emoji form, U+FE0E for the text form): the same suit
+    t = text.strip().replace("\ufe0f", "").replace("\ufe0e", "").upper()
     if t == "JK":
         return JOKER
     if len(t) < 2:
@@ -179,7 +181,7 @@ def parse_suit(text: object) -> int:
     """
     if not isinstance(text, str):
         return -1
-    return _SUIT_INPUT.get(text.strip().upper(), -1)
+    return _SUIT_INPUT.get(text.strip().replace("\ufe0f", "").replace("\ufe0e", "").upper(), -1)
 
 
 def card_str(card: int) -> str:
