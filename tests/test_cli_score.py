@@ -269,3 +269,63 @@ def test_a_pretty_record_cut_short_is_one_error_that_says_so(data_dir: Path) -> 
     both = (data_dir / "mixed.jsonl").read_text()  # real JSON lines stay JSON lines
     assert len(CliRunner().invoke(cli, ["score", "-"], input=both).output.splitlines()) == \
         len([x for x in both.splitlines() if x.strip()])
+
+
+def test_a_bad_first_line_on_standard_input_keeps_the_good_records(data_dir: Path) -> None:
+    """Regression: JSON lines piped in whose first line was broken were taken for one broken
+    record (one error) and the good records after it were never scored; the same text from
+    a .jsonl file gave every line's result."""
+    text = "{bad\n" + (data_dir / "mixed.jsonl").read_text()
+    code, lines = run("-", stdin=text)
+    assert code == 1
+    assert [line["ok"] for line in lines] == [False, True, False, False]
+    assert [line["error"]["line"] for line in lines if not line["ok"]] == [1, 3, 4]
+
+
+def test_a_pretty_record_in_a_jsonl_file_is_one_error_that_says_what_the_file_is(
+        data_dir: Path, tmp_path: Path) -> None:
+    """Regression: a record written over several lines, saved as .jsonl, gave one error per
+    line of text (dozens), none saying why."""
+    path = tmp_path / "pretty.jsonl"
+    path.write_text(json.dumps(json.loads((data_dir / "moon.json").read_text()), indent=2))
+    code, lines = run(str(path))
+    assert code == 1 and len(lines) == 1
+    err = lines[0]["error"]
+    assert err["code"] == "bad_record" and err["line"] == 1 and ".json" in err["message"]
+    assert "one whole record per line" in err["message"]
+
+
+@pytest.mark.parametrize("value,said", [
+    ("NaN", "holds NaN, which JSON does not have"),
+    ("-Infinity", "holds -Infinity, which JSON does not have")])
+def test_nan_and_infinity_are_not_json(data_dir: Path, value: str, said: str) -> None:
+    """Regression: Python's reader takes NaN and Infinity, so a record with `"note": NaN`
+    was scored as valid although it is not JSON."""
+    text = (data_dir / "moon.json").read_text().rstrip().removesuffix("}") + f', "note": {value}}}'
+    code, lines = run("-", stdin=text)
+    assert code == 1
+    assert lines[0]["error"]["code"] == "bad_record" and said in lines[0]["error"]["message"]
+
+
+@pytest.mark.parametrize("edit,said", [
+    # a whole number written as a float: the message names the value, not "a number"
+    (lambda r: r.update(players=4.0), 'The "players" key must be a whole number, not the number 4.0.'),
+    # a play that is not text: what it is, and no card named in the error object
+    (lambda r: r["hands"][0]["play"].__setitem__(1, 12),
+     "plays a number (12), not a card's name: a card is a string"),
+    (lambda r: r["hands"][0]["play"].__setitem__(1, None), "plays null, not a card's name"),
+])
+def test_messages_say_what_the_value_is(data_dir: Path, edit: Any, said: str) -> None:
+    record = json.loads((data_dir / "moon.json").read_text())
+    edit(record)
+    code, lines = run("-", stdin=json.dumps(record))
+    err = lines[0]["error"]
+    assert code == 1 and said in err["message"], err
+    if "plays " in said:
+        assert err["card"] is None and err["path"] == "hands[0].play[1]"
+
+
+def test_a_control_character_in_a_string_is_said_once() -> None:
+    code, lines = run("-", stdin='{"format": "hearts-record/1", "note": "a\tb"}')
+    message = lines[0]["error"]["message"]
+    assert code == 1 and "Invalid control character at line 1, column" in message, message

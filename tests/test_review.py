@@ -441,3 +441,29 @@ def test_both_copies_of_a_card_are_one_choice_in_cancellation_hearts():
                 assert d["loss"] == pytest.approx(max(0.0, d["expected"][played] - d["expected"][best]),
                                                   abs=0.011), d
     assert twins > 0  # the deals did put both copies of a card in a reviewed hand
+
+
+@pytest.mark.parametrize("verb", ["review", "hint"])
+def test_a_file_of_several_records_is_refused_with_what_to_do(verb, tmp_path):
+    """Regression: `hearts review a.jsonl` on the arena's --record-out file answered only
+    "not valid JSON: Extra data at line 2"; it now says the file holds several records and
+    how to take one.  Review's error object names the file, as score's and hint's do."""
+    record = dump_record(built(AS_DEAL, AS_PLAY))
+    path = tmp_path / "games.jsonl"
+    path.write_text(record + "\n" + record + "\n")
+    result = CliRunner().invoke(cli, [verb, str(path), *(["--json"] if verb == "review" else [])])
+    err = json.loads(result.stdout.splitlines()[0])["error"]
+    assert result.exit_code == 1 and err["code"] == "bad_record" and err["file"] == str(path)
+    assert "holds 2 records, one per line" in err["message"]
+    assert f"sed -n 2p {path} > one.json" in err["message"]
+    one = tmp_path / "one.json"
+    one.write_text(record + "\n")  # one record on one line: read as it is
+    again = CliRunner().invoke(cli, [verb, str(one), *(["--json"] if verb == "review" else [])])
+    assert again.exit_code == 0 and json.loads(again.stdout.splitlines()[0])["ok"] is True
+
+
+def test_the_review_error_object_names_the_file(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "hearts-record/1", "hands": [{"deal": [["2C"]]}]}')
+    status, out = run(str(path), "--json")
+    assert status == 1 and out["error"]["file"] == str(path)

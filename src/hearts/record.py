@@ -227,10 +227,14 @@ def parse_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[st
     if not source.strip():
         raise _bad("The record is empty: expected a JSON object.")
     try:
-        value = json.loads(source)
+        value = json.loads(source, parse_constant=_no_constant)
+    except _NotJsonConstant as exc:
+        raise _bad(f"The record is not valid JSON: it holds {exc.args[0]}, which JSON does not "
+                   f"have (Python's json module writes it for a float that is not a number).") from None
     except json.JSONDecodeError as exc:
         cut = exc.pos >= len(source.rstrip())  # the text ends inside the record
-        raise _bad(f"The record is not valid JSON: {exc.msg} at line {exc.lineno}, "
+        msg = exc.msg.removesuffix(" at")  # "Invalid control character at": no "at at line"
+        raise _bad(f"The record is not valid JSON: {msg} at line {exc.lineno}, "
                    f"column {exc.colno}" + (", where the text ends (the record may be cut "
                                             "short)." if cut else ".")) from None
     except RecursionError:
@@ -246,6 +250,14 @@ def parse_record(source: str | bytes | bytearray | Mapping[str, Any]) -> dict[st
     return value
 
 
+class _NotJsonConstant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a record's text (Python reads them; JSON has none)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotJsonConstant(name)
+
+
 def _json_kind(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
@@ -255,7 +267,9 @@ def _json_kind(value: object) -> str:
         return "a string"
     if isinstance(value, bool):
         return "true or false"
-    if isinstance(value, int | float):
+    if isinstance(value, float):
+        return f"the number {value!r}"  # 4.0 is not the whole number 4 in a record
+    if isinstance(value, int):
         return "a number"
     if value is None:
         return "null"
@@ -335,14 +349,18 @@ def _card(text: object, *, stage: str, hand: int, path: str, seat: int | None = 
             raise CardError(text)
         return parse_card(text)
     except CardError:
-        shown = text if isinstance(text, str) else json.dumps(text)
         owner = who or "a player"
         doing = {"deal": f"the deal of {owner} lists", "pass": f"{owner} passes",
                  "play": f"{owner} plays"}.get(stage, "the record has")
+        if isinstance(text, str):
+            what, shown = f"{text!r}, which is not a card", text
+        else:  # not text at all: say what it is, and no card is named
+            kind = excerpt(text) if text is None or isinstance(text, bool) else \
+                f"{_json_kind(text)} ({excerpt(text)})"
+            what, shown = f"{kind}, not a card's name: a card is a string", None
         raise RecordError(
             "unknown_card", "unknown_card",
-            f"{_where(hand, index)}: {doing} {shown!r}, which is not a card; write rank then "
-            f"suit, such as QS, TH or 2C.",
+            f"{_where(hand, index)}: {doing} {what}; write rank then suit, such as QS, TH or 2C.",
             stage=stage, hand=hand, index=index, seat=seat, card=shown, path=path) from None
 
 

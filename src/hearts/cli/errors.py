@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..record import RecordError
@@ -42,6 +42,36 @@ def json_line(value: Any) -> str:
     return text
 
 
+def record_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """The non-blank lines of ``data`` with their numbers (from 1): a JSONL file's records."""
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if line.strip():
+            yield number, line
+
+
+def looks_like_lines(data: bytes) -> bool:
+    """True when ``data`` is several JSON values on separate lines, not one record: the
+    whole text is not one JSON value, and its first line is one or some line is a whole
+    record (an object with ``"format"``: a broken first line before good records).  A
+    pretty-printed record cut short, whose first line is ``{``, is one broken record,
+    answered once."""
+    lines = list(record_lines(data))
+    if len(lines) < 2:
+        return False
+    try:
+        json.loads(data.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        for number, line in lines:
+            try:
+                value = json.loads(line.decode("utf-8-sig"))
+            except (ValueError, RecursionError):
+                continue
+            if number == lines[0][0] or (isinstance(value, dict) and "format" in value):
+                return True
+        return False
+    return False
+
+
 def read_record_bytes(file: str, cap: int) -> tuple[bytes, str | None]:
     """The bytes of the one record in ``file`` (``-``: standard input), reading at most
     ``cap`` + 1 of them (``/dev/zero`` is never read whole): ``(data, None)``, or
@@ -56,4 +86,11 @@ def read_record_bytes(file: str, cap: int) -> tuple[bytes, str | None]:
         return b"", f"Cannot read {file}: {exc.strerror or exc}."
     if len(data) > cap:
         return b"", f"The record is larger than {cap} bytes; it was not read."
+    if looks_like_lines(data):
+        count = sum(1 for _ in record_lines(data))
+        name = "Standard input" if file == "-" else file
+        return b"", (f"{name} holds {count} records, one per line (as `hearts arena --record-out` "
+                     f"writes them); this command reads one record: put the one you want in a "
+                     f"file of its own (the second: `sed -n 2p {'FILE' if file == '-' else file} "
+                     f"> one.json`).")
     return data, None

@@ -131,6 +131,8 @@ def command(file: str, seat: int, hand: int | None, as_json: bool, worlds: int, 
         else:
             out = review_text(data, seat, index, play_worlds=worlds, pass_worlds=pass_worlds,
                               seed=seed)
+    if not out["ok"]:
+        out["error"].setdefault("file", file)  # as score's and hint's errors say which file
     if as_json:
         click.echo(json_line(out))
     elif out["ok"] and not out["decisions"]:

@@ -24,7 +24,6 @@ line by line, so ``hearts score /dev/zero`` ends at once with ``bad_record``.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from typing import Any, BinaryIO
@@ -32,7 +31,7 @@ from typing import Any, BinaryIO
 import click
 
 from ..record import RecordError, parse_record, replay_record, summary_of
-from .errors import answer, json_line
+from .errors import answer, json_line, looks_like_lines, record_lines
 
 
 def _error(message: str, **extra: Any) -> dict[str, Any]:
@@ -44,30 +43,6 @@ def _error(message: str, **extra: Any) -> dict[str, Any]:
 def score_text(text: str | bytes) -> dict[str, Any]:
     """The score object of one record given as JSON text; never raises."""
     return answer(lambda: summary_of(replay_record(parse_record(text))))
-
-
-def _lines(data: bytes) -> Iterator[tuple[int, bytes]]:
-    for number, line in enumerate(data.split(b"\n"), start=1):
-        if line.strip():
-            yield number, line
-
-
-def _looks_like_lines(data: bytes) -> bool:
-    """True when ``data`` is several JSON values on separate lines, not one record: the
-    whole text is not one JSON value and its first line is one (a pretty-printed record
-    cut short, whose first line is ``{``, is one broken record, answered once)."""
-    lines = list(_lines(data))
-    if len(lines) < 2:
-        return False
-    try:
-        json.loads(data.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        try:
-            json.loads(lines[0][1].decode("utf-8-sig"))
-        except (ValueError, RecursionError):
-            return False
-        return True
-    return False
 
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
@@ -133,11 +108,20 @@ def score_stream(fh: BinaryIO, mode: str, cap: int = MAX_RECORD_BYTES
 
 def _score_lines(lines: Iterator[tuple[int, bytes | None]], cap: int
                  ) -> Iterator[dict[str, Any]]:
+    first = True
     for number, line in lines:
         if line is None:
             yield _error(f"Line {number} is longer than {cap} bytes (--max-record-bytes); the "
                          f"rest of the input is not read.", line=number)
             return
+        if first and line.strip() in (b"{", b"\xef\xbb\xbf{"):
+            # not one error a line for dozens of lines: say once what the file is
+            yield _error(f"Line {number} is a lone '{{': this looks like one record written over "
+                         f"several lines, but a .jsonl file holds one whole record per line (save "
+                         f"it as .json, or write each record on one line); the rest of the input "
+                         f"is not read.", line=number)
+            return
+        first = False
         out = score_text(line)
         if not out["ok"]:
             out["error"]["line"] = number
@@ -151,11 +135,11 @@ def score_source(name: str, data: bytes, mode: str) -> Iterator[dict[str, Any]]:
     ``"auto"`` (one record when the whole text is one JSON value, else one per line).
     """
     if mode == "auto":
-        mode = "jsonl" if _looks_like_lines(data) else "json"
+        mode = "jsonl" if looks_like_lines(data) else "json"
     if mode == "json":
         yield score_text(data)
         return
-    for number, line in _lines(data):
+    for number, line in record_lines(data):
         out = score_text(line)
         if not out["ok"]:
             out["error"]["line"] = number
