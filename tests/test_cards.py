@@ -57,7 +57,8 @@ def test_parse_and_format(text, card):
     assert card_str(parse_card(text)) == card
 
 
-@pytest.mark.parametrize("bad", ["", "Q", "1S", "11H", "QX", "ZS", "JKX", "10", 5, None, "Q S", "\ufe0f", "Q\ufe0f"])
+@pytest.mark.parametrize("bad", ["", "Q", "1S", "11H", "QX", "ZS", "JKX", "10", 5, None, "Q S",
+                                 "\ufe0f", "Q\ufe0f"])
 def test_parse_rejects(bad):
     with pytest.raises(CardError) as info:
         parse_card(bad)
