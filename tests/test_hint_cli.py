@@ -187,3 +187,11 @@ def test_a_bad_record_names_its_file_as_score_does(tmp_path: Path) -> None:
         assert r.exit_code == 1
         err = json.loads(r.output)["error"]
         assert err["code"] == "unknown_card" and err["file"] == args[0]
+
+
+def test_a_record_of_no_hand_is_not_said_to_end_after_a_finished_one():
+    """Regression: a record with no hand and no game number was answered "The record ends
+    after a finished hand"; there is no hand."""
+    code, out = run("-", stdin='{"format": "hearts-record/1", "hands": []}')
+    assert code == 1 and out["error"]["code"] == "no_move"
+    assert out["error"]["message"].startswith("The record holds no hand yet and has no game number")

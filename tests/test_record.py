@@ -651,3 +651,39 @@ def test_a_deal_for_another_player_count_says_where_the_count_comes_from() -> No
     err = error_of(record)
     assert err["code"] == "bad_deal" and err["path"] == "hands[0].deal"
     assert "must have 3 hands" in err["message"] and '"players"' in err["message"]
+
+
+def test_a_third_copy_in_a_two_pack_deal_is_said_as_such(random_game: Any) -> None:
+    """Regression: with two packs (Cancellation Hearts) a card listed a third time was
+    refused as "5C is dealt to seat 0 and to seat 4", which is no fault with two packs."""
+    record = record_from_game(random_game(make_rules("cancellation", 6), 3, seed=1, max_plays=10))
+    deal = record["hands"][0]["deal"]
+    names = [c for hand in deal for c in hand]
+    twice = next(c for c in names if names.count(c) == 2)
+    holders = [s for s, hand in enumerate(deal) for c in hand if c == twice]
+    other = next(s for s in range(6) if s not in holders)
+    deal[other][0] = twice
+    with pytest.raises(RecordError) as info:
+        replay_record(record)
+    err = info.value.error
+    assert err["code"] == "bad_deal" and err["card"] == twice
+    seats = sorted({*holders, other})
+    assert f"{twice} is dealt 3 times (" in err["message"] and "the deck has 2 copies" in err["message"]
+    for s in seats:
+        assert f"seat {s}" in err["message"]
+
+
+def test_a_refused_slam_bid_is_written_as_json_writes_it() -> None:
+    """Regression: a second slam bid in Partnership Slam Hearts was refused as "cannot bid
+    True" (Python's spelling of the record's JSON `true`)."""
+    from hearts.drive import drive
+    from hearts.players import get_bot
+
+    game = Game(make_rules("partnership-slam", 4), 5)
+    drive(game, [get_bot("random", s) for s in range(4)], deal=True)  # one whole hand
+    record = record_from_game(game)
+    record["hands"][0]["bids"] = [True, True, None, None]
+    with pytest.raises(RecordError) as info:
+        replay_record(record)
+    message = info.value.error["message"]
+    assert "cannot bid a slam (true)" in message and "True" not in message, message

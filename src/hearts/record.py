@@ -533,9 +533,11 @@ def refusal(game: Game, place: Place, action: Action, exc: IllegalAction) -> Rec
         return RecordError("illegal_pass", "not_in_hand" if exc.reason == "not_in_hand"
                            else "bad_pass", message, stage="pass", hand=k, seat=seat,
                            card=card, path=path)
-    doing = {"bid": f"bid {action.payload}", "suit": "name that suit",
-             "declare": f"declare {action.payload!r}",
-             "moon": f"choose {action.payload!r}"}.get(kind, "do that")
+    # the record's values as JSON writes them (true, null, "general"), not Python's
+    doing = {"bid": "bid " + ("a slam (true)" if action.payload is True else excerpt(action.payload)),
+             "suit": "name that suit",
+             "declare": f"declare {excerpt(action.payload)}",
+             "moon": f"choose {excerpt(action.payload)}"}.get(kind, "do that")
     code = {"bid": "illegal_bid", "suit": "illegal_suit", "declare": "illegal_declaration",
             "moon": "illegal_moon"}.get(kind, "bad_record")
     return RecordError(code, exc.reason, f"{_where(k)}: {who} cannot {doing}: {exc.message}",
@@ -854,8 +856,15 @@ def _parse_deal(game: Game, k: int, value: object, path: str) -> list[int]:
                     c = cards[i] = (spare & -spare).bit_length() - 1
             if c in seen:
                 other = seen[c]
-                also = "twice" if other == s else \
-                    f"to {seat_name(other, n)} and to {seat_name(s, n)}"
+                copies = (rules.deck & same_name(c)).bit_count()
+                holders = [seen[x] for x in sorted(seen) if same_name(c) >> x & 1] + [s]
+                if copies > 1:  # two packs: a name may be dealt twice, not a third time
+                    where = ", ".join(seat_name(x, n) + (" twice" if holders.count(x) > 1 else "")
+                                      for x in dict.fromkeys(holders))
+                    also = f"{len(holders)} times ({where}); the deck has {copies} copies"
+                else:
+                    also = "twice" if other == s else \
+                        f"to {seat_name(other, n)} and to {seat_name(s, n)}"
                 raise RecordError("bad_deal", "bad_deal",
                                   f"{_where(k)}: {card_str(c)} is dealt {also}.", stage="deal",
                                   hand=k, seat=s, card=card_str(c), path=f"{path}[{s}]")

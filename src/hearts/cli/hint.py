@@ -77,8 +77,9 @@ def hint_for_game(game: Game, bot_name: str = "hard", seat: int | None = None,
         raise _err("no_move", "The game is over: there is no move to suggest.")
     if game.phase == PHASE_DEAL:
         if game.game_number is None:
-            raise _err("no_move", "The record ends after a finished hand and has no game "
-                       "number, so the next deal is unknown.")
+            where = "holds no hand yet" if game.hand_index < 0 else "ends after a finished hand"
+            raise _err("no_move", f"The record {where} and has no game number, so the next "
+                       f"deal is unknown.")
         game.start_hand()
     out: dict[str, Any] = {"ok": True}
     pending = game.pending()
