@@ -144,7 +144,7 @@ def test_whole_game_in_a_terminal(tmp_path: Path, table: list[str]) -> None:
                 held = re.findall(rf"\b({CARD})\b", shown)
                 assert legal, block
                 assert set(legal) <= set(held)
-                assert re.search(r"Points this hand \(game total\):", screen)
+                assert re.search(r"Points this hand \(total before it\):", screen)
                 assert re.search(r"Trick \d+:", screen)
                 illegal = [c for c in held if c not in legal]
                 if not tried_errors and illegal:
@@ -418,3 +418,73 @@ def test_an_empty_line_asks_again_without_an_error(tmp_path: Path) -> None:
     assert "not a card" not in r.output and "Pass exactly" not in r.output
     assert r.output.count("Cards to pass to West") == 2
     assert r.output.count("Your card") == 3  # two Enters, then quit
+
+
+def test_the_auction_questions_have_their_own_help_hint_and_limits() -> None:
+    """Regression (a new user's trial): at the bid and the penalty-suit questions `help`
+    explained cards and passing, `hint` at the suit question only said "Type C, D, H or S",
+    `11` was refused without saying it is too many, the bots "bid 1 chips"; the user, when
+    dealing at a table of three, five or six, read "You deals"."""
+    from rich.console import Console
+
+    from hearts.cards import card_str, cards_of
+    from hearts.cli.play import TerminalGame
+    from hearts.rules import make_rules
+
+    asked: dict[str, list[str]] = {"bid": ["help", "11", "hint"], "suit": ["help", "hint", "♥"]}
+
+    def answer(text: str) -> str:
+        g = tg.game
+        if text.startswith("Your bid"):
+            return asked["bid"].pop(0) if asked["bid"] else "10"
+        if text.startswith("Name the penalty suit"):
+            return asked["suit"].pop(0) if asked["suit"] else "H"
+        if text.startswith("Your card"):
+            return card_str(cards_of(g.legal_plays())[0])
+        return "quit"
+
+    console = Console(record=True, width=120)
+    tg = TerminalGame(make_rules("auction"), 3, "random", 1, console, ask=answer)
+    tg.run()
+    text = console.export_text()
+    assert "names the penalty suit for this hand and leads" in text  # the bid's own help
+    assert "11 chips is more than you may bid (10 chips)" in text
+    assert re.search(r"Hint: (pass|\d+ chips?)\n", text)
+    assert "counts a point against whoever takes it" in text  # the suit's own help
+    assert re.search(r"Hint: (clubs|diamonds|hearts|spades) \([CDHS]\)", text)
+    assert "You name hearts the penalty suit" in text or "names" in text
+    assert " 1 chips" not in text and "You deals" not in text
+    assert "You deal.  No passing this hand." in text  # hand 2 is the user's deal
+
+
+@pytest.mark.parametrize("variant,players,names", [
+    ("black-maria", 3, ["West", "East"]),
+    ("standard", 5, ["West", "Northwest", "Northeast", "East"]),
+    ("standard", 6, ["West", "Northwest", "North", "Northeast", "East"])])
+def test_seats_have_the_page_s_names_and_the_user_deals_in_the_second_person(
+        tmp_path: Path, variant: str, players: int, names: list[str]) -> None:
+    """Regression: at three, five or six players the terminal called the seats "Seat 1",
+    "Seat 2"... where the page says West, East...; and "You deals"."""
+    from hearts.cli.play import seat_names
+
+    assert seat_names(players) == ["You", *names]
+    # hand 1 is dealt by the last seat; the user deals hand 2 (seat (k - 1) mod n)
+    moves = "\n".join(["quit"])
+    r = CliRunner().invoke(cli, ["play", "--variant", variant, "--players", str(players),
+                                 "--deal", "5", "--level", "random", "--seed", "1",
+                                 "--record-out", str(tmp_path / "r.json")], input=moves + "\n")
+    assert r.exit_code == 0, r.output
+    assert f"{names[-1]} deals." in r.output and "Seat " not in r.output
+
+
+def test_a_chip_game_opens_with_its_number_of_deals_not_a_target(tmp_path: Path) -> None:
+    """Regression: Auction Hearts (four deals, settled in chips) opened with "target 100"."""
+    from hearts.cli.play import game_length, places
+    from hearts.rules import make_rules
+
+    assert game_length(make_rules("auction")) == "4 deals, settled in chips"
+    assert game_length(make_rules("standard")) == "target 100"
+    r = CliRunner().invoke(cli, ["play", "--variant", "auction", "--deal", "5", "--level", "random",
+                                 "--record-out", str(tmp_path / "a.json")], input="quit\n")
+    assert "4 deals, settled in chips" in r.output.splitlines()[0] and "target" not in r.output
+    assert places([3, 5, 5, 9]) == [1, 2, 2, 4] and places([-2, -2]) == [1, 1]

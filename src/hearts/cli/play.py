@@ -36,6 +36,7 @@ from ..cards import (
     held_copies,
     held_copy,
     parse_card,
+    parse_suit,
     sort_key,
     suit_of,
 )
@@ -72,6 +73,11 @@ HINT_LEVELS = ("hard", "medium", "easy", "random")
 
 SUIT_LABELS = ("♣", "♦", "♥", "♠", "★")  # the last: jokers
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+def chips(n: int) -> str:
+    """``"1 chip"``, ``"3 chips"``."""
+    return f"{n} chip" if n == 1 else f"{n} chips"
 SUIT_STYLES = ("green", "yellow", "red", "blue", "magenta")
 
 
@@ -79,11 +85,39 @@ class Quit(Exception):
     """The user typed ``quit`` (or input ended)."""
 
 
+SEAT_NAMES = {3: ["You", "West", "East"],
+              4: ["South", "West", "North", "East"],
+              5: ["You", "West", "Northwest", "Northeast", "East"],
+              6: ["You", "West", "Northwest", "North", "Northeast", "East"]}
+"""The seats' names by table size: the web page's (``i18n.js``), the user South at four as
+in the records' messages; seven or more players: "You", "Seat 1", ..."""
+
+
 def seat_names(players: int) -> list[str]:
-    """Display names: South, West, North, East at four; else "You", "Seat 1", ..."""
-    if players == 4:
-        return ["South", "West", "North", "East"]
+    """Display names (:data:`SEAT_NAMES`): South, West, North, East at four; at three, five
+    and six the directions round the table the page uses; else "You", "Seat 1", ..."""
+    if players in SEAT_NAMES:
+        return list(SEAT_NAMES[players])
     return ["You"] + [f"Seat {s}" for s in range(1, players)]
+
+
+def places(values: list[int]) -> list[int]:
+    """Standard competition ranking of ``values`` (already in order, best first): equal
+    values share a place, the next place skips (``[3, 5, 5, 9]`` -> ``[1, 2, 2, 4]``)."""
+    out: list[int] = []
+    for i, v in enumerate(values):
+        out.append(out[-1] if i and v == values[i - 1] else i + 1)
+    return out
+
+
+def game_length(rules: Rules) -> str:
+    """What ends the game, for the opening line: ``"target 100"``, or for a game of a fixed
+    number of deals ``"4 deals, settled in chips"`` (Auction Hearts, Hearts 1887: the
+    target score plays no part there)."""
+    if not rules.deals:
+        return f"target {rules.target_score}"
+    settled = ", settled in chips" if rules.settlement in ("pool", "fewest") else ""
+    return f"{rules.deals} deal{'s' if rules.deals != 1 else ''}{settled}"
 
 
 def default_record_path(game_number: int) -> Path:
@@ -156,8 +190,9 @@ class TerminalGame:
         point = (self._hint_seed * 1009 + self.game.hand_index) * 10007 + len(self.game.log)
         return get_bot(self._hint_level, point)
 
-    def prompt(self, text: str) -> str:
-        """Ask for a line; ``quit``/``exit`` raise :class:`Quit`; ``help`` is answered here."""
+    def prompt(self, text: str, help_text: str | None = None) -> str:
+        """Ask for a line; ``quit``/``exit`` raise :class:`Quit`; ``help`` is answered here
+        (``help_text``, Rich markup: the question's own help; default: cards and passing)."""
         while True:
             try:
                 line = self.ask(text).strip()
@@ -165,6 +200,9 @@ class TerminalGame:
                 raise Quit() from None
             if line.lower() in ("quit", "exit", "q"):
                 raise Quit()
+            if line.lower() in ("help", "?") and help_text is not None:
+                self.say(help_text)
+                continue
             if line.lower() in ("help", "?"):
                 self.say("Type a card as rank and suit: [bold]QS[/], [bold]10H[/], [bold]2c[/], "
                          "[bold]Q♠[/].  When passing, type the cards separated by spaces "
@@ -199,7 +237,7 @@ class TerminalGame:
         for s in range(g.n):
             taken = sum(g.hand_rules.penalty[c] for c in cards_of(g.won[s]))
             parts.append(f"{self.name(s)} {taken} ({g.totals[s]})")
-        self.say("Points this hand (game total): " + " · ".join(parts))
+        self.say("Points this hand (total before it): " + " · ".join(parts))
 
     def show_trick(self) -> None:
         """The current trick, or who leads when it is empty."""
@@ -255,12 +293,13 @@ class TerminalGame:
         g = self.game
         if isinstance(e, Dealt):
             self.console.rule(f"Hand {e.hand + 1} · game {g.game_number}")
+            deals = "You deal" if e.dealer == USER else f"{self.name(e.dealer)} deals"
             if e.pass_offset:
                 target = self.name((USER + e.pass_offset) % g.n)
-                self.say(f"{self.name(e.dealer)} deals.  Pass {self.rules.pass_count} cards "
+                self.say(f"{deals}.  Pass {self.rules.pass_count} cards "
                          f"[bold]{e.pass_direction}[/] to {target}.")
             else:
-                self.say(f"{self.name(e.dealer)} deals.  [bold]No passing[/] this hand.")
+                self.say(f"{deals}.  [bold]No passing[/] this hand.")
         elif isinstance(e, Exchanged):
             n = len(e.passes)
             target = self.name((USER + e.offset) % n)
@@ -315,7 +354,7 @@ class TerminalGame:
                 self.say(f"[bold magenta]{who} bid{'' if e.seat == USER else 's'} a slam![/] "
                          "The holder of the ten of diamonds is the silent partner.")
             else:
-                self.say(f"{who} bid{'' if e.seat == USER else 's'} {e.bid} chips.")
+                self.say(f"{who} bid{'' if e.seat == USER else 's'} {chips(e.bid)}.")
         elif isinstance(e, Declared):
             if e.name is not None:
                 who = "You declare" if e.seat == USER else f"{self.name(e.seat)} declares"
@@ -355,7 +394,7 @@ class TerminalGame:
         elif kind == "bid":
             self.apply(Action.bid(USER, self.ask_bid(decision)))
         elif kind == "suit":
-            self.apply(Action.suit(USER, self.ask_suit()))
+            self.apply(Action.suit(USER, self.ask_suit(decision)))
         elif kind == "declare":
             self.apply(Action.declare(USER, self.ask_declare(decision)))
 
@@ -447,19 +486,30 @@ class TerminalGame:
         self.show_hand(self.game.hands[USER])
         if self.game.rules.slam_bid:
             return self.ask_slam(decision)
-        chips = [o for o in decision.options if o is not None]
-        span = f"{chips[0]}-{chips[-1]} chips, or " if chips else ""
+        offers = [o for o in decision.options if isinstance(o, int) and o is not True]
+        span = f"{offers[0]}-{offers[-1]} chips, or " if offers else ""
         while True:
-            line = self.prompt(f"Your bid for naming the penalty suit ({span}pass):").lower()
+            line = self.prompt(f"Your bid for naming the penalty suit ({span}pass):",
+                               help_text="The highest bidder pays the bid into the pool, names "
+                               "the penalty suit for this hand and leads.  Type a number of "
+                               f"chips ({span}pass) for no bid; [bold]hint[/] suggests a bid, "
+                               "[bold]quit[/] ends the game.").lower()
             if line in ("pass", "no", "none", ""):
                 return None
             if line == "hint":
                 bot = self.hint_bot()
                 hint = decide(bot, player_view(self.game, USER), decision) if bot else None
-                self.say(f"Hint: {'pass' if hint is None or hint.payload is None else hint.payload}")
+                self.say("Hint: " + ("pass" if hint is None or hint.payload is None
+                                     else chips(hint.payload)))
                 continue
-            if line.isdigit() and int(line) in chips:
+            if line.isdigit() and int(line) in offers:
                 return int(line)
+            if line.isdigit() and offers:
+                why = "more than" if int(line) > offers[-1] else "less than"
+                limit = offers[-1] if int(line) > offers[-1] else offers[0]
+                self.say(f"{chips(int(line))} is {why} you may bid ({chips(limit)}); "
+                         f"type {span}pass.")
+                continue
             self.say(f"Type a number of chips ({span}pass).")
 
     def ask_slam(self, decision: Decision) -> bool | None:
@@ -482,12 +532,27 @@ class TerminalGame:
                 continue
             self.say("Type slam or pass.")
 
-    def ask_suit(self) -> int:
+    def ask_suit(self, decision: Decision) -> int:
         """Ask the auction's winner (the user) to name the penalty suit."""
+        self.show_hand(self.game.hands[USER])
         while True:
-            line = self.prompt("Name the penalty suit (C, D, H or S):").upper()
-            if line in ("C", "D", "H", "S"):
-                return "CDHS".index(line)
+            line = self.prompt("Name the penalty suit (C, D, H or S):",
+                               help_text="Every card of the suit you name counts a point "
+                               "against whoever takes it this hand.  Type [bold]C[/], "
+                               "[bold]D[/], [bold]H[/] or [bold]S[/] (or ♣ ♦ ♥ ♠); "
+                               "[bold]hint[/] suggests a suit, [bold]quit[/] ends the "
+                               "game.").upper()
+            if line == "HINT":
+                bot = self.hint_bot()
+                hint = decide(bot, player_view(self.game, USER), decision) if bot else None
+                if hint is None or not isinstance(hint.payload, int):
+                    self.say("No hint is available.")
+                else:
+                    self.say(f"Hint: {SUIT_WORDS[hint.payload]} ({'CDHS'[hint.payload]})")
+                continue
+            suit = parse_suit(line)
+            if 0 <= suit < 4:
+                return suit
             self.say("Type C, D, H or S.")
 
     def moon_choice(self) -> None:
@@ -548,14 +613,16 @@ class TerminalGame:
         table.add_column("points", justify="right")
         if self.rules.teams:
             sides = sorted(zip(g.team_totals(), self.rules.teams, strict=True))
-            for place, (total, team) in enumerate(sides, 1):
+            for place, (total, team) in zip(places([t for t, _ in sides]), sides, strict=True):
                 row = [str(place), " & ".join(self.name(s) for s in team)]
                 if chips:
                     row.append(f"{sum(g.chips[s] for s in team):+d}")
                 table.add_row(*row, str(total))
         else:
             key = (lambda s: (-g.chips[s], s)) if chips else (lambda s: (g.totals[s], s))
-            for place, s in enumerate(sorted(range(g.n), key=key), 1):
+            order = sorted(range(g.n), key=key)
+            ranks = places([key(s)[0] for s in order])
+            for place, s in zip(ranks, order, strict=True):
                 table.add_row(str(place), self.name(s),
                               *([f"{g.chips[s]:+d}"] if chips else []), str(g.totals[s]))
         self.console.print(table)
@@ -616,7 +683,7 @@ def command(variant: str, deal: int | None, level: str, players: int | None,
     console = Console(highlight=False)
     tg = TerminalGame(rules, deal, level, seed, console)
     console.print(f"[bold]Hearts[/] · {rules.variant} · {rules.players} players · game {deal} · "
-                  f"target {rules.target_score} · computer level {level}", highlight=False,
+                  f"{game_length(rules)} · computer level {level}", highlight=False,
                   soft_wrap=True)
     console.print("Type cards like QS or 10H; 'hint' for a suggestion, 'help', 'quit'.",
                   highlight=False, soft_wrap=True)
