@@ -152,5 +152,20 @@ def test_an_unwritable_record_file_is_refused_before_any_hand(tmp_path):
                           "--deals", "100000", "--json", "--record-out",
                           str(tmp_path / "missing" / "a.jsonl")],
                          capture_output=True, text=True, timeout=60)
-    assert run.returncode == 1 and "Traceback" not in run.stderr
-    assert "a.jsonl" in run.stderr and run.stdout == ""
+    # a usage error (exit 2), as a missing folder for `hearts play --record-out` is
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "a.jsonl" in run.stderr and "--record-out" in run.stderr and run.stdout == ""
+
+
+def test_first_hand_is_the_arena_s_to_set(tmp_path):
+    """Regression: `--option first_hand=5` was taken, shown back in the JSON's options, and
+    ignored (each hand is placed at its own deal): it is now refused as a usage error."""
+    from click.testing import CliRunner
+
+    from hearts.cli.main import cli
+
+    out = tmp_path / "f.jsonl"
+    r = CliRunner().invoke(cli, ["arena", "--bots", "random,random,random,random", "--deals", "2",
+                                 "--option", "first_hand=5", "--record-out", str(out)])
+    assert r.exit_code == 2 and "first_hand is the arena's to set" in r.output
+    assert not out.exists() or out.read_text() == ""

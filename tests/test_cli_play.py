@@ -20,6 +20,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -318,10 +319,23 @@ def test_user_shoots_the_moon_and_chooses_to_subtract() -> None:
     assert "Hand points: South -26 · West 0 · North 0 · East 0" in text
 
 
-def test_unwritable_record_path_is_reported_not_a_traceback(tmp_path: Path) -> None:
+def test_unwritable_record_path_is_reported_not_a_traceback(tmp_path: Path, monkeypatch: Any) -> None:
     # Regression: a --record-out in a missing folder ended the game in a traceback
-    # (FileNotFoundError) and the record was lost.
-    out = tmp_path / "no-such-folder" / "g.json"
+    # (FileNotFoundError) and the record was lost.  The folder is checked before the game
+    # now (below); one that goes away during the game still loses nothing.
+    from hearts.cli.play import TerminalGame
+
+    folder = tmp_path / "gone-midway"
+    folder.mkdir()
+    out = folder / "g.json"
+    run = TerminalGame.run
+
+    def run_then_remove(self: Any) -> bool:
+        done = run(self)
+        folder.rmdir()
+        return done
+
+    monkeypatch.setattr(TerminalGame, "run", run_then_remove)
     r = CliRunner().invoke(cli, ["play", "--deal", "5", "--level", "random",
                                  "--record-out", str(out)], input="quit\n")
     assert r.exit_code == 1, r.output
@@ -488,3 +502,14 @@ def test_a_chip_game_opens_with_its_number_of_deals_not_a_target(tmp_path: Path)
                                  "--record-out", str(tmp_path / "a.json")], input="quit\n")
     assert "4 deals, settled in chips" in r.output.splitlines()[0] and "target" not in r.output
     assert places([3, 5, 5, 9]) == [1, 2, 2, 4] and places([-2, -2]) == [1, 1]
+
+
+def test_a_record_path_in_a_missing_folder_is_refused_before_the_game(tmp_path: Path) -> None:
+    """Regression (a new user's trial): `--record-out /no/such/dir/x.json` let the user play
+    a whole game, then printed the record on standard output and failed."""
+    out = tmp_path / "no-such-folder" / "g.json"
+    r = CliRunner().invoke(cli, ["play", "--deal", "5", "--level", "random",
+                                 "--record-out", str(out)], input="QS 2S KC\n")
+    assert r.exit_code == 2, r.output
+    assert f"cannot save to {out}: there is no folder" in r.output
+    assert "Cards to pass" not in r.output and not out.exists()

@@ -325,12 +325,17 @@ def check_config(config: ArenaConfig) -> Rules:
     """Validate a config before a run; returns its rules.
 
     Raises :class:`ArenaError`: ``bad_option`` (variant, option, player count,
-    seed outside 1 .. 2**32 - 1, deals < 1, jobs < 1), ``bad_table`` (the
+    seed outside 1 .. 2**32 - 1, deals < 1, jobs < 1, the option ``first_hand``, which
+    the arena sets for each hand), ``bad_table`` (the
     number of bots is not the number of players), ``unknown_bot``.  A bot
     that has a ``check_rules(rules)`` method (raising ``ValueError`` for rules
     it cannot play, as ``openspiel-ismcts`` does) is asked too (``bad_option``).
     """
     rules = config.rules()
+    if "first_hand" in config.options:  # each hand is placed at its own deal: the option would be lost
+        raise ArenaError("bad_option", "first_hand is the arena's to set: deal k of a run is hand k "
+                         "of the numbered game (--seed), with that hand's pass direction and dealer, "
+                         "and each record says so; it cannot be given as an option")
     if len(config.bots) != rules.players:
         raise ArenaError("bad_table", f"{rules.players} players need {rules.players} bots, "
                          f"got {len(config.bots)} ({','.join(config.bots)})")

@@ -58,15 +58,17 @@ class RecordWriter:
     refused before any hand is played) and written a chunk of hands at a time as the run
     goes (:func:`hearts.arena.run_arena`'s ``records``), one record per line.
 
-    Raises ``click.FileError`` when the file cannot be opened or written."""
+    Raises ``click.BadParameter`` (exit status 2) when the file cannot be opened, and
+    ``click.FileError`` when a write fails midway."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.count = 0
         try:
             self.out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by close()
-        except OSError as exc:
-            raise click.FileError(path, hint=exc.strerror or str(exc)) from None
+        except OSError as exc:  # before any hand is played: a usage error (exit 2)
+            raise click.BadParameter(f"cannot write {path}: {exc.strerror or exc}",
+                                     param_hint="--record-out") from None
 
     def __call__(self, records: list[dict[str, Any]]) -> None:
         try:

@@ -17,6 +17,7 @@ in a pty, and with input piped in; end of input counts as ``quit``.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -658,6 +659,14 @@ def command(variant: str, deal: int | None, level: str, players: int | None,
             options: tuple[str, ...], seed: int | None, record_out: Path | None) -> None:
     """Play a game of Hearts in the terminal against computer players (you are South)."""
     opts: dict[str, Any] = parse_options(options)
+    if record_out is not None:  # said now, not after a whole game
+        folder = record_out.parent
+        if not folder.is_dir():
+            raise click.BadParameter(f"cannot save to {record_out}: there is no folder {folder}",
+                                     param_hint="--record-out")
+        if not os.access(folder, os.W_OK) or (record_out.exists() and not os.access(record_out, os.W_OK)):
+            raise click.BadParameter(f"cannot save to {record_out}: permission denied",
+                                     param_hint="--record-out")
     try:
         rules = make_rules(variant, players, opts)
     except RulesError as exc:
