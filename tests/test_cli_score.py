@@ -329,3 +329,15 @@ def test_a_control_character_in_a_string_is_said_once() -> None:
     code, lines = run("-", stdin='{"format": "hearts-record/1", "note": "a\tb"}')
     message = lines[0]["error"]["message"]
     assert code == 1 and "Invalid control character at line 1, column" in message, message
+
+
+def test_a_bad_json_line_is_placed_on_its_line_of_the_file(tmp_path: Path, data_dir: Path) -> None:
+    """Regression: garbage on line 4 of a .jsonl file was said to be "at line 1, column 1"
+    (the reader's place in that one line) next to `"line": 4`."""
+    good = dump_record(json.loads((data_dir / "moon.json").read_text()))
+    path = tmp_path / "m.jsonl"
+    path.write_text("\n".join([good, good, good, "xyz"]) + "\n")
+    code, lines = run(str(path))
+    err = lines[3]["error"]
+    assert code == 1 and err["line"] == 4
+    assert err["message"].endswith("at column 1 of line 4."), err["message"]

@@ -87,3 +87,12 @@ def test_console_script_prints_json() -> None:
     proc = subprocess.run([str(script), "variants", "--json"], capture_output=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == variants_json()
+
+
+def test_every_option_is_in_the_documented_table() -> None:
+    """Regression (a new user's trial): `widow_size` was listed by `hearts variants --json`
+    but missing from docs/variants.md's table of options."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "variants.md").read_text(encoding="utf-8")
+    table = [line for line in doc.splitlines() if line.startswith("| `")]
+    missing = [spec.key for spec in OPTIONS if not any(f"`{spec.key}`" in row for row in table)]
+    assert missing == []

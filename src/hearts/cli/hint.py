@@ -143,7 +143,8 @@ def hint_text(text: str | bytes, bot_name: str = "hard", seat: int | None = None
 @click.command("hint")
 @click.argument("file", metavar="FILE")
 @click.option("--bot", "bot_name", default="hard", show_default=True,
-              help="Bot to ask: random, easy, medium, hard (or any registered bot).")
+              help="Bot to ask: random, easy, medium, hard, expert (slow: the strongest), or a "
+                   "style of docs/bots.md (spade-keeper, high-passer, high-dumper, moon-shooter).")
 @click.option("--seat", type=int, default=None,
               help="Seat to advise in the pass stage (default 0); in play, the seat to act.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The bot's random seed.")

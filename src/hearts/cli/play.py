@@ -648,7 +648,9 @@ class TerminalGame:
 @click.option("--deal", "deal", type=int, default=None,
               help="Game number (1 .. 2^32-1) fixing every deal; default: a random one.")
 @click.option("--level", default="medium", show_default=True,
-              help="Computer players: random, easy, medium, hard (or any registered bot).")
+              help="Computer players: random, easy, medium, hard, expert (slow: the hint level), "
+                   "or a style of docs/bots.md (spade-keeper, high-passer, high-dumper, "
+                   "moon-shooter).")
 @click.option("--players", type=int, default=None, help="Players at the table (default: the variant's).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Rule option override (repeatable), e.g. --option target_score=50.")

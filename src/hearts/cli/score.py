@@ -24,6 +24,7 @@ line by line, so ``hearts score /dev/zero`` ends at once with ``bad_record``.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from typing import Any, BinaryIO
@@ -122,10 +123,20 @@ def _score_lines(lines: Iterator[tuple[int, bytes | None]], cap: int
                          f"is not read.", line=number)
             return
         first = False
-        out = score_text(line)
-        if not out["ok"]:
-            out["error"]["line"] = number
-        yield out
+        yield _score_line(line, number)
+
+
+def _score_line(line: bytes, number: int) -> dict[str, Any]:
+    """The score object of one JSON line, its error (if any) placed on line ``number`` of
+    the input: the JSON reader's "line 1, column 17" is the record's own line, so the
+    message says "column 17 of line 4"."""
+    out = score_text(line)
+    if not out["ok"]:
+        err = out["error"]
+        err["line"] = number
+        err["message"] = re.sub(r"at line 1, column (\d+)", rf"at column \1 of line {number}",
+                                err["message"])
+    return out
 
 
 def score_source(name: str, data: bytes, mode: str) -> Iterator[dict[str, Any]]:
@@ -140,10 +151,7 @@ def score_source(name: str, data: bytes, mode: str) -> Iterator[dict[str, Any]]:
         yield score_text(data)
         return
     for number, line in record_lines(data):
-        out = score_text(line)
-        if not out["ok"]:
-            out["error"]["line"] = number
-        yield out
+        yield _score_line(line, number)
 
 
 def _mode(name: str) -> str:
