@@ -356,6 +356,23 @@ def test_every_in_memory_sqlite_form_is_refused(db: str, tmp_path: Path) -> None
     assert not list(tmp_path.iterdir())
 
 
+def test_a_busy_port_is_refused_before_the_database_is_made(tmp_path: Path) -> None:
+    """Regression (a new user's trial): `hearts serve --port P` with P in use made the
+    database file, then uvicorn said only "[Errno 98] ... address already in use" (exit 3)."""
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run(
+            [sys.executable, "-c", "from hearts.cli.main import main; main()", "serve",
+             "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "web.db")],
+            capture_output=True, text=True, timeout=60, cwd=tmp_path, env={**os.environ, "HEARTS_DB": ""})
+    assert out.returncode == 2, out.stderr[-500:]
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in out.stderr
+    assert "choose another with --port" in out.stderr and "Traceback" not in out.stderr
+    assert not list(tmp_path.iterdir())
+
+
 # 5. echoes of client input -----------------------------------------------------------
 
 def _echoes(text: str, sent: str) -> bool:

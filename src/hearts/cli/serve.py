@@ -8,7 +8,9 @@ naming the command that upgrades it (``hearts migrate``).
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 from typing import Any
 
 import click
@@ -136,6 +138,7 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         # (bench/tables_results.md).
         "ws_per_message_deflate": False,
     }
+    _check_port(host, port)  # before the database file is made: a busy port leaves nothing
     _check_db(url, migrate)  # the schema upgraded (or checked) once, before any worker
     if workers == 1:
         from ..web.app import create_app, tune_gc
@@ -155,6 +158,30 @@ def command(host: str, port: int, db_url: str | None, workers: int, log_level: s
         click.echo("warning: without --redis each shared table is served by one worker only; "
                    "clients of one table on different workers do not see each other", err=True)
     uvicorn.run("hearts.web.app:app_from_env", factory=True, workers=workers, **server_options)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Raise a usage error when ``host:port`` cannot be listened on (another server there,
+    or a host name this machine does not have), before anything is created; uvicorn would
+    say only ``[Errno 98]`` after the database file was made.  Linux refuses the bind while
+    another socket listens there, ``SO_REUSEADDR`` (which uvicorn sets too) or not."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot listen on {host}: {exc.strerror or exc}",
+                                 param_hint="--host") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            busy = exc.errno == errno.EADDRINUSE
+            raise click.BadParameter(
+                f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+                + ("; another program (an earlier `hearts serve`?) is using it: choose another "
+                   "with --port (`make run PORT=8001`)" if busy else ""),
+                param_hint="--port" if busy else "--host") from None
 
 
 def _db_error(url: str, exc: Exception) -> click.ClickException:
