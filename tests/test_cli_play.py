@@ -267,10 +267,12 @@ def test_the_hand_shows_two_packs_lowest_first_with_copies_side_by_side() -> Non
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--level", "grandmaster"], "unknown bot 'grandmaster'"),
-    (["--variant", "nope"], "unknown variant"),
+    (["--level", "grandmaster"], "Invalid value for --level: unknown bot 'grandmaster'"),
+    # each names its option, as --level's does (a new user's trial: --variant's did not)
+    (["--variant", "nope"], "Invalid value for --variant: unknown variant"),
+    (["--players", "9"], "Invalid value for --players: Hearts (Black Lady) is played by 3 to 6"),
     (["--deal", "0"], "game number must be"),
-    (["--option", "target_score=-5"], "target_score"),
+    (["--option", "target_score=-5"], "Invalid value for --option: "),
 ])
 def test_usage_errors_exit_2(args: list[str], words: str) -> None:
     r = CliRunner().invoke(cli, ["play", *args], input="quit\n")

@@ -670,9 +670,17 @@ def command(variant: str, deal: int | None, level: str, players: int | None,
             raise click.BadParameter(f"cannot save to {record_out}: permission denied",
                                      param_hint="--record-out")
     try:
+        make_rules(variant)  # the variant alone first: its error names --variant
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--variant") from None
+    try:
+        make_rules(variant, players)
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
+    try:
         rules = make_rules(variant, players, opts)
     except RulesError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.BadParameter(str(exc), param_hint="--option") from None
     if deal is None:
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         deal = rng.randint(1, MAX_GAME_NUMBER)
