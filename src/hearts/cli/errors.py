@@ -88,9 +88,9 @@ def read_record_bytes(file: str, cap: int) -> tuple[bytes, str | None]:
         return b"", f"The record is larger than {cap} bytes; it was not read."
     if looks_like_lines(data):
         count = sum(1 for _ in record_lines(data))
-        name = "Standard input" if file == "-" else file
+        # the file is named in the error's "file" key: a long path here would crowd out the advice
+        name = "Standard input" if file == "-" else "The file"
         return b"", (f"{name} holds {count} records, one per line (as `hearts arena --record-out` "
                      f"writes them); this command reads one record: put the one you want in a "
-                     f"file of its own (the second: `sed -n 2p {'FILE' if file == '-' else file} "
-                     f"> one.json`).")
+                     f"file of its own (the second: `sed -n 2p FILE > one.json`).")
     return data, None
