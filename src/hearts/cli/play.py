@@ -191,6 +191,12 @@ class TerminalGame:
         point = (self._hint_seed * 1009 + self.game.hand_index) * 10007 + len(self.game.log)
         return get_bot(self._hint_level, point)
 
+    def hint_for(self, decision: Decision) -> Action | None:
+        """The hint bot's answer to ``decision`` from the user's view; ``None`` when no
+        bot is available."""
+        bot = self.hint_bot()
+        return decide(bot, player_view(self.game, USER), decision) if bot else None
+
     def prompt(self, text: str, help_text: str | None = None) -> str:
         """Ask for a line; ``quit``/``exit`` raise :class:`Quit`; ``help`` is answered here
         (``help_text``, Rich markup: the question's own help; default: cards and passing)."""
@@ -376,8 +382,7 @@ class TerminalGame:
             if line in names:
                 return line
             if line == "hint":
-                bot = self.hint_bot()
-                hint = decide(bot, player_view(self.game, USER), decision) if bot else None
+                hint = self.hint_for(decision)
                 self.say(f"Hint: {'pass' if hint is None or hint.payload is None else hint.payload}")
                 continue
             self.say(f"Type {' or '.join(names)}, or pass.")
@@ -498,8 +503,7 @@ class TerminalGame:
             if line in ("pass", "no", "none", ""):
                 return None
             if line == "hint":
-                bot = self.hint_bot()
-                hint = decide(bot, player_view(self.game, USER), decision) if bot else None
+                hint = self.hint_for(decision)
                 self.say("Hint: " + ("pass" if hint is None or hint.payload is None
                                      else chips(hint.payload)))
                 continue
@@ -526,8 +530,7 @@ class TerminalGame:
             if line in ("slam", "yes", "bid"):
                 return True
             if line == "hint":
-                bot = self.hint_bot()
-                hint = decide(bot, player_view(self.game, USER), decision) if bot else None
+                hint = self.hint_for(decision)
                 self.say("Hint: " + ("slam" if hint is not None and hint.payload is True
                                      else "pass"))
                 continue
@@ -544,8 +547,7 @@ class TerminalGame:
                                "[bold]hint[/] suggests a suit, [bold]quit[/] ends the "
                                "game.").upper()
             if line == "HINT":
-                bot = self.hint_bot()
-                hint = decide(bot, player_view(self.game, USER), decision) if bot else None
+                hint = self.hint_for(decision)
                 if hint is None or not isinstance(hint.payload, int):
                     self.say("No hint is available.")
                 else:
