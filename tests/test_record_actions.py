@@ -263,3 +263,16 @@ def test_a_decision_allows_only_an_action_with_an_int_seat():
     for other in (None, 5, "x", ("play", 1), ["play", 1, "9C"],
                   Action.play(1.0, parse_card("9C")), Action.play("1", parse_card("9C"))):
         assert not d.allows(other)  # type: ignore[arg-type]
+
+
+def test_a_suit_is_one_letter_or_symbol_not_any_substring_of_cdhs():
+    """A break-it helper's find: the suit was read by ``v.upper() in "CDHS"``, a substring
+    test, so ``""`` and ``"CD"`` named clubs, ``"hs"`` hearts and ``"DHS"`` diamonds, on the
+    solo game's ``decide`` and a table's ``suit`` message alike."""
+    from hearts.actions import ActionError
+
+    for text, suit in (("C", 0), ("d", 1), ("H", 2), ("s", 3), ("♥", 2), ("♠️", 3)):
+        assert Action.from_json(["suit", 0, text]) == Action.suit(0, suit)
+    for text in ("", "CD", "hs", "DHS", "CDHS", "X", " "):
+        with pytest.raises(ActionError, match="a suit is one of C, D, H, S"):
+            Action.from_json(["suit", 0, text])

@@ -46,6 +46,7 @@ from .cards import (
     card_tuple,
     cards_of,
     parse_card,
+    parse_suit,
     same_name,
 )
 from .errors import HeartsError, excerpt
@@ -261,9 +262,10 @@ class Action(NamedTuple):
             if kind == "play":
                 return Action("play", seat, parse_card(v))
             if kind == "suit":
-                if not isinstance(v, str) or v.upper() not in SUIT_LETTERS:
+                suit = parse_suit(v)  # one letter or symbol: "" or "CD" is no suit
+                if suit < 0:
                     raise ActionError(f"a suit is one of C, D, H, S, not {excerpt(v)}")
-                return Action("suit", seat, SUIT_LETTERS.index(v.upper()))
+                return Action("suit", seat, suit)
             if kind == "bid":
                 if v is not None and v is not True and (isinstance(v, bool)
                                                         or not isinstance(v, int)):
