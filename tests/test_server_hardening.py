@@ -8,6 +8,7 @@ Clients take loopback source addresses of their own (``127.0.0.2`` ...: every
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -30,7 +31,7 @@ from websockets.sync.client import connect
 
 from hearts.cli.serve import ServerProcess, free_port
 from hearts.cli.throwaway import PgCluster, RedisServer, redis_binary
-from hearts.web.hub import MAX_SEAT_SOCKETS
+from hearts.web.hub import MAX_REF, MAX_SEAT_SOCKETS, MAX_SPECTATORS_PER_CLIENT
 from hearts.web.limits import EXCERPT_CHARS, SECURITY_HEADERS
 
 
@@ -504,6 +505,17 @@ def test_wrong_ids_and_tokens_are_rate_limited_per_address(tmp_path: Path) -> No
         with _client("127.0.0.9") as other:
             assert other.get(f"{base}/api/tables/nope").status_code == 404
             assert other.get(f"{base}/api/tables/{t['id']}").status_code == 200
+        # a break-it helper's find (session 35): mistakes that are no guesses (a hand the
+        # game has not finished, a route that does not exist) spent the bucket too, and then
+        # the player's own game answered 429
+        h = {"X-Game-Token": g["token"]}
+        with _client("127.0.0.15") as c:
+            for i in range(80):
+                r = c.post(f"{base}/api/games/{g['id']}/review", json={"hand": i}, headers=h)
+                assert (r.status_code, r.json()["error"]["code"]) == (404, "unknown_hand")
+                r = c.get(f"{base}/api/games/{g['id']}/no-such-route", headers=h)
+                assert r.status_code == 404
+            assert c.get(f"{base}/api/games/{g['id']}", headers=h).status_code == 200
     finally:
         srv.stop()
 
@@ -662,3 +674,154 @@ def test_readyz_follows_postgresql_and_redis(pg_cluster: PgCluster,  # noqa: F81
     finally:
         srv.stop()
         redis.stop()
+
+
+def _handshake(port: int, path: str, key: bytes = b"dGhlIHNhbXBsZSBub25jZQ==") -> bytes:
+    """A raw WebSocket handshake to ``path``; the server's whole answer (it closes)."""
+    s = _sock(port, "127.0.0.9")
+    try:
+        s.sendall(b"GET " + path.encode() + b" HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\n"
+                  b"Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: "
+                  + key + b"\r\n\r\n")
+        data = b""
+        while chunk := s.recv(4096):
+            data += chunk
+    finally:
+        s.close()
+    return data
+
+
+@pytest.mark.parametrize(("path", "key", "status", "code"), [
+    ("/api/daily", b"dGhlIHNhbXBsZSBub25jZQ==", 404, "not_found"),   # an HTTP route
+    ("/nope", b"dGhlIHNhbXBsZSBub25jZQ==", 404, "not_found"),
+    ("/static/js/main.js", b"dGhlIHNhbXBsZSBub25jZQ==", 404, "not_found"),
+    ("/api/tables//ws", b"dGhlIHNhbXBsZSBub25jZQ==", 404, "not_found"),
+    ("/api/tables/x/ws", b"not-a-key", 400, "bad_request"),           # the parser refuses it
+    ("/api/tables/x/ws?" + "x" * 9000, b"dGhlIHNhbXBsZSBub25jZQ==", 414, "uri_too_long"),
+])
+def test_a_refused_websocket_handshake_gets_the_json_error_and_the_headers(
+        capped: ServerProcess, path: str, key: bytes, status: int, code: str) -> None:
+    """A break-it helper's find (session 35): a WebSocket handshake to a path with no
+    socket was answered ``403 text/plain`` with an empty body, one with a bad key
+    ``400 text/plain``, both without the security headers.  Now the JSON error object,
+    the status that says why, and the headers."""
+    data = _handshake(capped.port, path, key)
+    assert data.startswith(b"HTTP/1.1 %d" % status), data[:80]
+    head, body = data.split(b"\r\n\r\n", 1)
+    assert b"content-type: application/json" in head.lower(), head
+    assert json.loads(body)["error"]["code"] == code
+    _assert_security_headers(head)
+    if path.startswith("/api/"):
+        assert b"cache-control: no-store" in head.lower()
+
+
+def test_a_500_carries_the_security_headers_and_no_store(tmp_path: Path) -> None:
+    """The handler of unexpected errors answers in Starlette's outermost middleware,
+    outside the one that adds the headers (found by reading the code): it gives them
+    itself.  In process, as no request makes the server fail on purpose."""
+    import asyncio
+
+    from hearts.web.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'err.db'}")
+
+    @app.get("/api/fail-for-test")
+    def fail() -> None:
+        raise RuntimeError("on purpose")
+
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": "/api/fail-for-test", "raw_path":
+             b"/api/fail-for-test", "query_string": b"", "headers": [(b"host", b"x")],
+             "client": ("127.0.0.1", 5), "server": ("127.0.0.1", 80), "root_path": ""}
+    with pytest.raises(RuntimeError, match="on purpose"):   # re-raised for the server's log
+        asyncio.run(app(scope, receive, send))
+    start = sent[0]
+    assert start["status"] == 500
+    headers = {k.decode(): v.decode() for k, v in start["headers"]}
+    assert json.loads(sent[1]["body"])["error"]["code"] == "internal_error"
+    assert headers["cache-control"] == "no-store"
+    for name, value in SECURITY_HEADERS:
+        assert headers[name.decode()] == value.decode()
+
+
+def _hello(ws: Any, hello: str) -> dict[str, Any]:
+    """Say ``hello`` on ``ws``; its first answer."""
+    ws.send(hello)
+    return dict(json.loads(ws.recv(timeout=20)))
+
+
+def test_one_address_takes_at_most_its_share_of_spectator_places(tmp_path: Path) -> None:
+    """A break-it helper's find (session 35): 50 spectator sockets from one address took
+    every spectator place of a public table.  Now one address watches a table at most
+    ``MAX_SPECTATORS_PER_CLIENT`` times; another address still gets in.  Also: a hello
+    over the 4 KB a message may have is refused (it was read whatever its size), and a
+    refusal echoes a message's ``ref`` only as a short string."""
+    srv = _server(tmp_path)
+    socks = contextlib.ExitStack()
+    try:
+        t = create_table(srv.url, "Ann")
+        path = f"/api/tables/{t['id']}/ws"
+        hello = json.dumps({"type": "hello", "token": None})
+        for _ in range(MAX_SPECTATORS_PER_CLIENT):
+            ws = socks.enter_context(_ws(srv, path, "127.0.0.11"))
+            assert _hello(ws, hello)["type"] == "state"
+        extra = socks.enter_context(_ws(srv, path, "127.0.0.11"))
+        err = _hello(extra, hello)
+        assert (err["type"], err["code"]) == ("error", "too_many_sockets"), err
+        with pytest.raises(ConnectionClosed):
+            extra.recv(timeout=20)
+        assert extra.close_code == 4409
+        other = socks.enter_context(_ws(srv, path, "127.0.0.12"))
+        assert _hello(other, hello)["type"] == "state"
+
+        big = socks.enter_context(_ws(srv, path, "127.0.0.13"))
+        err = _hello(big, json.dumps({"type": "hello", "token": None, "pad": "x" * 5000}))
+        assert err["code"] == "too_large", err
+        with pytest.raises(ConnectionClosed):
+            big.recv(timeout=20)
+        assert big.close_code == 4413
+
+        host = socks.enter_context(_ws(srv, path, "127.0.0.14"))
+        assert _hello(host, json.dumps({"type": "hello", "token": t["token"]}))["type"] == "state"
+        for ref, echoed in (({"a": "x" * 3000}, None), (5, None), ("r" * 500, "r" * MAX_REF),
+                            ("hint", "hint")):
+            host.send(json.dumps({"type": "no-such-message", "ref": ref}))
+            while (m := json.loads(host.recv(timeout=20)))["type"] != "error":
+                pass
+            assert m.get("ref") == echoed, m
+    finally:
+        with contextlib.suppress(Exception):
+            socks.close()
+        srv.stop()
+
+
+def test_one_address_has_at_most_its_share_of_hints_in_flight() -> None:
+    """A break-it helper's find (session 35): four expert hints on four games from one
+    address took every hint place, and everyone else's hints were refused.  Now one
+    address has at most ``MAX_HINTS_PER_CLIENT`` in flight (429 ``busy``), the others keep
+    theirs, and its places come back when its hints are in."""
+    from hearts.web.compute import MAX_HINTS_PER_CLIENT, Busy, SearchPool
+
+    pool = SearchPool(workers=0, max_hints=MAX_HINTS_PER_CLIENT + 2)
+    with contextlib.ExitStack() as held:
+        for g in range(MAX_HINTS_PER_CLIENT):
+            held.enter_context(pool.hint_slot(f"game{g}", "10.0.0.1"))
+        for refused in (lambda: pool.check_hint("game9", "10.0.0.1"),
+                        lambda: pool.hint_slot("game9", "10.0.0.1").__enter__()):
+            with pytest.raises(Busy) as busy:
+                refused()
+            assert busy.value.code == "busy" and busy.value.retry_after >= 1
+        pool.check_hint("game9", "10.0.0.2")          # another address: a place is there
+        with pool.hint_slot("game9", "10.0.0.2"):
+            pass
+    pool.check_hint("game9", "10.0.0.1")              # its hints are in: its places are back
+    with pool.hint_slot("game9", "10.0.0.1"):
+        pass

@@ -154,6 +154,12 @@ def test_names_and_settings_are_checked() -> None:
     for bad in ["", "   ", "x" * 25, "a\x00b", 5, "<i id=pwn>x</i>", "<style>*{}", 'a"b', "Tom & Jo"]:
         with pytest.raises(TableError):
             clean_name(bad)
+    # a break-it helper's find (session 35): "Z" and 23 combining accents was a name
+    assert clean_name("Nguyễn") == "Nguyễn" and clean_name("Nguye\u0302\u0303n")
+    assert clean_name("か\u3099く") == "か\u3099く"   # a combining dakuten
+    for stacked in ["Z" + "\u0301" * 23, "a\u0300\u0301\u0302\u0303", "x\u20dd" * 2 + "\u20dd" * 3]:
+        with pytest.raises(TableError, match="at most 3 accents"):
+            clean_name(stacked)
     with pytest.raises(TableError):
         check_settings("standard", None, {}, "random", 0, 30, True)
     with pytest.raises(TableError):
@@ -431,3 +437,137 @@ def test_a_start_whose_deal_was_not_stored_is_dealt_by_the_turn_timer(
     assert errors == ["server_error"], errors  # the host was told the start went wrong
     assert phase == "pass" and kinds[:3] == ["join", "start", "deal"]
     assert read_back_due == (HOST_SEAT,)
+
+
+def test_the_review_leaves_unmarked_what_a_bot_played_for_an_away_person() -> None:
+    """A new user's find (session 35): after the turn timer let the computer play for a
+    person, the review said "You played 4♦ — inaccuracy" of the computer's card.  The
+    table now keeps which passes and plays a bot made for whom, by the record's hand and
+    play index, through a reload from the log too; the review gives them ``"by":
+    "computer"`` and no mark, and judges the person's own as before."""
+    from hearts.analysis import review_record
+
+    rng = random.Random(11)
+    st = _table(game=7)
+    log = [a.action for a in st.recent]
+    for _ in range(2 * 52 + 20):           # two whole hands and part of a third
+        action = _random_move(st, rng)
+        if action[0] in ("pass", "play") and action[1] == 0 and rng.random() < 0.5:
+            action = [*action, "bot"]      # as the turn timer stores a bot's move
+        st.apply(action)
+        log.append(action)
+    mine = st.by_computer(0)
+    assert mine and st.by_computer(1) == frozenset()
+    again = load_state("t1", st.settings.to_json(), st.seed, log)
+    assert again.by_computer(0) == mine
+    rec = st.record_json()
+    for k in (0, 1):                        # each (hand, index) names a card seat 0 played
+        plays = rec["hands"][k]["play"]
+        tagged = [a for a in log if a[-1] == "bot" and a[0] == "play"]
+        assert all(i is None or 0 <= i < len(plays) for h, i in mine if h == k)
+    by_bot_cards = []
+    hand = -1
+    played = 0
+    for a in log:                           # the same, counted from the log by hand
+        if a[0] == "deal":
+            hand, played = hand + 1, 0
+        elif a[0] == "play":
+            if a[-1] == "bot":
+                by_bot_cards.append((hand, played, a[2]))
+            played += 1
+    for h, i, card in by_bot_cards:
+        if h < len(rec["hands"]):
+            assert rec["hands"][h]["play"][i] == card and (h, i) in mine
+    assert len(tagged) == len(by_bot_cards)
+
+    review = review_record(rec, 0, 0, play_worlds=8, pass_worlds=4, by_computer=mine)
+    for d in review["decisions"]:
+        if (d["hand"], d["index"]) in mine:
+            assert d["by"] == "computer" and d["mark"] is None
+        else:
+            assert "by" not in d
+    assert any("by" in d for d in review["decisions"])
+    assert any("by" not in d for d in review["decisions"])
+
+
+def _to_hand_end(st: TableState, rng: random.Random) -> None:
+    while st.game.phase != "deal":
+        st.apply(_random_move(st, rng))
+
+
+def test_a_person_back_on_another_device_can_be_given_their_seat_back() -> None:
+    """A new user's find (session 35): Ben, away, opened the link again on another device
+    (no seat token there) and typing "Ben" got "Someone at this table has this name
+    already"; nothing could give him his seat back, and the computer played it to the end.
+    Now a person away does not hold the name: he waits under it, and the host may give
+    him the seat of a person away (between hands, never the host's own)."""
+    rng = random.Random(4)
+    st = _table(game=3)                           # A (host, seat 0) and B (seat 1)
+    with pytest.raises(TableError) as taken:
+        st.check(["late", "w1", "b", "h-new"])   # B is at the table: the name is his
+    assert taken.value.code == "name_taken"
+    st.apply(["away", 1])
+    st.check(["late", "w1", "B", "h-new"])
+    st.apply(["late", "w1", "B", "h-new"])
+    with pytest.raises(TableError, match="between hands"):
+        st.check(["seat", 1, "w1"])
+    _to_hand_end(st, rng)
+    with pytest.raises(TableError) as held:       # a person who is here keeps the seat
+        st.check(["seat", 0, "w1"])
+    assert held.value.code == "seat_taken"
+    st.apply(["away", 0])
+    with pytest.raises(TableError) as host:       # the host's seat is never given
+        st.check(["seat", 0, "w1"])
+    assert host.value.code == "seat_taken"
+    st.apply(["back", 0])
+    st.check(["seat", 1, "w1"])
+    done = st.apply(["seat", 1, "w1"])
+    assert {"type": "seated", "seat": 1, "name": "B", "id": "w1", "was": "B"} in done.public
+    assert st.seat_of("h-new") == 1 and st.seat_of("hash1") is None
+    seat = st.seats[1]
+    assert seat is not None and not seat.away and st.late == {}
+
+
+def test_the_old_connection_of_a_seat_given_away_is_told_and_closed(tmp_path: Path) -> None:
+    """When the host gives a seat whose person is away to someone waiting, the connections
+    still open with the old token (the other device) get ``bad_token`` and close 4409, and
+    see none of the seat's cards from then on; the others are served as before."""
+    engine = make_engine(f"sqlite:///{tmp_path}/t.db")
+    store = TableStore(engine)
+
+    async def main() -> tuple[_Socket, _Socket]:
+        hub = TableHub(store, LocalBus(), SearchPool(workers=0))
+        made, host_ws, host, live, pump = await _host_at_a_new_table(hub, level="random")
+        st = live.state
+        old_ws = _Socket()
+        old = Conn(old_ws, 1, "hash-ben")
+        live.conns.add(old)
+        old_pump = asyncio.get_running_loop().create_task(old.pump())
+        for action in (["join", 1, "Ben", "hash-ben"], ["start"], ["deal"]):
+            hub._deliver(live, st.apply(action))
+        rng = random.Random(5)
+        st.apply(["away", 1])
+        _to_hand_end(st, rng)
+        st.apply(["late", "w9", "Ben", "hash-ben-2"])
+        hub._deliver(live, st.apply(["seat", 1, "w9"]))
+        hub._deliver(live, st.apply(["deal"]))   # the next hand: Ben's new cards
+        for _ in range(100):
+            if old_ws.closed is not None:
+                break
+            await asyncio.sleep(0.02)
+        await host.drained()
+        pump.cancel()
+        old_pump.cancel()
+        await hub.close()
+        return host_ws, old_ws
+
+    try:
+        host_ws, old_ws = aio.run(main())
+    finally:
+        store.close()
+        engine.dispose()
+    assert old_ws.closed == 4409
+    last = old_ws.sent[-1]
+    assert (last["type"], last["code"]) == ("error", "bad_token") and "another device" in last["message"]
+    assert not any(m.get("type") == "update" and m["v"] >= last["v"] for m in old_ws.sent)
+    assert host_ws.closed is None and host_ws.sent[-1]["type"] == "update"

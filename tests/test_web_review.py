@@ -103,6 +103,13 @@ def test_review_of_a_finished_hand(client):
     assert client.get("/api/reviews/nope").status_code == 404
     r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": 5})
     assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_hand"
+    # a break-it helper's find (session 35): "0", 0.0 and true were taken as hands
+    for lax in ("0", 0.0, True):
+        r = client.post(f"/api/games/{gid}/review", headers=headers, json={"hand": lax})
+        assert r.status_code == 422 and r.json()["error"]["code"] == "bad_request", r.text
+        r = client.post(f"/api/games/{gid}/whatif", headers=headers,
+                        json={"hand": lax, "index": 0, "card": "2C"})
+        assert r.status_code == 422, r.text
     # the hand being played is never reviewed: after next-hand, only hand 0 is finished
     r = client.post(f"/api/games/{gid}/next-hand", headers=headers)
     assert r.status_code == 200
@@ -357,3 +364,48 @@ def test_review_of_a_game_whose_names_have_two_cards_is_done(client, variant):
         time.sleep(0.3)  # polling a job that runs in the server (not a fixed wait for a result)
         job = client.get(f"/api/reviews/{job['job']}").json()
     assert job["status"] == "done", job
+
+
+def test_reviews_are_bounded_in_all_and_per_client_with_retry_after(tmp_path, monkeypatch):
+    """A break-it helper's finds (session 35): the "busy" refusal let five reviews wait
+    where the docs say four, said no ``Retry-After``, and counted every client's reviews
+    together, so one client took every place.  Now at most ``MAX_PENDING`` in all and
+    ``MAX_PER_CLIENT`` of one address; a client's places come back when its reviews end."""
+    import threading
+
+    import hearts.web.review as web_review
+    from hearts.web.review import MAX_PENDING, MAX_PER_CLIENT, RETRY_SECONDS, ReviewJobs
+    from hearts.web.service import WebError
+    from hearts.web.storage import GameStore
+
+    assert MAX_PER_CLIENT < MAX_PENDING
+    jobs = ReviewJobs(GameStore(f"sqlite:///{tmp_path / 'jobs.db'}").engine)
+    gate = threading.Event()
+    jobs.pool.submit(gate.wait, 60)        # the analysis thread is taken: reviews queue
+    record = {"hands": [{}]}
+
+    def ask(n: int, client: str) -> dict[str, Any] | tuple[int, str, Any]:
+        try:
+            return jobs.submit(f"key-{client}-{n}", record, 0, {}, client=client)
+        except WebError as exc:
+            return exc.status, exc.code, exc.headers
+
+    busy = (429, "busy", {"Retry-After": str(RETRY_SECONDS)})
+    first = [ask(n, "10.0.0.1") for n in range(MAX_PER_CLIENT)]
+    assert all(isinstance(j, dict) and j["status"] == "running" for j in first)
+    assert ask(99, "10.0.0.1") == busy              # this client's places are taken
+    others = [ask(n, f"10.0.1.{n}") for n in range(MAX_PENDING - MAX_PER_CLIENT)]
+    assert all(isinstance(j, dict) for j in others)  # other clients still have places
+    assert ask(0, "10.0.2.1") == busy               # every place taken: MAX_PENDING, not one more
+
+    monkeypatch.setattr(web_review, "review_record", lambda *a, **k: {"decisions": []})
+    gate.set()                                      # the queued reviews now run and end
+    for j in first + others:
+        for _ in range(500):
+            if jobs.get(j["job"])["status"] == "done":  # type: ignore[index]
+                break
+            time.sleep(0.01)
+        assert jobs.get(j["job"])["status"] == "done"  # type: ignore[index]
+    again = ask(100, "10.0.0.1")
+    assert isinstance(again, dict) and again["status"] == "running"
+    jobs.pool.shutdown(wait=True)

@@ -59,7 +59,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -493,13 +493,17 @@ def decision_json(point: DecisionPoint, a: Analysis) -> dict[str, Any]:
 
 def review_record(source: str | bytes | Mapping[str, Any], seat: int = 0, hand: int | None = None,
                   *, play_worlds: int = PLAY_WORLDS, pass_worlds: int = PASS_WORLDS, seed: int = 0,
-                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+                  progress: Callable[[int, int], None] | None = None,
+                  by_computer: Collection[tuple[int, int | None]] = ()) -> dict[str, Any]:
     """The ``hearts review --json`` object for ``seat`` in a record (``interfaces.md`` 3).
 
     ``{"ok": true, "seat": 0, "decisions": [...], "thresholds": {...},
     "play_worlds": ..., "pass_worlds": ...}`` with one entry per decision
     (:func:`decision_json`), in the order they were made.  ``progress(done,
-    total)`` is called after each decision.  Raises
+    total)`` is called after each decision.  ``by_computer``: the decisions a
+    computer made for the seat (a table's player away), as ``(hand, index)``
+    (``index`` ``None`` for a pass); they are weighed like the others but carry
+    ``"by": "computer"`` and no mark, since the player did not make them.  Raises
     :class:`hearts.record.RecordError` for a bad record, seat or hand.
     """
     points = list(decision_points(source, seat, hand))
@@ -509,7 +513,11 @@ def review_record(source: str | bytes | Mapping[str, Any], seat: int = 0, hand: 
     decisions = []
     for i, p in enumerate(points):
         a = analyse_point(p, play_worlds=play_worlds, pass_worlds=pass_worlds, seed=seed)
-        decisions.append(decision_json(p, a))
+        d = decision_json(p, a)
+        if (p.hand, p.index) in by_computer:
+            d["mark"] = None
+            d["by"] = "computer"
+        decisions.append(d)
         if progress:
             progress(i + 1, len(points))
     return {"ok": True, "seat": seat, "decisions": decisions, "thresholds": thresholds(rules),

@@ -25,6 +25,10 @@ from .limits import error_body, shorten
 PLAIN_ERROR_CODES = {400: "bad_request", 416: "range_not_satisfiable"}
 """The JSON ``code`` given to a plain-text failure of each status (else ``http_error``)."""
 
+NO_SOCKET = ("There is no WebSocket at this address (a table's is "
+             "/api/tables/{id}/ws).")
+"""The message of a WebSocket handshake to a path that has none."""
+
 PLAIN_ERROR_MESSAGES = {
     400: "The request cannot be read.",
     416: "The requested range lies outside the file.",
@@ -57,12 +61,17 @@ class HeadAsGetMiddleware:
 class JsonErrorsMiddleware:
     """Rewrite an answer of status 400 or more whose body is plain text (or empty with
     no content type) as the JSON error object, ``code`` from :data:`PLAIN_ERROR_CODES`,
-    ``message`` the text (cut to the usual length) or :data:`PLAIN_ERROR_MESSAGES`."""
+    ``message`` the text (cut to the usual length) or :data:`PLAIN_ERROR_MESSAGES`.
+    A WebSocket closed before it was accepted (:func:`_json_handshake_refusal`) is
+    refused with the JSON error object too."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, _json_handshake_refusal(scope, send))
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -102,3 +111,37 @@ class JsonErrorsMiddleware:
             await send({"type": "http.response.body", "body": out})
 
         await self.app(scope, receive, rewrite)
+
+
+def _json_handshake_refusal(scope: Scope, send: Send) -> Send:
+    """``send`` for a WebSocket, with a close sent before the socket was accepted (the
+    router found no WebSocket route: close code 1000; FastAPI refused its parameters:
+    1008) turned into an HTTP answer with the JSON error object: 404 ``not_found`` or
+    400 ``bad_request``.  uvicorn would answer such a close with ``403`` and an empty
+    body.  Needs the ASGI ``websocket.http.response`` extension (uvicorn offers it);
+    without it the close goes out as it is."""
+    if "websocket.http.response" not in (scope.get("extensions") or {}):
+        return send
+    open_ = False
+
+    async def refuse_in_json(message: Message) -> None:
+        nonlocal open_
+        kind = message["type"]
+        if kind in ("websocket.accept", "websocket.http.response.start"):
+            open_ = True
+        elif kind == "websocket.close" and not open_:
+            open_ = True
+            missing = message.get("code", 1000) == 1000
+            status, code = (404, "not_found") if missing else (400, "bad_request")
+            text = NO_SOCKET if missing else \
+                "The WebSocket request was refused: " + (message.get("reason") or
+                                                          "its parameters are not valid.")
+            body = error_body(code, shorten(text))
+            await send({"type": "websocket.http.response.start", "status": status,
+                        "headers": [(b"content-type", b"application/json"),
+                                    (b"content-length", str(len(body)).encode())]})
+            await send({"type": "websocket.http.response.body", "body": body})
+            return
+        await send(message)
+
+    return refuse_in_json

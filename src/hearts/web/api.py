@@ -17,7 +17,7 @@ from fastapi import APIRouter, Header, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from .compute import Busy
-from .limits import RateLimiter
+from .limits import RateLimiter, scope_client
 from .schemas import CreateGame, DecideBody, MoonBody, PassBody, PlayBody
 from .service import GameService, WebError, busy_error, daily_json, known_levels, variants_json
 
@@ -131,14 +131,15 @@ def make_router() -> APIRouter:
         runs in the thread pool (and its search in a worker process)."""
         svc = _service(request)
         try:
-            svc.pool.check_hint(game_id)
+            svc.pool.check_hint(game_id, scope_client(request.scope))
         except Busy as exc:
             # Answer a refused hint after a short pause (costing nothing: no thread is
             # held), so that a client asking in a loop asks a few times a second, not
             # hundreds, and its requests do not crowd out the other games'.
             await asyncio.sleep(BUSY_PAUSE)
             raise busy_error(exc) from None
-        return _json(await run_in_threadpool(svc.hint, game_id, token, level))
+        return _json(await run_in_threadpool(svc.hint, game_id, token, level,
+                                             scope_client(request.scope)))
 
     @router.get("/games/{game_id}/record")
     def record(game_id: str, request: Request, token: Token = None) -> Response:

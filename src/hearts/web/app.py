@@ -59,6 +59,7 @@ from .limits import (
     BODY_TIMEOUT,
     MAX_BODY_BYTES,
     MISSES_PER_MINUTE,
+    SECURITY_HEADERS,
     BodyLimitMiddleware,
     ClientCapMiddleware,
     MissLimitMiddleware,
@@ -280,9 +281,13 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
 
     @app.exception_handler(Exception)
     async def _internal_error(_request: Request, _exc: Exception) -> JSONResponse:
+        # Starlette answers this in its outermost middleware, outside the one that adds
+        # the security headers: they are given here
         return JSONResponse({"error": {"code": "internal_error", "message":
                                        "The server failed on this request; it has been "
-                                       "logged."}}, status_code=500)
+                                       "logged."}}, status_code=500,
+                            headers={"Cache-Control": "no-store", **{
+                                k.decode(): v.decode() for k, v in SECURITY_HEADERS}})
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

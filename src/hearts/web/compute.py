@@ -7,8 +7,9 @@ runs such decisions in a :class:`concurrent.futures.ProcessPoolExecutor` (worker
 processes started with ``spawn``), so the server process keeps answering other
 games at once, and bounds what waits for it:
 
-- hints: one in flight per game (a second one answers 429 ``hint_busy``) and at
-  most ``max_hints`` in flight in all (429 ``busy`` past it, with Retry-After);
+- hints: one in flight per game (a second one answers 429 ``hint_busy``), at most
+  :data:`MAX_HINTS_PER_CLIENT` per client address and ``max_hints`` in flight in all
+  (429 ``busy`` past either, with Retry-After);
 - hints never delay plays: they run in workers of their own (``hint_workers``, at
   nice +15), so a flood of hints neither takes the places of bots' moves nor holds
   the workers that make them, and when CPUs are short the server process and the
@@ -48,6 +49,10 @@ and run in the request's thread."""
 
 MAX_HINTS = 4
 """Hints in flight (queued or running) over the whole server process."""
+
+MAX_HINTS_PER_CLIENT = 2
+"""Hints in flight for one client address (over all its games and seats), so that one
+client cannot take every place of :data:`MAX_HINTS`."""
 
 MAX_SEARCHES = 16
 """Bots' search decisions waiting or running over the whole server process."""
@@ -94,6 +99,11 @@ class SearchJob:
     level: str
     seed: int
     kind: str
+
+
+def _hints_busy() -> Busy:
+    return Busy("busy", "Too many hints are being worked out; try again in a moment.",
+                retry_after=2)
 
 
 def run_job(job: SearchJob) -> list[Any]:
@@ -190,6 +200,7 @@ class SearchPool:
         self._hint_slots = threading.BoundedSemaphore(max_hints)
         self._search_slots = threading.BoundedSemaphore(max_searches)
         self._hinting: set[str] = set()
+        self._hints_of: dict[str, int] = {}   # hints in flight by client address key
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
 
@@ -301,32 +312,42 @@ class SearchPool:
             self._search_slots.release()
 
     @contextlib.contextmanager
-    def hint_slot(self, game_id: str) -> Iterator[None]:
-        """Hold the place of one hint of ``game_id``; raises :class:`Busy` at once when
-        this game already has a hint in flight or ``max_hints`` are in flight."""
+    def hint_slot(self, game_id: str, client: str = "") -> Iterator[None]:
+        """Hold the place of one hint of ``game_id`` asked by ``client`` (its address
+        key); raises :class:`Busy` at once when this game already has a hint in flight,
+        ``client`` has :data:`MAX_HINTS_PER_CLIENT` or ``max_hints`` are in flight."""
         with self._lock:
-            if game_id in self._hinting:
-                raise Busy("hint_busy", "A hint for this game is already being worked out.")
+            self._refuse_hint(game_id, client)
             if not self._hint_slots.acquire(blocking=False):
-                raise Busy("busy", "Too many hints are being worked out; try again in a "
-                           "moment.", retry_after=2)
+                raise _hints_busy()
             self._hinting.add(game_id)
+            self._hints_of[client] = self._hints_of.get(client, 0) + 1
         try:
             yield
         finally:
             with self._lock:
                 self._hinting.discard(game_id)
                 self._hint_slots.release()
+                left = self._hints_of.get(client, 1) - 1
+                if left > 0:
+                    self._hints_of[client] = left
+                else:
+                    self._hints_of.pop(client, None)
 
-    def check_hint(self, game_id: str) -> None:
+    def check_hint(self, game_id: str, client: str = "") -> None:
         """Raise :class:`Busy` now if :meth:`hint_slot` would (a cheap look before the
         request does any work; the slot itself is taken later)."""
         with self._lock:
-            if game_id in self._hinting:
-                raise Busy("hint_busy", "A hint for this game is already being worked out.")
+            self._refuse_hint(game_id, client)
             if len(self._hinting) >= self.max_hints:
-                raise Busy("busy", "Too many hints are being worked out; try again in a "
-                           "moment.", retry_after=2)
+                raise _hints_busy()
+
+    def _refuse_hint(self, game_id: str, client: str) -> None:
+        if game_id in self._hinting:
+            raise Busy("hint_busy", "A hint for this game is already being worked out.")
+        if self._hints_of.get(client, 0) >= MAX_HINTS_PER_CLIENT:
+            raise Busy("busy", f"Your address has {MAX_HINTS_PER_CLIENT} hints being worked "
+                       f"out already; ask again when they are in.", retry_after=2)
 
     def hint(self, job: SearchJob) -> Any:
         """A hint's decision (caller holds :meth:`hint_slot`): in the pool for a search
@@ -336,5 +357,6 @@ class SearchPool:
         return run_job(job)
 
 
-__all__ = ["Busy", "HINT_NICE", "HINT_WORKERS", "JOB_TIMEOUT", "MAX_HINTS", "MAX_SEARCHES",
+__all__ = ["Busy", "HINT_NICE", "HINT_WORKERS", "JOB_TIMEOUT", "MAX_HINTS",
+           "MAX_HINTS_PER_CLIENT", "MAX_SEARCHES",
            "SEARCH_LEVELS", "SEARCH_WAIT", "SearchJob", "SearchPool", "default_workers", "run_job"]

@@ -62,7 +62,7 @@ from .bots import bot_action, check_level, decision_seed, local_answer, table_jo
 from .bus import LocalBus, RedisBus
 from .compute import SEARCH_LEVELS, Busy, SearchPool
 from .errors import WebError
-from .limits import EXCERPT_CHARS, RateLimiter, excerpt
+from .limits import EXCERPT_CHARS, RateLimiter, excerpt, scope_client
 from .service import DEFAULT_HINT_LEVEL, _check_option_sizes, hint_answer
 from .storage import hash_token
 from .table_store import SeqConflict, TableStore, UnknownTable
@@ -94,6 +94,14 @@ MAX_MESSAGE = 4096
 
 MAX_SPECTATORS = 50
 """Spectators per table and process."""
+
+MAX_REF = 64
+"""Characters of a message's ``ref`` echoed in its refusal (a ``ref`` that is no string
+is not echoed)."""
+
+MAX_SPECTATORS_PER_CLIENT = 8
+"""Spectators of one table from one client address (a family or an office behind one
+router watching); more are refused, so one client cannot take every spectator place."""
 
 MAX_SEAT_SOCKETS = 4
 """Connections one seat (one token) may have open at once, per process: two tabs, a
@@ -166,8 +174,10 @@ class Conn:
     a bounded outbox drained in order by :meth:`pump` (a deque and one future to wake
     the pump: every update goes to four clients, so this path is kept short)."""
 
-    def __init__(self, ws: Any, seat: int | str | None, token_hash: str | None) -> None:
+    def __init__(self, ws: Any, seat: int | str | None, token_hash: str | None,
+                 client: str = "") -> None:
         self.ws = ws
+        self.client = client  # the address key its limits count under (limits.scope_client)
         self.seat = seat
         self.token_hash = token_hash
         self.outbox: deque[str] = deque()
@@ -429,13 +439,33 @@ class TableHub:
         conns = list(live.conns)
         if not conns:
             return
-        for conn in conns:
+        for conn in list(conns):
             if isinstance(conn.seat, str) and conn.token_hash is not None:
                 conn.seat = st.seat_of(conn.token_hash)  # seated by the host?
+            elif isinstance(conn.seat, int):
+                held = st.seats[conn.seat]
+                if held is None or held.token_hash != conn.token_hash:
+                    # the host gave this seat (its person away) to someone waiting: this
+                    # connection sees its cards no more
+                    conns.remove(conn)
+                    live.conns.discard(conn)
+                    conn.send(_dumps({"type": "error", "code": "bad_token", "message":
+                                      "The host gave this seat to someone else (you, on "
+                                      "another device?). Join again to watch.",
+                                      "v": st.version}))
+                    self._spawn(self._close_after_queue(conn, 4409))
         seats = {c.seat if isinstance(c.seat, int) else None for c in conns}
         texts = st.update_texts(applied, seats, {"deadlines": live.deadlines})
         for conn in conns:
             conn.send(texts[conn.seat if isinstance(conn.seat, int) else None])
+
+    @staticmethod
+    async def _close_after_queue(conn: Conn, code: int) -> None:
+        """Close ``conn`` with ``code`` once its queued messages are sent (5 s at most)."""
+        conn.closed = True
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(conn.drained(), 5)
+        await conn._close(code)
 
     async def _tell(self, live: LiveTable, msg: dict[str, Any]) -> None:
         """A transient message (no version) to every client of the table, everywhere."""
@@ -671,17 +701,18 @@ class TableHub:
             return st.record_json()
 
     async def seat_record(self, table_id: str, token: str | None
-                          ) -> tuple[dict[str, Any], int]:
-        """``hearts-record/1`` of the finished hands and the seat of the person holding
-        ``token`` (the review of a finished hand, for that seat); 403 ``bad_token`` for
-        anyone not seated at the table."""
+                          ) -> tuple[dict[str, Any], int, frozenset[tuple[int, int | None]]]:
+        """``hearts-record/1`` of the finished hands, the seat of the person holding
+        ``token`` (the review of a finished hand, for that seat) and that seat's decisions
+        a bot made while the person was away (:meth:`TableState.by_computer`); 403
+        ``bad_token`` for anyone not seated at the table."""
         async with self._locked(table_id) as live:
             st = live.state
             where = st.seat_of(hash_token(token)) if token else None
             if not isinstance(where, int):
                 raise TableError("bad_token", "Only a person seated at this table (with the "
                                  "seat's token) can review its hands.", 403)
-            return st.record_json(), where
+            return st.record_json(), where, st.by_computer(where)
 
     async def hint(self, conn: Conn, table_id: str, seat: int, level: Any) -> None:
         """Answer ``{"type": "hint", "level"?}``: what the ``level`` bot (default hard)
@@ -697,7 +728,7 @@ class TableHub:
             raise TableError("bad_message", "A hint's level is a bot's name (a string).", 422)
         key = f"table:{table_id}:{seat}"
         try:
-            self.pool.check_hint(key)
+            self.pool.check_hint(key, conn.client)
         except Busy as exc:
             raise TableError(exc.code, exc.message, 429) from None
         async with self._locked(table_id) as live:
@@ -721,7 +752,7 @@ class TableHub:
             job = dataclasses.replace(table_job(st, seat, decision.kind, seed), level=level)
 
         def work() -> dict[str, Any]:
-            with self.pool.hint_slot(key):
+            with self.pool.hint_slot(key, conn.client):
                 return hint_answer(self.pool, level, seed, view, decision, job)
 
         try:
@@ -854,7 +885,10 @@ class TableHub:
 
     async def _session(self, ws: Any, table_id: str) -> None:
         try:
-            hello = orjson.loads(await asyncio.wait_for(receive_text(ws), HELLO_SECONDS))
+            first = await asyncio.wait_for(receive_text(ws), HELLO_SECONDS)
+            if len(first) > MAX_MESSAGE:
+                raise TableError("too_large", "Messages are at most 4 KB.", 413)
+            hello = orjson.loads(first)
             if not isinstance(hello, dict) or hello.get("type") != "hello":
                 raise TableError("bad_message", "Say hello first.", 422)
             token = hello.get("token")
@@ -882,6 +916,7 @@ class TableHub:
         except Exception:  # the client went away
             return
         st = live.state
+        client = scope_client(ws.scope)
         where: int | str | None = None
         th = None
         err: TableError | None = None
@@ -901,6 +936,11 @@ class TableHub:
             err = TableError("no_spectators", "This table has no spectators.", 409)
         elif sum(1 for c in live.conns if c.seat is None) >= MAX_SPECTATORS:
             err = TableError("table_full", "Too many spectators.", 409)
+        elif sum(1 for c in live.conns if c.seat is None and c.client == client) \
+                >= MAX_SPECTATORS_PER_CLIENT:
+            err = TableError("too_many_sockets", f"Your address watches this table "
+                             f"{MAX_SPECTATORS_PER_CLIENT} times already; close a tab first.",
+                             409)
         else:
             err = None
         if where is None and err is not None:
@@ -908,7 +948,7 @@ class TableHub:
                 await ws.send_text(_dumps({"type": "error", **err.to_json()["error"]}))
                 await ws.close(4000 + err.status)
             return
-        conn = Conn(ws, where, th)
+        conn = Conn(ws, where, th, client)
         live.conns.add(conn)
         conn.send(_dumps(st.snapshot_for(where, since, {"deadlines": live.deadlines})))
         pump = asyncio.get_running_loop().create_task(conn.pump())
@@ -991,7 +1031,8 @@ class TableHub:
         live = self._tables.get(table_id)
         conn.send(_dumps({"type": "error", "code": exc.code, "message": exc.message,
                           "v": live.state.version if live else None,
-                          **({"ref": msg["ref"]} if "ref" in msg else {})}))
+                          **({"ref": msg["ref"][:MAX_REF]} if isinstance(msg.get("ref"), str)
+                             else {})}))
 
 
 def _canonical(entry: list[Any]) -> list[Any]:

@@ -14,7 +14,8 @@
   ``too_many_connections`` past the cap); the connections themselves are counted
   per peer address before their headers arrive (``protocol.py``).
 - :class:`MissLimitMiddleware`: answers that say an id or a token is wrong (403, 404
-  on a game's or a table's routes, WebSocket closes 4403 and 4404) spend a token of
+  with a code of :data:`MISS_CODES` on a game's or a table's routes, WebSocket closes
+  4403 and 4404) spend a token of
   the client's bucket; with the bucket empty such routes answer 429 ``rate_limited``
   before looking anything up.
 - :func:`excerpt`: the short quotation of client input an error message may hold.
@@ -209,24 +210,29 @@ def is_api_path(path: str) -> bool:
 
 
 class SecurityHeadersMiddleware:
-    """Add :data:`SECURITY_HEADERS` to every answer and ``Cache-Control: no-store``
-    to every answer under ``/api``.  Paths in ``relaxed`` (the API docs page, when
-    enabled) get no Content-Security-Policy, as it loads its scripts from a CDN."""
+    """Add :data:`SECURITY_HEADERS` to every answer (a WebSocket handshake refused in
+    HTTP included) and ``Cache-Control: no-store`` to every answer under ``/api``.
+    Paths in ``relaxed`` (the API docs page, when enabled) get no
+    Content-Security-Policy, as it loads its scripts from a CDN."""
 
     def __init__(self, app: ASGIApp, relaxed: tuple[str, ...] = ()) -> None:
         self.app = app
         self.relaxed = relaxed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         path: str = scope.get("path", "")
         api = is_api_path(path)
         relaxed = path in self.relaxed
+        # a WebSocket refused at its handshake is answered in HTTP (the ASGI
+        # ``websocket.http.response`` extension): it gets the headers too
+        start = "http.response.start" if scope["type"] == "http" else \
+            "websocket.http.response.start"
 
         async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
+            if message["type"] == start:
                 headers = list(message.get("headers", []))
                 have = {k.lower() for k, _ in headers}
                 for name, value in SECURITY_HEADERS:
@@ -361,12 +367,29 @@ MISSES_PER_MINUTE = 30.0
 many)."""
 
 
+MISS_CODES = frozenset({"unknown_game", "unknown_table", "unknown_review",
+                        "unknown_next_table", "bad_token"})
+"""The error codes of a 403 or 404 that say an id or a token is wrong (a guess).  Others
+(a hand or card index the game does not have, a seat that is not the asker's, a route
+that does not exist) are mistakes, not guesses, and spend nothing."""
+
+
+def _is_miss(body: bytes) -> bool:
+    """Whether a 403/404 body names one of :data:`MISS_CODES` (a body that is not the
+    JSON error object counts as a miss)."""
+    try:
+        code = json.loads(body)["error"]["code"]
+    except (ValueError, KeyError, TypeError):
+        return True
+    return code in MISS_CODES
+
+
 class MissLimitMiddleware:
     """Slow down guessing of ids and tokens: each answer that says an id or token is
-    wrong (403 or 404 on a route under ``/api/games/{id}``, ``/api/tables/{id}`` or
-    ``/api/reviews/{id}``, or on ``POST /api/daily/result``, a WebSocket closed with 4403
-    or 4404) spends a token of the client's bucket
-    (``limiter``); while the bucket is empty, such routes answer 429 ``rate_limited``
+    wrong (403 or 404 with a code of :data:`MISS_CODES` on a route under
+    ``/api/games/{id}``, ``/api/tables/{id}`` or ``/api/reviews/{id}``, or on
+    ``POST /api/daily/result``, a WebSocket closed with 4403 or 4404) spends a token of
+    the client's bucket (``limiter``); while the bucket is empty, such routes answer 429 ``rate_limited``
     with ``Retry-After`` (a WebSocket is refused at its handshake) before anything is
     looked up."""
 
@@ -396,10 +419,20 @@ class MissLimitMiddleware:
                 await _ws_refuse(scope, receive, send, "rate_limited", message, retry)
             return
 
+        held: Message | None = None   # a 403/404's start, until its body names the code
+
         async def watch(message: Message) -> None:
+            nonlocal held
             kind = message["type"]
-            if (kind == "http.response.start" and message.get("status") in (403, 404)) or \
-                    (kind == "websocket.close" and message.get("code") in (4403, 4404)):
+            if kind == "http.response.start" and message.get("status") in (403, 404):
+                held = message
+                return
+            if held is not None and kind == "http.response.body":
+                start, held = held, None
+                if message.get("more_body", False) or _is_miss(message.get("body", b"")):
+                    self.limiter.take(key)
+                await send(start)
+            elif kind == "websocket.close" and message.get("code") in (4403, 4404):
                 self.limiter.take(key)
             await send(message)
 
@@ -407,7 +440,7 @@ class MissLimitMiddleware:
 
 
 __all__ = ["BODY_TIMEOUT", "BodyLimitMiddleware", "CSP", "ClientCapMiddleware",
-           "EXCERPT_CHARS", "MAX_BODY_BYTES", "MAX_MESSAGE_CHARS", "MISSES_PER_MINUTE",
+           "EXCERPT_CHARS", "MAX_BODY_BYTES", "MAX_MESSAGE_CHARS", "MISSES_PER_MINUTE", "MISS_CODES",
            "MissLimitMiddleware", "RateLimiter", "SECURITY_HEADERS",
            "SecurityHeadersMiddleware", "client_key", "error_body", "excerpt", "scope_client",
            "send_error", "shorten"]

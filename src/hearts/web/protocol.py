@@ -34,6 +34,8 @@ the proxy's own timeouts and connection limits do this job as well.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import http
 import ipaddress
 import os
 import threading
@@ -45,8 +47,19 @@ from uvicorn.protocols.http import h11_impl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
 
-from .limits import SECURITY_HEADERS, Receive, Scope, Send, client_key, error_body, send_error
+from .limits import (
+    SECURITY_HEADERS,
+    Receive,
+    Scope,
+    Send,
+    client_key,
+    error_body,
+    send_error,
+    shorten,
+)
 
 REQUEST_TIMEOUT = 10.0
 """Default seconds for a request to arrive whole."""
@@ -289,6 +302,10 @@ class TimedH11Protocol(H11Protocol):
             self._arm()  # the next request on this connection gets its own deadline
 
 
+HANDSHAKE_CODES = {400: "bad_request", 414: "uri_too_long", 431: "headers_too_large"}
+"""The JSON ``code`` of a WebSocket handshake the parser refuses, by its status."""
+
+
 class CountedWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (the ``websockets`` sans-I/O one, uvicorn's default
     since 0.50, hence ``uvicorn>=0.50``) that uncounts its connection in
@@ -299,7 +316,62 @@ class CountedWebSocketProtocol(WebSocketsSansIOProtocol):
         CONNECTIONS.release(self.transport)
         super().connection_lost(exc)
 
+    def handle_handshake_exception(self) -> None:
+        """A handshake the ``websockets`` parser cannot take (a request past its limits:
+        414/431; a malformed one: 400): answered by :func:`json_refusal`, where uvicorn
+        and ``websockets`` write ``text/plain``."""
+        self.handshake_complete = True
+        self.close_sent = True
+        queued = b"".join(self.conn.data_to_send())   # the parser's own answer, if any
+        status, text = 400, ""
+        if queued:
+            head, _, plain = queued.partition(b"\r\n\r\n")
+            with contextlib.suppress(ValueError, IndexError):
+                status = int(head.split(b" ", 2)[1])
+            text = plain.decode("utf-8", "replace")
+        self.transport.write(json_refusal(status, text).serialize())
+        self.transport.close()
+
+    def handle_connect(self, event: Request) -> None:
+        """As uvicorn's, but a handshake ``websockets`` refuses (a bad
+        ``Sec-WebSocket-Key``, version or ``Upgrade`` header) is answered by
+        :func:`json_refusal` instead of in ``text/plain``."""
+        accept = self.conn.accept
+
+        def accept_or_refuse_in_json(request: Request) -> Response:
+            response = accept(request)
+            if response.status_code == 101:
+                return response
+            return json_refusal(response.status_code,
+                                bytes(response.body).decode("utf-8", "replace"))
+
+        self.conn.accept = accept_or_refuse_in_json  # type: ignore[method-assign]
+        try:
+            super().handle_connect(event)
+        finally:
+            del self.conn.accept  # (the instance attribute; the method is back)
+
+
+def json_refusal(status: int, text: str) -> Response:
+    """A refused WebSocket handshake's HTTP answer: ``status``, the JSON error object
+    (``code`` from :data:`HANDSHAKE_CODES`, the parser's sentence ``text`` in the
+    message), the security headers and ``Cache-Control: no-store``."""
+    text = text.strip().removeprefix("Failed to open a WebSocket connection: ").rstrip(".")
+    body = error_body(HANDSHAKE_CODES.get(status, "bad_request"),
+                      shorten(f"This WebSocket handshake cannot be taken: {text}." if text
+                              else "This WebSocket handshake cannot be taken."))
+    headers = Headers([("Content-Type", "application/json"),
+                       ("Content-Length", str(len(body))), ("Connection", "close"),
+                       ("Cache-Control", "no-store"),
+                       *((k.decode(), v.decode()) for k, v in SECURITY_HEADERS)])
+    try:
+        phrase = http.HTTPStatus(status).phrase
+    except ValueError:
+        phrase = "Error"
+    return Response(status, phrase, headers, body)
+
 
 __all__ = ["CONNECTIONS", "CONNECTIONS_PER_CLIENT", "ConnectionCounter",
-           "CountedWebSocketProtocol", "REQUEST_TIMEOUT", "TimedH11Protocol", "TrustedProxies",
+           "CountedWebSocketProtocol", "HANDSHAKE_CODES", "REQUEST_TIMEOUT", "TimedH11Protocol",
+           "TrustedProxies", "json_refusal",
            "connections_per_client", "overloaded", "request_timeout"]

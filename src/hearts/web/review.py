@@ -28,7 +28,8 @@ out the hand in progress), so nothing here shows a card seat 0 could not see
 while it was playing.  Jobs live in the ``review_jobs`` table, so that every
 server process (``hearts serve --workers N``) answers for every job.  Bounds:
 one analysis at a time per process in its own thread, at most
-:data:`MAX_PENDING` running on the database (429 ``busy`` beyond), and jobs
+:data:`MAX_PENDING` running on the database and :data:`MAX_PER_CLIENT` of one
+client address in one process (429 ``busy`` with ``Retry-After`` beyond), and jobs
 are deleted after :data:`KEEP_SECONDS`.
 """
 
@@ -46,7 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from sqlalchemy import (
     JSON,
     Column,
@@ -67,13 +68,22 @@ from ..record import RecordError
 from ..review import ReviewError, hand_story, review_record, what_if
 from .api import _json
 from .daily import add_daily_routes
+from .limits import scope_client
 from .service import USER_SEAT, GameService, WebError
 
 Token = Annotated[str | None, Header(alias="X-Game-Token")]
 SeatToken = Annotated[str | None, Header(alias="X-Seat-Token")]
 
 MAX_PENDING = 4
-"""Reviews that may wait for the analysis thread; more get 429 ``busy``."""
+"""Reviews that may be running or waiting for an analysis thread, over every server
+process (counted on the database); more get 429 ``busy``."""
+
+MAX_PER_CLIENT = 2
+"""Reviews one client address may have running or waiting in one server process; more
+get 429 ``busy``, so that one client cannot take every place of :data:`MAX_PENDING`."""
+
+RETRY_SECONDS = 30
+"""``Retry-After`` of a review refused as busy (a hand's review takes seconds)."""
 
 STALE_SECONDS = 300.0
 """A running review whose progress has not moved for this long is taken as lost."""
@@ -88,16 +98,16 @@ class ReviewBody(BaseModel):
     """``{"hand": k}``; ``hand`` omitted: the last finished hand."""
 
     model_config = ConfigDict(extra="forbid")
-    hand: int | None = Field(default=None, ge=0, le=10000)
+    hand: Annotated[StrictInt, Field(ge=0, le=10000)] | None = None  # "0", 0.0, true: 422
 
 
 class WhatIfBody(BaseModel):
     """``{"hand": k, "index": i, "card": "QS"}``."""
 
     model_config = ConfigDict(extra="forbid")
-    hand: int = Field(ge=0, le=10000)
-    index: int = Field(ge=0, le=1000)
-    card: str = Field(min_length=1, max_length=8)
+    hand: Annotated[StrictInt, Field(ge=0, le=10000)]
+    index: Annotated[StrictInt, Field(ge=0, le=1000)]
+    card: Annotated[StrictStr, Field(min_length=1, max_length=8)]
 
 
 review_jobs = Table(
@@ -143,6 +153,8 @@ class ReviewJobs:
         self.engine = engine
         _metadata.create_all(engine)
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+        self._by_client: dict[str, int] = {}
+        self._clients_lock = threading.Lock()
 
     def find(self, key: str) -> dict[str, Any] | None:
         """The newest live or finished job of ``key`` (as JSON), or ``None``."""
@@ -157,42 +169,74 @@ class ReviewJobs:
         return None
 
     def submit(self, key: str, record: dict[str, Any], hand: int,
-               story: dict[str, Any], seat: int = USER_SEAT) -> dict[str, Any]:
+               story: dict[str, Any], seat: int = USER_SEAT, client: str = "",
+               by_computer: frozenset[tuple[int, int | None]] = frozenset()) -> dict[str, Any]:
         """Start a review of ``seat`` (the solo game's: 0; a table's: the asker's) in
-        ``hand`` of ``record``; raises 429 when busy."""
+        ``hand`` of ``record`` for ``client`` (its address key), ``by_computer`` the
+        seat's decisions a bot made (left unmarked: :func:`hearts.analysis.review_record`);
+        raises :class:`WebError`
+        429 ``busy`` with ``Retry-After`` when :data:`MAX_PENDING` reviews run or wait
+        already, or :data:`MAX_PER_CLIENT` of this client's."""
         now = time.time()
-        with self.engine.begin() as conn:
-            running = conn.execute(select(func.count()).select_from(review_jobs).where(
-                review_jobs.c.status == "running",
-                review_jobs.c.updated > now - STALE_SECONDS)).scalar_one()
-            if running > MAX_PENDING:
-                raise WebError(429, "busy", "The server is reviewing other hands; try again in "
-                               "a minute.")
-            conn.execute(delete(review_jobs).where(review_jobs.c.created < now - KEEP_SECONDS))
-            jid = secrets.token_urlsafe(12)
-            conn.execute(insert(review_jobs).values(
-                id=jid, key=key, hand=hand, hands=len(record["hands"]), status="running",
-                done=0, total=0, story=story, review=None, error=None, created=now, updated=now))
-        self.pool.submit(self._run, jid, record, hand, seat)
+        with self._clients_lock:
+            mine = self._by_client.get(client, 0)
+            if mine >= MAX_PER_CLIENT:
+                raise WebError(429, "busy", f"{mine} of your reviews are still running; ask "
+                               f"for this one when they are done.",
+                               headers={"Retry-After": str(RETRY_SECONDS)})
+            self._by_client[client] = mine + 1
+        try:
+            with self.engine.begin() as conn:
+                running = conn.execute(select(func.count()).select_from(review_jobs).where(
+                    review_jobs.c.status == "running",
+                    review_jobs.c.updated > now - STALE_SECONDS)).scalar_one()
+                if running >= MAX_PENDING:
+                    raise WebError(429, "busy", "The server is reviewing other hands; try "
+                                   "again in a minute.",
+                                   headers={"Retry-After": str(RETRY_SECONDS)})
+                conn.execute(delete(review_jobs).where(
+                    review_jobs.c.created < now - KEEP_SECONDS))
+                jid = secrets.token_urlsafe(12)
+                conn.execute(insert(review_jobs).values(
+                    id=jid, key=key, hand=hand, hands=len(record["hands"]), status="running",
+                    done=0, total=0, story=story, review=None, error=None, created=now,
+                    updated=now))
+            self.pool.submit(self._run, jid, record, hand, seat, client, by_computer)
+        except BaseException:
+            self._done(client)
+            raise
         return self.get(jid)
+
+    def _done(self, client: str) -> None:
+        with self._clients_lock:
+            left = self._by_client.get(client, 1) - 1
+            if left > 0:
+                self._by_client[client] = left
+            else:
+                self._by_client.pop(client, None)
 
     def _update(self, jid: str, **values: Any) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(review_jobs).where(review_jobs.c.id == jid)
                          .values(updated=time.time(), **values))
 
-    def _run(self, jid: str, record: dict[str, Any], hand: int, seat: int = USER_SEAT) -> None:
+    def _run(self, jid: str, record: dict[str, Any], hand: int, seat: int = USER_SEAT,
+             client: str = "", by_computer: frozenset[tuple[int, int | None]] = frozenset()
+             ) -> None:
         def progress(done: int, total: int) -> None:
             self._update(jid, done=done, total=total)
 
         try:
-            review = review_record(record, seat, hand, progress=progress)
+            review = review_record(record, seat, hand, progress=progress,
+                                   by_computer=by_computer)
             self._update(jid, status="done", review=review)
         except Exception as exc:  # pragma: no cover - must not kill the thread
             error = exc.error if isinstance(exc, RecordError) else {
                 "code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}
             with contextlib.suppress(Exception):
                 self._update(jid, status="error", error=error)
+        finally:
+            self._done(client)
 
     def get(self, job_id: str) -> dict[str, Any]:
         """The job ``job_id`` as JSON; 404 ``unknown_review`` when unknown or deleted."""
@@ -254,7 +298,8 @@ def make_router() -> APIRouter:
             job["hands"] = len(rec["hands"])
             return _json(job)
         story = _web(lambda: hand_story(rec, hand))
-        return _json(jobs.submit(key, rec, hand, story), 202)
+        return _json(jobs.submit(key, rec, hand, story, client=scope_client(request.scope)),
+                     202)
 
     @router.post("/tables/{table_id}/review")
     async def start_table_review(table_id: str, request: Request,
@@ -266,7 +311,8 @@ def make_router() -> APIRouter:
         from .tables import TableError
 
         try:
-            rec, seat = await request.app.state.tables.seat_record(table_id, seat_token)
+            rec, seat, by_computer = await request.app.state.tables.seat_record(
+                table_id, seat_token)
         except TableError as exc:
             raise WebError(exc.status, exc.code, exc.message) from None
         hand = _last_finished(rec) if body is None or body.hand is None else body.hand
@@ -281,7 +327,8 @@ def make_router() -> APIRouter:
                 job["hands"] = len(rec["hands"])
                 return job, 200
             story = _web(lambda: hand_story(rec, hand))
-            return jobs.submit(key, rec, hand, story, seat), 202
+            return jobs.submit(key, rec, hand, story, seat, client=scope_client(request.scope),
+                               by_computer=by_computer), 202
 
         job, status = await asyncio.to_thread(start)
         return _json(job, status)
@@ -294,7 +341,7 @@ def make_router() -> APIRouter:
         from .tables import TableError
 
         try:
-            rec, seat = await request.app.state.tables.seat_record(table_id, seat_token)
+            rec, seat, _ = await request.app.state.tables.seat_record(table_id, seat_token)
         except TableError as exc:
             raise WebError(exc.status, exc.code, exc.message) from None
         out = await asyncio.to_thread(
@@ -316,5 +363,6 @@ def make_router() -> APIRouter:
     return router
 
 
-__all__ = ["KEEP_SECONDS", "MAX_PENDING", "STALE_SECONDS", "ReviewJobs", "hand_story", "job_key",
+__all__ = ["KEEP_SECONDS", "MAX_PENDING", "MAX_PER_CLIENT", "RETRY_SECONDS", "STALE_SECONDS",
+           "ReviewJobs", "hand_story", "job_key",
            "make_router", "review_jobs", "what_if"]

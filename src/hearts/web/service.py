@@ -26,8 +26,9 @@ Bots
     never sent to a client.
 
 Concurrency
-    Live tables are cached by id.  Every request about a game holds that game's lock (a
-    striped lock table), first reads the stored ``(token hash, version)`` (so a write by
+    Live tables are cached by id.  Every request about a game holds that game's lock
+    (:class:`GameLocks`: at most :data:`MAX_WAITING` more requests wait for it, the rest get
+    429 ``busy`` at once), first reads the stored ``(token hash, version)`` (so a write by
     another server process is noticed and the game reloaded), applies the moves, then
     appends them to the log with an optimistic check (:meth:`GameStore.save_actions`).  On
     a conflict the cached game is dropped, reloaded and the request re-run against the
@@ -36,14 +37,14 @@ Concurrency
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as _dt
-import hashlib
 import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..actions import KINDS, Action, ActionError, Decision
@@ -101,8 +102,62 @@ RANDOM_GAME_MAX = 99_999
 CACHE_SIZE = 2000
 """Live games kept in memory (least recently used dropped first; they reload from the db)."""
 
-LOCK_STRIPES = 1024
-"""Size of the striped per-game lock table."""
+MAX_WAITING = 2
+"""Requests about one game that may wait while another holds it (a bot search may take
+seconds).  Past them a request is refused at once with 429 ``busy``: every waiting request
+holds one of the server's worker threads, so one client sending many requests about one
+game would otherwise hold them all and stall every other player's game."""
+
+LOCK_WAIT = 30.0
+"""Seconds a request waits for its game before 429 ``busy`` (longer than a search waits
+for a place in the pool)."""
+
+
+class GameLocks:
+    """One lock per game id, made while someone uses it and dropped after, with at most
+    ``max_waiting`` requests waiting for each (:meth:`hold`).  Thread-safe."""
+
+    def __init__(self, max_waiting: int = MAX_WAITING, wait: float = LOCK_WAIT) -> None:
+        self.max_waiting = max_waiting
+        self.wait = wait
+        self._guard = threading.Lock()
+        self._held: dict[str, list[Any]] = {}   # game id -> [lock, users]
+
+    @contextlib.contextmanager
+    def hold(self, game_id: str) -> Iterator[None]:
+        """Hold ``game_id``'s lock for the ``with`` block.  Raises :class:`WebError`
+        429 ``busy`` (``Retry-After: 1``) when ``max_waiting`` requests already wait for
+        it or it is not free within ``wait`` seconds; nothing is held then."""
+        with self._guard:
+            entry = self._held.get(game_id)
+            if entry is None:
+                entry = self._held[game_id] = [threading.Lock(), 0]
+            elif entry[1] > self.max_waiting:   # the holder plus max_waiting waiters
+                raise _game_busy()
+            entry[1] += 1
+        lock: threading.Lock = entry[0]
+        try:
+            if not lock.acquire(timeout=self.wait):
+                raise _game_busy()
+            try:
+                yield
+            finally:
+                lock.release()
+        finally:
+            with self._guard:
+                entry[1] -= 1
+                if entry[1] == 0:
+                    del self._held[game_id]
+
+    def __len__(self) -> int:
+        """Games with a request in progress."""
+        with self._guard:
+            return len(self._held)
+
+
+def _game_busy() -> WebError:
+    return WebError(429, "busy", "This game is still answering your earlier requests; try "
+                    "again in a moment.", headers={"Retry-After": "1"})
 
 
 # ------------------------------------------------------------ live games
@@ -182,12 +237,9 @@ class GameService:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, TableState] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        self.locks = GameLocks()
 
     # ------------------------------------------------------------ cache
-    def _lock_for(self, game_id: str) -> threading.Lock:
-        h = int.from_bytes(hashlib.blake2s(game_id.encode(), digest_size=4).digest(), "big")
-        return self._locks[h % LOCK_STRIPES]
 
     def _cache_get(self, game_id: str) -> TableState | None:
         with self._cache_lock:
@@ -285,7 +337,7 @@ class GameService:
     # -------------------------------------------------------------- read
     def state(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The current ``State`` (resume); no events."""
-        with self._lock_for(game_id):
+        with self.locks.hold(game_id):
             return state_json(self._fresh(game_id, token))
 
     # ------------------------------------------------------------- moves
@@ -296,7 +348,7 @@ class GameService:
         :class:`IllegalAction`), apply it, run the bots inline, append the new actions to
         the log, return the State.  ``version``: the State's version the move answers
         (``None``: any); another is refused 409 ``stale`` before the move is looked at."""
-        with self._lock_for(game_id):
+        with self.locks.hold(game_id):
             for _attempt in range(3):
                 live = self._fresh(game_id, token)
                 old_version = len(live.moves)
@@ -405,15 +457,18 @@ class GameService:
         The bots' secret seed is drawn afresh: the deals repeat (they follow from the
         number), the bots' passes and plays need not, so a restart cannot be used to
         scout what the bots will do."""
-        with self._lock_for(game_id):
+        with self.locks.hold(game_id):
             s = self._fresh(game_id, token).settings
         assert s.game is not None  # a solo game always has its number
         return self.create(s.variant, s.players, dict(s.options), s.game, s.level,
                            restart_of=game_id)
 
     # ------------------------------------------------------------- hints
-    def hint(self, game_id: str, token: str | None, level: str | None = None) -> dict[str, Any]:
-        """What the ``level`` bot (default hard) would do for seat 0, from seat 0's view.
+    def hint(self, game_id: str, token: str | None, level: str | None = None,
+             client: str = "") -> dict[str, Any]:
+        """What the ``level`` bot (default hard) would do for seat 0, from seat 0's view,
+        asked by ``client`` (its address key: :data:`~hearts.web.compute.
+        MAX_HINTS_PER_CLIENT` hints in flight at most).
 
         ``{"stage": "pass", "cards": [...]}``, ``{"stage": "play", "card": "QS"}`` or
         ``{"stage": "moon", "choice": "add"}``; 409 when seat 0 has nothing to do; 429
@@ -422,10 +477,10 @@ class GameService:
         """
         level = DEFAULT_HINT_LEVEL if level is None else level
         try:
-            self.pool.check_hint(game_id)  # refuse a flood before any database work
+            self.pool.check_hint(game_id, client)  # refuse a flood before any database work
         except Busy as exc:
             raise busy_error(exc) from None
-        with self._lock_for(game_id):
+        with self.locks.hold(game_id):
             live = self._fresh(game_id, token)
             game = live.game
             view = player_view(game, USER_SEAT)
@@ -434,7 +489,7 @@ class GameService:
             job = dataclasses.replace(table_job(live, USER_SEAT, "", seed), level=level)
         check_level(level, game.rules)
         try:
-            with self.pool.hint_slot(game_id):
+            with self.pool.hint_slot(game_id, client):
                 return self._hint_from(level, seed, view, decisions, turn, job)
         except (WebError, Busy) as exc:
             if isinstance(exc, Busy):
@@ -458,7 +513,7 @@ class GameService:
 
     def record(self, game_id: str, token: str | None) -> tuple[dict[str, Any], bool]:
         """The ``hearts-record/1`` of the game so far (see :func:`record_json`)."""
-        with self._lock_for(game_id):
+        with self.locks.hold(game_id):
             return record_json(self._fresh(game_id, token))
 
 

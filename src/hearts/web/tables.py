@@ -8,7 +8,8 @@ version after it):
 
 - ``["join", seat, name, token_hash]``: a person takes a free seat before the start;
 - ``["late", late_id, name, token_hash]``: a friend arrives after the start and waits;
-- ``["seat", seat, late_id]``: the host gives a bot's seat to a waiting friend
+- ``["seat", seat, late_id]``: the host gives a bot's seat, or the seat of a person away
+  (not the host's), to a waiting friend
   (before a hand is dealt only);
 - ``["start"]``: the host starts; empty seats are bots from now on;
 - ``["deal"]`` (the table's public game number) or ``["deal", [[cards of seat 0], ...]]``
@@ -227,6 +228,9 @@ def check_settings(variant: str, players: int | None, options: dict[str, Any],
                          hints)
 
 
+MAX_MARKS = 3
+"""Combining marks a name may stack on one character (Vietnamese stacks two)."""
+
 NAME_REFUSED = frozenset('<>"&')
 """Characters a display name may not hold: every other player's page shows it, and in
 markup they could open a tag or leave an attribute (a friend's name restyled the page)."""
@@ -239,8 +243,9 @@ def _name_key(name: str) -> str:
 
 
 def clean_name(name: object) -> str:
-    """A display name: trimmed, 1 to ``MAX_NAME`` characters, no control characters and
-    none of :data:`NAME_REFUSED`.  Raises :class:`TableError` 422 ``bad_name``."""
+    """A display name: trimmed, 1 to ``MAX_NAME`` characters, no control characters,
+    none of :data:`NAME_REFUSED` and at most :data:`MAX_MARKS` combining marks in a row.
+    Raises :class:`TableError` 422 ``bad_name``."""
     if not isinstance(name, str):
         raise TableError("bad_name", "The name must be a string.", 422)
     text = " ".join(name.split())
@@ -249,6 +254,12 @@ def clean_name(name: object) -> str:
         raise TableError("bad_name", f"A name has 1 to {MAX_NAME} printable characters.", 422)
     if NAME_REFUSED & set(text):
         raise TableError("bad_name", 'A name may not hold < > " or &.', 422)
+    run = 0
+    for c in text:
+        run = run + 1 if unicodedata.combining(c) or unicodedata.category(c) == "Me" else 0
+        if run > MAX_MARKS:  # stacked accents overdraw the other players' seat boxes
+            raise TableError("bad_name", f"A name may put at most {MAX_MARKS} accents on "
+                             f"one letter.", 422)
     return text
 
 
@@ -317,6 +328,12 @@ class TableState:
         self.moves: list[list[Any]] = []
         """The game's own actions so far (``Action`` JSON, without the ``"bot"`` tag):
         what a worker replays to rebuild the game (``SearchJob.actions``)."""
+        self.hands_dealt = 0
+        self._plays = 0   # cards played in the hand on the table
+        self.by_bot: set[tuple[int, int, int | None]] = set()
+        """The passes and plays a bot made for a person who was away: ``(hand, seat,
+        index)``, ``hand`` the record's (from 0), ``index`` the play's position in the
+        hand's ``play`` list (``None`` for a pass), as the review counts them."""
         self._pend: list[Decision] | None = None
         """``game.pending()`` until the game changes (every update asks it a dozen times)."""
         self._pts: tuple[list[int], list[int]] | None = None
@@ -509,6 +526,12 @@ class TableState:
             return {}  # the common case, answered from the cached pending decisions
         return illegal_map(self.game, seat)
 
+    def by_computer(self, seat: int) -> frozenset[tuple[int, int | None]]:
+        """``seat``'s passes and plays that a bot made while its person was away, as
+        ``(hand, index)`` (``index`` ``None`` for a pass): what the review of that seat
+        leaves unmarked (:func:`hearts.analysis.review_record`)."""
+        return frozenset((h, i) for h, s, i in self.by_bot if s == seat)
+
     def record_json(self) -> dict[str, Any]:
         """``hearts-record/1`` of the finished hands (deals included, so that they replay);
         the hand in progress is left out (:func:`hearts.web.projection.finished_record`,
@@ -520,7 +543,10 @@ class TableState:
         """409 ``name_taken`` when a person at the table (seated or waiting) has ``name``
         already (letter case and Unicode look-alike forms aside, :func:`_name_key`): each
         name must say who is who."""
-        taken = [p.name for p in self.seats if p is not None]
+        # (a seated person who is away does not hold the name: the same person, back on
+        # another device without the seat's token, waits under it for the host to give
+        # the seat back)
+        taken = [p.name for p in self.seats if p is not None and not p.away]
         taken += [p.name for p in self.late.values()]
         if _name_key(name) in {_name_key(n) for n in taken}:
             raise TableError("name_taken", "Someone at this table has this name already; "
@@ -547,9 +573,11 @@ class TableState:
                 s = int(action[1])
                 if action[2] not in self.late:
                     raise TableError("unknown_friend", "Nobody with this id is waiting.")
-                if self.seats[s] is not None:
-                    raise TableError("seat_taken", "A person holds this seat; only a bot's "
-                                     "seat can be given.")
+                held = self.seats[s]
+                if held is not None and (not held.away or s == HOST_SEAT):
+                    raise TableError("seat_taken", "A person holds this seat; only a "
+                                     "computer's seat, or the seat of a person away, can be "
+                                     "given.")
                 if self.started and not self.between_hands():
                     raise TableError("wrong_phase", "A seat changes hands between hands only.")
             elif kind == "start":
@@ -607,8 +635,10 @@ class TableState:
         elif kind == "seat":
             s = int(action[1])
             p = self.late.pop(str(action[2]))
-            self.seats[s] = p
-            public.append({"type": "seated", "seat": s, "name": p.name, "id": action[2]})
+            was = self.seats[s]
+            self.seats[s] = p   # a person away loses the seat: their token no longer holds it
+            public.append({"type": "seated", "seat": s, "name": p.name, "id": action[2],
+                           **({"was": was.name} if was is not None else {})})
         elif kind == "start":
             self.started = True
             public.append({"type": "start"})
@@ -619,6 +649,14 @@ class TableState:
             finally:
                 self._changed()
             self.moves.append(act.to_json())
+            if kind == "deal":
+                self.hands_dealt += 1
+                self._plays = 0
+            if by_bot and kind in ("pass", "play"):
+                self.by_bot.add((self.hands_dealt - 1, act.seat,
+                                 self._plays if kind == "play" else None))
+            if kind == "play":
+                self._plays += 1
             actor = HOST_SEAT if kind == "deal" else act.seat
             public, private = self._game_events(act, happened, by_bot)
             if kind == "deal":
