@@ -579,5 +579,9 @@ def test_a_bid_panel_covers_no_seat_on_phones(new_table: Any, size: tuple[int, i
     t.page.wait_for_selector("#decide-panel", state="hidden")
     t.idle()
     assert status.text_content() != asked  # the status line says the game's state again
-    assert "said" not in (status.get_attribute("class") or "")
+    # ... whole: on two lines only where it is longer than the line (a 320 px phone)
+    assert status.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    if "said" in (status.get_attribute("class") or ""):
+        assert status.evaluate("e => { e.classList.remove('said'); const cut = e.scrollWidth > "
+                               "e.clientWidth + 1; e.classList.add('said'); return cut; }")
     assert t.errors == []

@@ -298,6 +298,24 @@ def test_two_friends_play_a_hand_each_seeing_only_their_own_cards(
                                       "e => [e.dataset.seatBox, e.getBoundingClientRect().top]))")
         assert len(tops) == 4 and all(tops[str(s)] < tops[str(seat)] for s in range(4) if s != seat)
 
+    # A new user's find (session 35): after passing, the hand looked untouched and the status
+    # said only "Passing…" while a friend still chose.  Ben passes first: his three cards are
+    # marked passed, and the status says whom the exchange waits for, whole and in view.
+    chosen = ben.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")[:3]
+    for card in chosen:
+        ben.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 30})
+    ben.locator('[data-action="pass"]').click()
+    ben.wait_for_selector(f'{IDLE}:not([data-passing="true"])', state="attached")
+    ben.wait_for_selector('#hand [data-passed="true"]')
+    marked = ben.eval_on_selector_all('#hand [data-passed="true"]', "els => els.map(e => e.dataset.card)")
+    assert sorted(marked) == sorted(chosen) and ben.locator("#hand [data-card]").count() == 13
+    said = ben.text_content("#status") or ""
+    assert said.startswith("You passed ") and said.endswith("Waiting for Ann to pass."), said
+    assert_in_view(ben, "#status")
+    assert ben.eval_on_selector("#status", "e => e.scrollWidth <= e.clientWidth + 1")
+    ben.screenshot(path=str(tmp_path / "ben-passed-waiting.png"))
+    assert ann.get_attribute("body", "data-passing") == "true"
+
     deadline = time.monotonic() + 180
     checks = 0
     while not (ann.locator('[data-dialog="hand-end"]').is_visible()
@@ -499,6 +517,22 @@ def test_im_back_panel_covers_no_trick_card(
             break
     assert seen, "no card was ever on the table while Ann was away"
     assert_in_view(ann, back)
+    # A new user's find (session 35): the panel then lay over most of the hand (which the
+    # person follows while away) and over the status line, which said the same sentence.
+    # Now it is the button alone, under the status line: over no card of the hand.
+    ann.evaluate(SETTLE)
+    seen_by_person = ann.evaluate("""() => {
+      const p = document.getElementById("tb-panel").getBoundingClientRect();
+      const hit = (r) => !(r.right <= p.left || p.right <= r.left || r.bottom <= p.top || p.bottom <= r.top);
+      const cards = [...document.querySelectorAll("#hand [data-card]")];
+      return {cards: cards.length, under: cards.filter((e) => hit(e.getBoundingClientRect())).length,
+              status: hit(document.getElementById("status").getBoundingClientRect()),
+              said: document.body.innerText.split("Your time ran out").length - 1};
+    }""")
+    assert seen_by_person["cards"] > 0 and seen_by_person["under"] == 0, seen_by_person
+    assert not seen_by_person["status"] and seen_by_person["said"] == 1, seen_by_person
+    assert_in_view(ann, "#status")
+    assert_in_view(ann, "#hand [data-card]", uncovered=False)
     ann.screenshot(path=f"/tmp/table-away-{size[0]}.png")
     # back: the page says the computer played for her meanwhile (it used to say nothing)
     ann.locator(back).click()
@@ -547,6 +581,116 @@ def test_finished_table_offers_a_new_table(
     solo.wait_for_selector("#hand [data-card]")
     assert solo.locator('[data-action="new-table"]').count() == 1
     assert solo.locator('[data-action="new-table"]').is_hidden()
+    ann.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_new_table_form_leads_back_to_a_table_left(
+        browser: Any, table_server: ServerProcess, size: tuple[int, int]) -> None:
+    # A new user's find (session 35): once the page had left a table (to the solo game, then
+    # "Play with friends"), nothing led back to it though the browser kept the seat's token.
+    # The form now lists the tables this browser sits at that are still on.
+    from .conftest import assert_in_view
+
+    ann = _page(browser, *size)
+    _host_alone(ann, table_server.url)
+    ann.locator('[data-action="start"]').click()
+    ann.wait_for_selector('body[data-status="playing"]')
+    table_url = ann.url
+    # Copy says what it did (it said nothing, and failed silently without a clipboard)
+    ann.locator('[data-action="copy-link"]').click()
+    ann.wait_for_selector('#toast[data-reason="copy"]:not([hidden])')
+    assert_in_view(ann, '#toast[data-reason="copy"]', uncovered=False)
+    assert (ann.text_content("#toast") or "").startswith(("Link copied", "The link is selected"))
+    ann.goto(table_server.url + "/")
+    ann.wait_for_selector("#hand [data-card]")
+    if not ann.locator('[data-link="friends"]').is_visible():   # a phone: in the menu
+        ann.locator('[data-action="menu"]').click()
+    ann.locator('[data-link="friends"]').click()
+    ann.wait_for_url("**/t/new")
+    ann.wait_for_selector("[data-my-tables]:not([hidden])")
+    assert_in_view(ann, "[data-my-tables] a")
+    ann.screenshot(path=f"/tmp/table-mine-{size[0]}.png")
+    # (and the form has no game yet: its toolbar offers no score sheet, which did nothing;
+    # the name sat down under last time is there, where it was asked again each time)
+    assert ann.locator('[data-action="scores"]').is_hidden()
+    assert ann.input_value('#tb-create-form [name="name"]') == "Ann"
+    assert (ann.text_content("[data-my-tables]") or "").startswith(
+        "Back to a table where you have a seat:Hearts (standard) with Ann (playing)")
+    ann.locator("[data-my-tables] a").click()
+    ann.wait_for_url(table_url)
+    ann.wait_for_selector('body[data-status="playing"][data-seat="0"]')
+    assert ann.errors == []
+    ann.context.close()
+
+
+def test_a_friend_who_comes_late_is_told_they_wait_and_the_host_at_once(
+        browser: Any, table_server: ServerProcess) -> None:
+    # A new user's find (session 35): a friend joining after the start read the players'
+    # messages ("Ann is playing…"), never that they wait for a seat; and the host learnt of
+    # them only in the end-of-hand dialog.
+    from .conftest import assert_in_view
+
+    ann = _page(browser, 1280, 800)
+    _host_alone(ann, table_server.url)
+    ann.locator('[data-action="start"]').click()
+    ann.wait_for_selector('body[data-status="playing"]')
+    ben = _page(browser, 390, 844)
+    ben.goto(ann.url)
+    ben.wait_for_selector('body[data-phase="join"]')
+    ben.fill('#tb-join-form [name="name"]', "Benny")
+    ben.locator('[data-action="join"]').click()
+    ben.wait_for_selector('body[data-status="playing"]')
+    ann.wait_for_selector('#toast[data-reason="friend_waiting"]:not([hidden])')
+    assert_in_view(ann, '#toast[data-reason="friend_waiting"]', uncovered=False)
+    assert (ann.text_content("#toast") or "").startswith("Benny is waiting for a seat")
+    waiting = "You are watching: the host can give you a seat between hands."
+    for _ in range(4):  # the table plays on: Benny is still told that he waits
+        if not _act(ann):
+            _wait_for_news([ann])
+        assert (ben.text_content("#status") or "") == waiting
+    assert_in_view(ben, "#status")
+    assert ben.eval_on_selector("#status", "e => e.scrollWidth <= e.clientWidth + 1")  # not cut
+    assert ann.errors == [] and ben.errors == []
+    for p in (ann, ben):
+        p.context.close()
+
+
+def test_a_person_away_at_the_end_is_told_their_result_not_a_spectators(
+        browser: Any, table_server: ServerProcess) -> None:
+    # A new user's find (session 35): Ann, away when the game ended (the computer played her
+    # last cards), read "You wins!" and no "you finished ... of 4" line: the page took her for
+    # a spectator.  She still holds the seat: the result is hers.
+    from .conftest import assert_in_view
+
+    ann = _page(browser, 390, 844)
+    _host_alone(ann, table_server.url, seconds=5, deals=1)  # she lets her first turn run out
+    ann.locator('[data-action="start"]').click()
+    ann.wait_for_selector('[data-action="back"]', state="visible", timeout=60_000)
+    ann.wait_for_selector('dialog[data-dialog="game-over"][open]', timeout=180_000)
+    ann.wait_for_selector(IDLE, state="attached")
+    winners = ann.text_content("#game-over-winners") or ""
+    place = ann.text_content("#game-over-place") or ""
+    assert "You wins" not in winners and (winners == "You win!" or winners.endswith(" wins!")
+                                          or "shared victory" in winners), winners
+    assert place.startswith("You finished ") and place.endswith(" points."), place
+    assert_in_view(ann, "#game-over-place")
+    # Her review says the computer made her decisions, and marks none of them (it blamed
+    # her for the computer's cards, "You played 4♦ — inaccuracy").
+    ann.locator('[data-action-review="game-over"]').click()
+    ann.wait_for_selector('dialog[data-dialog="review"][open]')
+    deadline = time.monotonic() + 600
+    while not ann.locator('[data-dialog="review"] .rv-marks').evaluate("e => e.childElementCount > 0"):
+        assert time.monotonic() < deadline, "the review did not end"
+        ann.wait_for_timeout(50)
+    assert ann.locator('[data-dialog="review"] .rv-marks [data-review-mark]').count() == 0
+    ann.locator('[data-review-step="next"]').click()   # the first trick, and her card
+    note = '[data-dialog="review"] .rv-note [data-review-by="computer"]'
+    ann.wait_for_selector(note)
+    assert (ann.text_content(note) or "").startswith("The computer played ")
+    assert_in_view(ann, note, uncovered=False)
+    ann.screenshot(path="/tmp/table-review-by-computer.png")
+    assert ann.errors == []
     ann.context.close()
 
 

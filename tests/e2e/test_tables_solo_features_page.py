@@ -212,7 +212,7 @@ def test_two_people_at_a_table_get_what_the_solo_game_offers(
     assert ann.text_content(use) == "Use these rules"
     ann.locator(use).click()
     _until(ann, lambda: ann.locator('dialog[data-dialog="new-game-form"]').is_hidden())
-    assert ann.text_content("[data-rules-note]") == "House rules: Game ends at: 50"
+    assert ann.text_content("[data-rules-note]") == "House rules (Game ends at: 50)"
     assert_in_view(ann, "[data-rules-note]")
     assert ann.input_value("#tb-variant") == "standard" and ann.input_value("#tb-players") == "4"
     _shot(ann, shots, "desktop-table-create")

@@ -35,6 +35,7 @@ const EN = {
   pass_to: "Choose {k} cards to pass to {name} ({dir}).",
   pass_chosen: "{n} of {k} chosen.",
   pass_waiting: "Passing…",
+  pass_waiting_for: "You passed {cards}. Waiting for {names} to pass.", passed_mark: "passed: it leaves your hand once everyone has passed",
   no_pass: "No passing this hand: keep your cards.",
   received_from: "You received {cards} from {name}.",
   hearts_broken: "Hearts broken",
@@ -255,6 +256,7 @@ const JA = {
   pass_to: "{name}（{dir}）に渡すカードを{k}枚選んでください。",
   pass_chosen: "{k}枚中{n}枚を選択中",
   pass_waiting: "カードを渡しています…",
+  pass_waiting_for: "{cards}を渡しました。{names}が選ぶのを待っています。", passed_mark: "渡したカード：全員が渡し終えると手札から出ます",
   no_pass: "このハンドはカードを渡しません。",
   received_from: "{name}から{cards}が来ました。",
   hearts_broken: "ハートブレイク\u200b済み", // a line may break before 済み (a zero-width space), never inside a word
@@ -481,6 +483,11 @@ export function t(key, params = {}) {
   if (s === undefined) return key;
   if (typeof s !== "string") return s;
   return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+
+/** Names as a list in the page's language: "Ben and Cleo", "Ben, Cleo and Dov"; "ベンとクレオ". */
+export function nameList(names) {
+  return new Intl.ListFormat(lang === "ja" ? "ja" : "en", { style: "long", type: "conjunction" }).format(names);
 }
 
 /** "Queen of spades" / "スペードのクイーン" for "QS". */

@@ -384,7 +384,7 @@ export function tableHooks() {
     app, t, toast, renderAll, renderStatus, renderSeats, showDialog, setBusy, players, renderOptionsForm,
     applyState: (state, opts) => applyState(state, opts),
     adopt(adapter, tx) { app.table = adapter; app.tx = tx; },
-    setSeat(seat, watching) { app.me = seat; app.watching = watching; },
+    setSeat(seat, watching, spectator = watching) { app.me = seat; app.watching = watching; app.spectator = spectator; },
     refused(code, message) {
       toast(reasonText(code, message), "error", code);
       sound.play("error");

@@ -6,7 +6,7 @@
 // routes, the seat's token, the viewer's seat and the table's seat names). The replay shows every hand face up trick by trick, marks the user's
 // decisions (inaccuracy, mistake, blunder) with the better card, and "play on from here" asks
 // the server to finish the hand with another card: a what-if, never counted in the statistics.
-// Test hooks: data-action-review, data-review-step, data-review-decision, data-review-mark,
+// Test hooks: data-action-review, data-review-step, data-review-decision, data-review-mark, data-review-by,
 // data-review-choice, data-review-result, data-review-progress, data-daily-results.
 
 import { loadCurrent } from "./store.js";
@@ -20,7 +20,9 @@ const TEXT = {
     failed: "The review failed: {msg}", deal: "The deal", pass: "You passed {cards}",
     trick: "Trick {k} of {n}", led: "{seat} leads; {winner} wins", points: "{p} points",
     led_me: "You lead; {winner} wins", won_me: "{seat} leads; you win", both_me: "You lead and win",
-    you_played: "You played {card}", you_passed: "You passed {card}", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
+    you_played: "You played {card}", you_passed: "You passed {card}",
+    bot_played: "The computer played {card} for you (you were away)", bot_passed: "The computer passed {card} for you (you were away)",
+    bot_note: "not marked: not your decision", better: "Better: {card}", loss: "costs about {loss} points (± {ci})",
     fine: "The best choice", close_loss: "No clear loss (about {loss} points, ± {ci})", forced: "The only choice", marks_none: "No marked decisions in this hand.",
     marks: "Your marked decisions", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake",
     marks_how: "Each cost is an average over the deals you could have been facing, from what you knew then: a choice can turn out well this time (a moon, say) and still cost on average.",
@@ -43,7 +45,9 @@ const TEXT = {
     failed: "振り返りに失敗しました：{msg}", deal: "配られた手札", pass: "パスしたカード：{cards}",
     trick: "トリック {k} / {n}", led: "{seat}のリード、{winner}が取りました", points: "{p}点",
     led_me: "あなたのリード、{winner}が取りました", won_me: "{seat}のリード、あなたが取りました", both_me: "あなたのリードで、あなたが取りました",
-    you_played: "出したカード：{card}", you_passed: "パスしたカード：{card}", better: "より良いカード：{card}", loss: "約{loss}点の損（±{ci}）",
+    you_played: "出したカード：{card}", you_passed: "パスしたカード：{card}",
+    bot_played: "離席中にコンピューターが出したカード：{card}", bot_passed: "離席中にコンピューターがパスしたカード：{card}",
+    bot_note: "あなたの判断ではないため印は付けません", better: "より良いカード：{card}", loss: "約{loss}点の損（±{ci}）",
     fine: "最善の判断です", close_loss: "はっきりした損はありません（約{loss}点 ±{ci}）", forced: "ほかに出せるカードはありません", marks_none: "このハンドに印の付いた判断はありません。",
     marks: "印の付いた判断", mark_inaccuracy: "不正確", mark_mistake: "悪手", mark_blunder: "大悪手",
     marks_how: "損は、そのとき知っていたことから考えられるすべての配りの平均です。今回はうまくいった判断（ムーンなど）でも、平均では損になることがあります。",
@@ -262,8 +266,13 @@ function markLabel(m) { return tr(`mark_${m}`); }
 
 function renderDecision(note, playon, d) {
   const fmt = (x) => (Array.isArray(x) ? x.map(cardShort).join(" ") : cardShort(x));
-  const line = el("p", {}, tr(d.stage === "pass" ? "you_passed" : "you_played", { card: fmt(d.played) }));
-  if (d.mark) {
+  const byBot = d.by === "computer"; // played for the seat while its person was away: never marked
+  const said = byBot ? (d.stage === "pass" ? "bot_passed" : "bot_played") : (d.stage === "pass" ? "you_passed" : "you_played");
+  const line = el("p", byBot ? { "data-review-by": "computer" } : {}, tr(said, { card: fmt(d.played) }));
+  if (byBot) {
+    line.append(" — ", tr("bot_note"));
+    if (d.worlds > 0 && d.loss > 0) line.append(tr("sep"), el("span", { class: "rv-better", text: tr("better", { card: fmt(d.best) }) }));
+  } else if (d.mark) {
     line.append(" — ", el("strong", { class: `rv-mark ${d.mark}`, "data-review-mark": d.mark, text: markLabel(d.mark) }),
       tr("colon"), tr("loss", { loss: d.loss.toFixed(1), ci: d.loss_ci95.toFixed(1) }), tr("sep"),
       el("span", { class: "rv-better", "data-review-better": Array.isArray(d.best) ? d.best.join(" ") : d.best, text: tr("better", { card: fmt(d.best) }) }));

@@ -41,6 +41,7 @@ export const app = {
   heldTricks: [], // while events play out: this hand's tricks not yet gathered on the table (the seats' counts leave them out)
   me: 0, // the viewer's seat: drawn at the bottom (a spectator at a table: 0, acting never)
   watching: false, // true for a spectator, a friend waiting for a seat, or a seat a bot plays while away
+  spectator: false, // true for a spectator or a friend waiting for a seat (not for a person away from the seat)
   table: null, // at a table with friends: the adapter of table.js (names, tags, host controls)
   tx: null, // how moves reach the server: the solo game's HTTP API, or the table's WebSocket
   lastDraw: null, // Domino Hearts: the last draw from the stock seen ({seat, n, cards}: the viewer's own cards)

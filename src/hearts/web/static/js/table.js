@@ -22,6 +22,15 @@ function seats() {
   try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}"); } catch (e) { return {}; }
 }
 
+const NAME_KEY = "hearts.name";
+/** The name this browser last sat down under (both forms start with it), or "". */
+function lastName() {
+  try { return localStorage.getItem(NAME_KEY) || ""; } catch (e) { return ""; }
+}
+function rememberName(name) {
+  try { localStorage.setItem(NAME_KEY, String(name || "").slice(0, 24)); } catch (e) { /* storage blocked */ }
+}
+
 function remember(id, token) {
   const all = seats();
   all[id] = { token, at: Date.now() };
@@ -90,11 +99,13 @@ export async function startTable(idPart, page) {
     status(msg) {
       if (!tb.table) return msg;
       if (tb.table.status === "waiting") return t(tb.host ? "tb_waiting_start" : "tb_host_starts", { names: people() });
-      if (tb.seat === null) return msg || t(tb.waitingId ? "tb_waiting_seat" : "tb_spectator");
+      // a friend waiting for a seat is told so for as long as they wait (the play's messages are the players')
+      if (tb.seat === null) return tb.waitingId ? t("tb_waiting_seat") : msg || t("tb_spectator");
       if (tb.table.seats[tb.seat].away) return t("tb_away_text");
       return msg;
     },
-    holdsPanel() { return !$("#tb-panel").hidden; },
+    /** Whether the table's panel holds the middle of the table (the away button sits under the status line). */
+    holdsPanel() { const p = $("#tb-panel"); return !p.hidden && !p.classList.contains("away"); },
     rendered,
     action(a, btn) {
       if (a === "start") send({ type: "start", v: tb.v });
@@ -122,7 +133,7 @@ export async function startTable(idPart, page) {
       tb.rules = s.options || {};
       rulesNote();
     },
-    language() { fillForm(); rulesNote(); joinText(); missingText(); if (tb.table && page.app.state) rendered(); },
+    language() { fillForm(); rulesNote(); joinText(); missingText(); if (!$("#tb-mine").hidden) showMine(); if (tb.table && page.app.state) rendered(); },
   };
   // the table's transport (the interface of transport.js): a move is a message; its State comes back as one
   const moved = (msg) => { send({ ...msg, v: tb.v }); return Promise.resolve(null); };
@@ -231,6 +242,9 @@ export async function startTable(idPart, page) {
     },
     play() { tb.thinking = null; },
     again(e) { if (!tb.offering) page.toast(t("tb_again_offered", { name: e.name }), "info"); },
+    // a friend came after the start: the host, who alone can seat them, is told at once (not only at the
+    // hand's end, in its dialog)
+    waiting(e) { if (tb.host && tb.table && tb.table.status === "playing") page.toast(t("tb_friend_waiting", { name: e.name }), "info", "friend_waiting"); },
   };
   function note(events) {
     for (const e of events) if (Object.hasOwn(NOTE, e.type)) NOTE[e.type](e);
@@ -256,7 +270,8 @@ export async function startTable(idPart, page) {
     if (tb.wasAway && !away && tb.seat !== null) page.toast(t("tb_welcome_back"), "info", "welcome_back");
     tb.wasAway = away;
     tb.queue = tb.queue.then(() => {
-      page.setSeat(tb.seat === null ? 0 : tb.seat, tb.seat === null || away);
+      // (a person away still holds the seat: the game's result is theirs, "you won", not a spectator's)
+      page.setSeat(tb.seat === null ? 0 : tb.seat, tb.seat === null || away, tb.seat === null);
       return page.applyState(state, { animate });
     }).catch((e) => console.error(e));
   }
@@ -295,9 +310,14 @@ export async function startTable(idPart, page) {
     panel.querySelector('[data-action="start"]').hidden = !(table.status === "waiting" && tb.host);
     panel.querySelector('[data-action="back"]').hidden = !away;
     panel.hidden = !text;
-    // away: the computer plays this seat, so the panel sits over the hand (not playable now), never over
-    // the trick in the middle
+    // away: the computer plays this seat. The status line says so already; the panel is then just its
+    // "I'm back" button, in the flow under the status line: over no card of the trick nor of the hand
+    // (the person follows the hand meanwhile), and no second copy of the sentence. Else it is back in
+    // the middle of the table.
     panel.classList.toggle("away", away);
+    $("#tb-panel-text").hidden = away;
+    const home = away ? $("#status") : $("#decide-panel");
+    if (panel.previousElementSibling !== home) home.after(panel);
     // between hands: the host deals (and may give a computer's seat to a waiting friend); the others wait
     const endBox = $("#hand-end-table");
     endBox.innerHTML = "";
@@ -306,13 +326,15 @@ export async function startTable(idPart, page) {
       if (!tb.host) endBox.innerHTML = `<p class="note">${escapeHtml(t("tb_host_deals"))}</p>`;
       else {
         for (const w of table.waiting) {
-          for (const s of table.seats.filter((x) => x.bot)) {
+          // a computer's seat, or the seat of a person away (not the host's): the same person back on
+          // another device, without the seat's token, waits under their name to be given it back
+          for (const s of table.seats.filter((x) => x.bot || (x.away && x.seat !== 0))) {
             const btn = document.createElement("button");
             btn.type = "button";
             btn.dataset.action = "seat-friend";
             btn.dataset.seat = String(s.seat);
             btn.dataset.friend = w.id;
-            btn.textContent = t("tb_give_seat", { name: w.name, seat: page.name(s.seat) });
+            btn.textContent = t(s.bot ? "tb_give_seat" : "tb_give_seat_away", { name: w.name, seat: page.name(s.seat) });
             endBox.appendChild(btn);
           }
         }
@@ -364,7 +386,11 @@ export async function startTable(idPart, page) {
   function copyLink() {
     const link = $("#tb-link");
     link.select();
-    if (navigator.clipboard) navigator.clipboard.writeText(link.value).catch(() => {});
+    // say what happened: copied, or (no clipboard here: an http page, a locked-down browser) selected to copy
+    const selected = () => page.toast(t("tb_copy_selected"), "info", "copy");
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(link.value).then(() => page.toast(t("tb_copied"), "info", "copy"), selected);
+    } else selected();
   }
 
   function formMode(which) {
@@ -382,6 +408,41 @@ export async function startTable(idPart, page) {
     $(".bottom").hidden = false;
     $("#tb-create").hidden = true;
     $("#tb-join").hidden = true;
+  }
+
+  /**
+   * The create form (/t/new) lists the tables this browser holds a seat at that are still on (the three
+   * most recent of the last two days): the way back to a table once the page has left it.
+   */
+  async function showMine() {
+    const day = 24 * 3600 * 1000;
+    const recent = Object.entries(seats()).filter(([, s]) => Date.now() - s.at < 2 * day)
+      .sort((a, b) => b[1].at - a[1].at).slice(0, 3);
+    const found = [];
+    for (const [id] of recent) {
+      try {
+        const r = await fetch(`/api/tables/${encodeURIComponent(id)}`);
+        if (!r.ok) continue;
+        const info = await r.json();
+        if (info.status === "waiting" || info.status === "playing") found.push(info);
+      } catch (e) { /* offline: nothing to offer */ }
+    }
+    const box = $("#tb-mine");
+    const list = $("#tb-mine-list");
+    list.innerHTML = "";
+    for (const info of found) {
+      const v = (page.app.catalog.variants || []).find((x) => x.name === info.settings.variant);
+      const a = document.createElement("a");
+      a.href = `/t/${encodeURIComponent(info.id)}${location.search}`;
+      a.textContent = t("tb_mine_item", { game: variantName(info.settings.variant, v && v.title),
+        names: info.seats.filter((s) => !s.bot).map((s) => s.name).join(t("tb_list_sep")),
+        status: t(info.status === "waiting" ? "tb_mine_waiting" : "tb_mine_playing") });
+      const li = document.createElement("li");
+      li.append(a);
+      list.append(li);
+    }
+    $("#tb-mine-title").textContent = t("tb_mine");
+    box.hidden = !found.length;
   }
 
   function showJoin(info) {
@@ -469,6 +530,7 @@ export async function startTable(idPart, page) {
     if (f.get("game")) body.game = Number(f.get("game"));
     try {
       const out = await post("/api/tables", body);
+      rememberName(body.name);
       tb.id = out.id;
       tb.token = out.token;
       remember(out.id, out.token);
@@ -482,6 +544,7 @@ export async function startTable(idPart, page) {
     const f = new FormData(ev.target);
     try {
       const out = await post(`/api/tables/${encodeURIComponent(tb.id)}/join`, { name: f.get("name") });
+      rememberName(f.get("name"));
       tb.token = out.token;
       remember(tb.id, out.token);
       tb.closedByUs = false;
@@ -496,9 +559,13 @@ export async function startTable(idPart, page) {
   setInterval(() => { if (tb.table && tb.table.status === "playing" && page.app.state) page.renderSeats(); }, 500);
 
   $("#tb-variant").addEventListener("change", () => { fillPlayers(); tb.rules = {}; rulesNote(); });
+  // the name sat down under last time, ready in both forms (changed at will)
+  for (const input of [$('#tb-create-form [name="name"]'), $('#tb-join-form [name="name"]')]) {
+    if (input && !input.value) input.value = lastName();
+  }
   fillForm();
   rulesNote();
-  if (!tb.id) { formMode("create"); return; }
+  if (!tb.id) { formMode("create"); showMine(); return; }
   const known = seats()[tb.id];
   if (known) { tb.token = known.token; tableMode(); connect(); return; }
   try {

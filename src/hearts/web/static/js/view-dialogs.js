@@ -38,7 +38,7 @@ export function showGameOver() {
   // the daily results (review.js) compare this game's total with the day's first one
   $('dialog[data-dialog="game-over"]').dataset.userTotal = String(v.totals[me()]);
   const winners = v.winners || [];
-  const won = winners.includes(me()) && !app.watching;
+  const won = winners.includes(me()) && !app.spectator; // (a person away from the seat won or lost too)
   const teams = teamTotals(v);
   const mine = teams.find((x) => x.seats.includes(me()));
   let text;
@@ -57,7 +57,7 @@ export function showGameOver() {
     place = t("your_place", { place: ordinal(k), n: players(), total: v.totals[me()] });
   }
   $("#game-over-winners").textContent = text;
-  $("#game-over-place").textContent = app.watching ? "" : place;
+  $("#game-over-place").textContent = app.spectator ? "" : place;
   const r = v.results.at(-1);
   const m = r ? moonText(r) : "";
   const last = r ? handSummary(r, v) : "";

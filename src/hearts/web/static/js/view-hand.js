@@ -1,4 +1,4 @@
-// View: the player's hand (one row or two, the cards that may be played, received and drawn marks, hints).
+// View: the player's hand (one row or two, the cards that may be played, received, drawn and passed marks, hints).
 import { $, $$, app, canPlayNow, canSelectNow, me, receivedMarks, view } from "./state.js";
 import { cardFace, sortHand } from "./cards.js";
 import { cardName, t } from "./i18n.js";
@@ -34,6 +34,7 @@ export function renderHand() {
   const received = receivedMarks(v);
   const d = app.lastDraw;
   const drawn = new Set(d && d.seat === me() && v.phase === "play" ? d.cards : []);
+  const passedNow = new Set(v.phase === "pass" && v.has_passed && v.has_passed[me()] ? v.passed || [] : []);
   const playing = canPlayNow();
   const selecting = canSelectNow();
   const cards = sortHand(v.hand);
@@ -71,7 +72,11 @@ export function renderHand() {
       enabled = false;
     }
     b.setAttribute("aria-disabled", enabled ? "false" : "true");
-    if (received.has(card)) {
+    if (passedNow.has(card)) { // passed, still held until every seat has passed
+      b.classList.add("passed");
+      b.dataset.passed = "true";
+      b.title = t("passed_mark");
+    } else if (received.has(card)) {
       b.classList.add("received");
       b.title = t("received_mark");
     } else if (drawn.has(card)) { // Domino Hearts: just drawn from the stock, marked as received cards are

@@ -2,7 +2,7 @@
 // the family games, the last trick and the cards taken). Draws from state.js; changes nothing but the DOM.
 import { $, $$, app, isTurn, me, name, fixedHands, noPassHand, outSeats, pace, passCount, players, rel, scoredHand, userHasPlayed, valueDecision, view } from "./state.js";
 import { BIG, declaration, familyTags, partnersOf, seatSpot, trickNotes, twins } from "./family.js";
-import { SUIT_SYMBOLS, cardName, cardShort, formatDay, getLanguage, t } from "./i18n.js";
+import { SUIT_SYMBOLS, cardName, cardShort, formatDay, getLanguage, nameList, t } from "./i18n.js";
 
 import { cardBack, cardFace, sortHand } from "./cards.js";
 import { decideNow } from "./actions.js";
@@ -383,7 +383,12 @@ export function renderStatus() {
       passBtn.disabled = app.selected.length !== k || app.busy;
       msg = t("pass_chosen", { n: app.selected.length, k });
     } else {
-      msg = t("pass_waiting");
+      // passed, the others not all yet (a table with friends: they choose at their own pace): say which
+      // cards went and whom the exchange waits for
+      const slow = v.has_passed.map((done, s) => (done ? null : s)).filter((s) => s !== null && s !== me());
+      msg = !app.watching && v.has_passed[me()] && slow.length && (v.passed || []).length
+        ? t("pass_waiting_for", { cards: v.passed.map(cardShort).join(" "), names: nameList(slow.map(name)) })
+        : t("pass_waiting");
     }
   } else if (v.phase === "play") {
     const seat = app.busy ? app.moving : v.turn;
@@ -424,7 +429,10 @@ export function renderStatus() {
   if (app.table) msg = app.table.status(msg);
   st.textContent = msg;
   st.dataset.msg = msg; // (the decision panel's `bare` layout shows its question here instead)
+  // a message longer than the line (a narrow phone: the pass's wait, a friend waiting for a seat) is said
+  // whole, on two lines, rather than cut off
   st.classList.remove("said");
+  if (st.scrollWidth > st.clientWidth + 1) st.classList.add("said");
   keepClear();
   if (!$("#taken-view").hidden) renderTaken();
   placeToast();
@@ -458,7 +466,8 @@ function placePanelsClear() {
     const q = $("#decide-q");
     const said = decide.classList.contains("bare") && q ? q.textContent : st.dataset.msg;
     if (said !== undefined && st.textContent !== said) st.textContent = said;
-    st.classList.toggle("said", said !== st.dataset.msg); // the whole question, on two lines if need be
+    st.classList.remove("said"); // the whole question (or a long message), on two lines if need be
+    if (said !== st.dataset.msg || st.scrollWidth > st.clientWidth + 1) st.classList.add("said");
   }
 }
 
