@@ -526,6 +526,52 @@ def test_a_person_back_on_another_device_can_be_given_their_seat_back() -> None:
     assert st.seat_of("h-new") == 1 and st.seat_of("hash1") is None
     seat = st.seats[1]
     assert seat is not None and not seat.away and st.late == {}
+    # A friend waiting under the name of a person away gets that seat only (two people at
+    # the table are never called alike); a stranger may be given any seat that is givable.
+    st.apply(["away", 1])
+    st.apply(["late", "w2", "b", "h-b3"])
+    st.apply(["late", "w3", "Zed", "h-zed"])
+    assert st.givable_seats("b") == [1] and st.givable_seats("Zed") == [1, 2, 3]
+    with pytest.raises(TableError, match="that person's seat only"):
+        st.check(["seat", 2, "w2"])
+    st.check(["seat", 1, "w3"])
+    with pytest.raises(TableError) as bad:
+        st.check(["seat", 9, "w3"])
+    assert bad.value.code == "bad_seat"
+    # a code review's find: a mark of combining class 0 (U+034F) no longer resets the count
+    with pytest.raises(TableError, match="at most 3 accents"):
+        clean_name("a\u0301\u0301\u0301\u034f\u0301\u0301")
+
+
+def test_at_a_table_of_people_one_away_can_still_wait_for_their_seat(tmp_path: Path) -> None:
+    """A code review's find: after the start a join needed a computer's seat, so at a table
+    of four people (the common case) a person away, back on another device, got
+    ``table_full`` and never reached the waiting list."""
+    engine = make_engine(f"sqlite:///{tmp_path}/t.db")
+    store = TableStore(engine)
+
+    async def main() -> tuple[str, dict[str, Any]]:
+        hub = TableHub(store, LocalBus(), SearchPool(workers=0))
+        made = await hub.create(name="Ann", level="random")
+        tid = made["id"]
+        for name in ("Ben", "Cleo", "Dov"):
+            await hub.join(tid, name)
+        live = await hub._get(tid)
+        await hub._commit(live, ["start"])
+        with pytest.raises(TableError) as full:
+            await hub.join(tid, "Eve")
+        await hub._commit(live, ["away", 2])
+        back = await hub.join(tid, "Cleo")
+        await hub.close()
+        return full.value.code, back
+
+    try:
+        code, back = aio.run(main())
+    finally:
+        store.close()
+        engine.dispose()
+    assert code == "table_full"
+    assert back["seat"] is None and back["waiting"]
 
 
 def test_the_old_connection_of_a_seat_given_away_is_told_and_closed(tmp_path: Path) -> None:

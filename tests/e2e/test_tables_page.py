@@ -624,6 +624,68 @@ def test_the_new_table_form_leads_back_to_a_table_left(
     ann.context.close()
 
 
+def test_a_person_away_gets_their_seat_back_on_another_device(
+        browser: Any, table_server: ServerProcess) -> None:
+    # A new user's find (session 35): Ben, his seat away, opened the link on another device
+    # (no seat token there) and typing "Ben" read "Someone at this table has this name
+    # already"; nothing could give him his seat back.  Now he waits under his name, the host
+    # is offered his seat (and only it) for him between hands, and he plays on from there.
+    from .conftest import assert_in_view
+
+    base = table_server.url
+    ann = _page(browser, 1280, 800)
+    ann.goto(base + "/t/new")
+    ann.fill('#tb-create-form [name="name"]', "Ann")
+    ann.select_option('#tb-create-form [name="level"]', "random")
+    ann.fill('#tb-create-form [name="turn_seconds"]', "20")  # Ann keeps hers
+    ann.locator('[data-action="create-table"]').click()
+    ann.wait_for_selector('body[data-status="waiting"]')
+    link = ann.input_value("[data-invite-link]")
+    first = _page(browser, 390, 844)
+    first.goto(link)
+    first.fill('#tb-join-form [name="name"]', "Ben")
+    first.locator('[data-action="join"]').click()
+    first.wait_for_selector('body[data-status="waiting"][data-seat="1"]')
+    ann.wait_for_selector('body[data-version="2"]', state="attached")
+    ann.locator('[data-action="start"]').click()
+    first.wait_for_selector('body[data-status="playing"]')
+    ann.wait_for_selector('body[data-passing="true"]', state="attached")
+    assert _act(ann)                      # Ann passes (her time is not to run out meanwhile)
+    first.context.close()                 # Ben's phone is gone; his turn timer runs out
+    again = _page(browser, 390, 844)      # ... and he opens the link on another device
+    again.goto(link)
+    again.wait_for_selector('body[data-phase="join"]')
+    deadline = time.monotonic() + 90
+    while True:                           # his seat is marked away when his pass's time runs out
+        again.fill('#tb-join-form [name="name"]', "Ben")
+        again.locator('[data-action="join"]').click()
+        try:
+            again.wait_for_selector('body[data-status="playing"]', timeout=3000)
+            break
+        except PlaywrightTimeout:
+            assert time.monotonic() < deadline, "Ben was never let in to wait"
+    assert again.get_attribute("body", "data-seat") == ""
+    deadline = time.monotonic() + 180
+    while not ann.locator('[data-dialog="hand-end"]').is_visible():
+        assert time.monotonic() < deadline, "the hand did not end"
+        if not _act(ann):
+            _wait_for_news([ann])
+    give = '[data-dialog="hand-end"] [data-action="seat-friend"]'
+    ann.wait_for_selector(give)
+    assert ann.locator(give).count() == 1     # his own seat only: no two people called Ben
+    assert ann.text_content(give) == "Give Ben the seat of Ben (away)"
+    assert_in_view(ann, give)
+    ann.locator(give).click()
+    again.wait_for_selector('body[data-seat="1"]', state="attached")
+    ann.locator('[data-action="next-hand"]').click()
+    again.wait_for_selector('body[data-passing="true"]', state="attached")
+    assert again.locator("#hand [data-card]").count() == 13
+    assert_in_view(again, "#hand [data-card]", uncovered=False)
+    assert ann.errors == [] and again.errors == []
+    for p in (ann, again):
+        p.context.close()
+
+
 def test_a_friend_who_comes_late_is_told_they_wait_and_the_host_at_once(
         browser: Any, table_server: ServerProcess) -> None:
     # A new user's find (session 35): a friend joining after the start read the players'

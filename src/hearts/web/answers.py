@@ -134,8 +134,8 @@ def _json_handshake_refusal(scope: Scope, send: Send) -> Send:
             missing = message.get("code", 1000) == 1000
             status, code = (404, "not_found") if missing else (400, "bad_request")
             text = NO_SOCKET if missing else \
-                "The WebSocket request was refused: " + (message.get("reason") or
-                                                          "its parameters are not valid.")
+                "The WebSocket request was refused: " + (str(message.get("reason") or "")
+                                                          or "its parameters are not valid.")
             body = error_body(code, shorten(text))
             await send({"type": "websocket.http.response.start", "status": status,
                         "headers": [(b"content-type", b"application/json"),

@@ -451,7 +451,7 @@ class TableHub:
                     live.conns.discard(conn)
                     conn.send(_dumps({"type": "error", "code": "bad_token", "message":
                                       "The host gave this seat to someone else (you, on "
-                                      "another device?). Join again to watch.",
+                                      "another device?).",
                                       "v": st.version}))
                     self._spawn(self._close_after_queue(conn, 4409))
         seats = {c.seat if isinstance(c.seat, int) else None for c in conns}
@@ -668,7 +668,8 @@ class TableHub:
         ``{"id", "seat", "waiting", "token", "table"}``.  422 ``bad_seat`` for a seat the
         table does not have (before or after the start: regression, after it one was
         let through), 409 ``table_full`` when every seat (and the waiting list) is taken
-        by persons."""
+        by persons (after the start, persons who are here: the seat of a person away may
+        be given to someone waiting, its own person back on another device first of all)."""
         name = clean_name(name)
         async with self._locked(table_id) as live:
             st = live.state
@@ -677,7 +678,8 @@ class TableHub:
             token = secrets.token_urlsafe(24)
             th = hash_token(token)
             free = st.free_seats()
-            if not free:
+            if not free and (not st.started or not st.givable_seats()):
+                # (after the start a person away may be waiting to get their own seat back)
                 raise TableError("table_full", "Every seat at this table is taken.")
             if not st.started:
                 if seat is None:

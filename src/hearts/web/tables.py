@@ -255,8 +255,8 @@ def clean_name(name: object) -> str:
     if NAME_REFUSED & set(text):
         raise TableError("bad_name", 'A name may not hold < > " or &.', 422)
     run = 0
-    for c in text:
-        run = run + 1 if unicodedata.combining(c) or unicodedata.category(c) == "Me" else 0
+    for c in text:  # (by category: a mark of combining class 0, U+034F, counts too)
+        run = run + 1 if unicodedata.category(c) in ("Mn", "Me") else 0
         if run > MAX_MARKS:  # stacked accents overdraw the other players' seat boxes
             raise TableError("bad_name", f"A name may put at most {MAX_MARKS} accents on "
                              f"one letter.", 422)
@@ -407,6 +407,19 @@ class TableState:
     def free_seats(self) -> list[int]:
         """Seats no person holds."""
         return [s for s in range(self.n) if self.seats[s] is None]
+
+    def givable_seats(self, name: str | None = None) -> list[int]:
+        """Seats the host may give a waiting friend between hands (``seat``): a computer's,
+        or that of a person away (never the host's).  A friend waiting under the name of
+        a person away (``name``) may be given that person's seat only: two people at the
+        table are never called alike, and the host sees whose seat it is."""
+        if name is not None:
+            key = _name_key(name)
+            for s, p in enumerate(self.seats):
+                if p is not None and p.away and _name_key(p.name) == key:
+                    return [s] if s != HOST_SEAT else []
+        return [s for s, p in enumerate(self.seats)
+                if p is None or (p.away and s != HOST_SEAT)]
 
     def table_json(self) -> dict[str, Any]:
         """Public facts: settings, seats (``seat``, ``name``: the person's, or the computer's
@@ -573,8 +586,12 @@ class TableState:
                 s = int(action[1])
                 if action[2] not in self.late:
                     raise TableError("unknown_friend", "Nobody with this id is waiting.")
-                held = self.seats[s]
-                if held is not None and (not held.away or s == HOST_SEAT):
+                if not 0 <= s < self.n:
+                    raise TableError("bad_seat", f"Seats are 0 to {self.n - 1}.", 422)
+                if s not in self.givable_seats(self.late[action[2]].name):
+                    if s in self.givable_seats():
+                        raise TableError("seat_taken", "A friend waiting under the name of a "
+                                         "person away can be given that person's seat only.")
                     raise TableError("seat_taken", "A person holds this seat; only a "
                                      "computer's seat, or the seat of a person away, can be "
                                      "given.")

@@ -10,7 +10,7 @@ export const TABLE_STRINGS = {
     tb_host_starts: "The host starts the game.",
     tb_waiting_seat: "You are watching: the host can give you a seat between hands.",
     tb_spectator: "You are watching this table.",
-    tb_friend_waiting: "{name} is waiting for a seat: at the end of this hand you can give them a computer's seat.",
+    tb_friend_waiting: "{name} is waiting for a seat: you can give them one between hands.",
     tb_away_text: "Your time ran out, so a computer plays for you.",
     tb_host_deals: "The host deals the next hand.",
     tb_dealt_on: "The host has dealt the next hand: close this when you are ready to play it.",
@@ -36,7 +36,7 @@ export const TABLE_STRINGS = {
     tb_join_title: "Join the table", tb_take_seat: "Take a seat", tb_watch: "Just watch",
     tb_join_game: "{game}, {n} players.",
     tb_join_waiting: "At this table: {names}. Take a free seat.",
-    tb_join_started: "At this table: {names}. The game has started: the host can give you a computer's seat between hands.",
+    tb_join_started: "At this table: {names}. The game has started: the host can give you a seat between hands.",
   },
   ja: {
     // the computers' fixed names (hearts.web.seat_names.COMPUTER_NAMES, by seat) as a Japanese reader says them
@@ -49,7 +49,7 @@ export const TABLE_STRINGS = {
     tb_host_starts: "ホストがゲームを始めます。",
     tb_waiting_seat: "観戦中です。ハンドの合間にホストが席を渡せます。",
     tb_spectator: "このテーブルを観戦しています。",
-    tb_friend_waiting: "{name}さんが席を待っています。このハンドが終わったらコンピューターの席を渡せます。",
+    tb_friend_waiting: "{name}さんが席を待っています。ハンドの合間に席を渡せます。",
     tb_away_text: "時間切れのため、コンピューターが代わりに打っています。",
     tb_host_deals: "ホストが次のハンドを配ります。",
     tb_dealt_on: "ホストが次のハンドを配りました。準備ができたら閉じて遊んでください。",
@@ -74,6 +74,6 @@ export const TABLE_STRINGS = {
     tb_join_title: "テーブルに参加", tb_take_seat: "席に着く", tb_watch: "観戦する",
     tb_join_game: "{game}・{n}人。",
     tb_join_waiting: "参加者：{names}。空いている席に座れます。",
-    tb_join_started: "参加者：{names}。ゲームは始まっています。ハンドの合間にホストがコンピューターの席を渡せます。",
+    tb_join_started: "参加者：{names}。ゲームは始まっています。ハンドの合間にホストが席を渡せます。",
   },
 };

@@ -485,7 +485,7 @@ export function t(key, params = {}) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
 }
 
-/** Names as a list in the page's language: "Ben and Cleo", "Ben, Cleo and Dov"; "ベンとクレオ". */
+/** Names as a list in the page's language: "Ben and Cleo", "Ben, Cleo, and Dov"; "ベン、クレオ". */
 export function nameList(names) {
   return new Intl.ListFormat(lang === "ja" ? "ja" : "en", { style: "long", type: "conjunction" }).format(names);
 }

@@ -133,7 +133,7 @@ export async function startTable(idPart, page) {
       tb.rules = s.options || {};
       rulesNote();
     },
-    language() { fillForm(); rulesNote(); joinText(); missingText(); if (!$("#tb-mine").hidden) showMine(); if (tb.table && page.app.state) rendered(); },
+    language() { fillForm(); rulesNote(); joinText(); missingText(); if (!$("#tb-mine").hidden) renderMine(); if (tb.table && page.app.state) rendered(); },
   };
   // the table's transport (the interface of transport.js): a move is a message; its State comes back as one
   const moved = (msg) => { send({ ...msg, v: tb.v }); return Promise.resolve(null); };
@@ -327,8 +327,13 @@ export async function startTable(idPart, page) {
       else {
         for (const w of table.waiting) {
           // a computer's seat, or the seat of a person away (not the host's): the same person back on
-          // another device, without the seat's token, waits under their name to be given it back
-          for (const s of table.seats.filter((x) => x.bot || (x.away && x.seat !== 0))) {
+          // another device, without the seat's token, waits under their name to be given it back, and
+          // is offered that seat only (tables.py givable_seats: no two people called alike)
+          const key = (n) => n.normalize("NFKC").toLowerCase();
+          const own = table.seats.find((x) => x.away && !x.bot && key(x.name) === key(w.name));
+          const givable = own ? (own.seat !== 0 ? [own] : [])
+            : table.seats.filter((x) => x.bot || (x.away && x.seat !== 0));
+          for (const s of givable) {
             const btn = document.createElement("button");
             btn.type = "button";
             btn.dataset.action = "seat-friend";
@@ -419,6 +424,7 @@ export async function startTable(idPart, page) {
     const recent = Object.entries(seats()).filter(([, s]) => Date.now() - s.at < 2 * day)
       .sort((a, b) => b[1].at - a[1].at).slice(0, 3);
     const found = [];
+    tb.mine = found;
     for (const [id] of recent) {
       try {
         const r = await fetch(`/api/tables/${encodeURIComponent(id)}`);
@@ -427,6 +433,12 @@ export async function startTable(idPart, page) {
         if (info.status === "waiting" || info.status === "playing") found.push(info);
       } catch (e) { /* offline: nothing to offer */ }
     }
+    renderMine();
+  }
+
+  /** The list of :func:`showMine`, in the page's language (drawn again on a change of language). */
+  function renderMine() {
+    const found = tb.mine || [];
     const box = $("#tb-mine");
     const list = $("#tb-mine-list");
     list.innerHTML = "";
