@@ -50,7 +50,7 @@ from ..actions import KINDS, Action, ActionError, Decision
 from ..cards import PACK2, SUIT_LETTERS, CardError, card_str, card_tuple, cards_of
 from ..deal import check_game_number, random_deal
 from ..events import Dealt, Drew, Event, Exchanged, HandScored, Passed, WidowTaken
-from ..game import Game, IllegalAction
+from ..game import DrawAction, Game, GiveUpAction, IllegalAction, action_of
 from ..rules import Rules, RulesError, make_rules
 from ..settle import uses_chips
 from ..view import pack_of, visible_events
@@ -328,12 +328,9 @@ class TableState:
         self.moves: list[list[Any]] = []
         """The game's own actions so far (``Action`` JSON, without the ``"bot"`` tag):
         what a worker replays to rebuild the game (``SearchJob.actions``)."""
-        self.hands_dealt = 0
-        self._plays = 0   # cards played in the hand on the table
-        self.by_bot: set[tuple[int, int, int | None]] = set()
-        """The passes and plays a bot made for a person who was away: ``(hand, seat,
-        index)``, ``hand`` the record's (from 0), ``index`` the play's position in the
-        hand's ``play`` list (``None`` for a pass), as the review counts them."""
+        self.by_bot: set[int] = set()
+        """The passes and plays a bot made for a person who was away: their positions in
+        the engine's ``game.log`` (:meth:`by_computer` reads them as the review counts)."""
         self._pend: list[Decision] | None = None
         """``game.pending()`` until the game changes (every update asks it a dozen times)."""
         self._pts: tuple[list[int], list[int]] | None = None
@@ -543,7 +540,19 @@ class TableState:
         """``seat``'s passes and plays that a bot made while its person was away, as
         ``(hand, index)`` (``index`` ``None`` for a pass): what the review of that seat
         leaves unmarked (:func:`hearts.analysis.review_record`)."""
-        return frozenset((h, i) for h, s, i in self.by_bot if s == seat)
+        out: set[tuple[int, int | None]] = set()
+        first = min((r.hand for r in self.game.log), default=0)  # the record's hand 0
+        played: dict[int, int] = {}   # plays so far in each hand, as its "play" list counts
+        for i, record in enumerate(self.game.log):
+            if isinstance(record, (DrawAction, GiveUpAction)):
+                continue
+            act = action_of(record)
+            k = record.hand - first
+            if i in self.by_bot and act.seat == seat:
+                out.add((k, played.get(k, 0) if act.kind == "play" else None))
+            if act.kind == "play":
+                played[k] = played.get(k, 0) + 1
+        return frozenset(out)
 
     def record_json(self) -> dict[str, Any]:
         """``hearts-record/1`` of the finished hands (deals included, so that they replay);
@@ -666,14 +675,8 @@ class TableState:
             finally:
                 self._changed()
             self.moves.append(act.to_json())
-            if kind == "deal":
-                self.hands_dealt += 1
-                self._plays = 0
             if by_bot and kind in ("pass", "play"):
-                self.by_bot.add((self.hands_dealt - 1, act.seat,
-                                 self._plays if kind == "play" else None))
-            if kind == "play":
-                self._plays += 1
+                self.by_bot.add(len(self.game.log) - 1)  # the engine's record of this action
             actor = HOST_SEAT if kind == "deal" else act.seat
             public, private = self._game_events(act, happened, by_bot)
             if kind == "deal":
